@@ -1,0 +1,90 @@
+import { hostFromHeader } from './hostname.ts'
+import { isKeyValue, maskKey } from './key-format.ts'
+import type { KeyStatus } from './key-status.ts'
+import { type AuthRule, REJECTIONS } from './rejections.ts'
+
+/** What a runtime saw of a request: everything the contract decides on, and nothing else. */
+export interface RequestFacts {
+  /** URL scheme without the colon: `https` or `http`. */
+  scheme: string
+  /** Every `api_key` value in the query string, in order (none, one, or repeated). */
+  keyValues: readonly string[]
+  /** The `Origin` header as sent (`''` and `'null'` count as present), or `null` when absent. */
+  origin: string | null
+  /** The `Referer` header as sent, or `null` when absent. */
+  referer: string | null
+  /** True when a runtime rebuilt Origin/Referer from what it could see (the service worker). */
+  reconstructed?: boolean
+}
+
+/** What the contract needs to know of a key: its status and its linked domains. */
+export interface KeyView {
+  id: string
+  status: KeyStatus
+  domains: ReadonlySet<string>
+}
+
+/** The facts a decision used, safe to log: the key is masked, never full. */
+export interface DecisionFacts {
+  scheme: string
+  /** The masked key (`ak_1a2b…`), `null` when none was sent. */
+  key: string | null
+  keyId: string | null
+  /** Which browser header the domain check used. */
+  via: 'origin' | 'referer' | 'none'
+  /** The header value used (trimmed to 200 characters), or `null`. */
+  header: string | null
+  /** Its normalized host, or `null` when it did not parse. */
+  host: string | null
+  /** The key's linked domains when the domain check ran. */
+  linked: string[] | null
+  reconstructed: boolean
+}
+
+export type Decision =
+  | { outcome: 'accepted'; status: 200; rule: Extract<AuthRule, 'ok' | 'no-browser-headers'>; facts: DecisionFacts }
+  | { outcome: 'rejected'; status: 401 | 403; rule: Exclude<AuthRule, 'ok' | 'no-browser-headers'>; facts: DecisionFacts }
+
+const HEADER_LOG_LIMIT = 200
+
+/**
+ * Decides a request exactly as TMaps does: scheme, then key, then domains.
+ * Pure: no I/O, no clock; `lookup` finds a key by its full value.
+ * @example
+ * decide({ scheme: 'https', keyValues: [], origin: null, referer: null }, () => undefined).rule // 'key-missing'
+ */
+export function decide(facts: RequestFacts, lookup: (value: string) => KeyView | undefined): Decision {
+  const via = facts.origin !== null ? 'origin' : facts.referer !== null ? 'referer' : 'none'
+  const header = via === 'origin' ? facts.origin : via === 'referer' ? facts.referer : null
+  const only = facts.keyValues.length === 1 ? facts.keyValues[0]! : null
+  const record: DecisionFacts = {
+    scheme: facts.scheme,
+    key: facts.keyValues.length === 0 ? null : maskKey(only ?? facts.keyValues[0]!),
+    keyId: null,
+    via,
+    header: header === null ? null : header.slice(0, HEADER_LOG_LIMIT),
+    host: header === null ? null : hostFromHeader(header),
+    linked: null,
+    reconstructed: facts.reconstructed === true,
+  }
+  const reject = (rule: Exclude<AuthRule, 'ok' | 'no-browser-headers'>): Decision => ({
+    outcome: 'rejected',
+    status: REJECTIONS[rule].status,
+    rule,
+    facts: record,
+  })
+
+  if (facts.scheme !== 'https') return reject('http-not-allowed')
+  if (facts.keyValues.length > 1) return reject('key-repeated')
+  if (only === null || only === '') return reject('key-missing')
+  if (!isKeyValue(only)) return reject('key-malformed')
+  const key = lookup(only)
+  if (!key) return reject('key-unknown')
+  record.keyId = key.id
+  if (key.status === 'disabled') return reject('key-disabled')
+  if (key.status === 'revoked') return reject('key-revoked')
+  if (via === 'none') return { outcome: 'accepted', status: 200, rule: 'no-browser-headers', facts: record }
+  record.linked = [...key.domains]
+  if (record.host === null || !key.domains.has(record.host)) return reject('domain-not-authorized')
+  return { outcome: 'accepted', status: 200, rule: 'ok', facts: record }
+}

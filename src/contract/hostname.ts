@@ -1,0 +1,102 @@
+/** Largest DNS name, in ASCII (punycode) characters, without the trailing dot. */
+const MAX_HOSTNAME_LENGTH = 253
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+const IPV4_LIKE = /^[0-9.]+$/
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
+
+/**
+ * The host of an `Origin` or `Referer` value, normalized for comparison: lower case, IDN as
+ * punycode, trailing dot dropped, IPv6 in brackets; scheme, port, user info and path ignored.
+ * `null` when the value does not parse as a URL with a host (`null`, `file://`, junk).
+ * @example hostFromHeader('https://App.MySite.tn.:8443/x') // 'app.mysite.tn'
+ */
+export function hostFromHeader(value: string): string | null {
+  if (!URL.canParse(value)) return null
+  const { hostname } = new URL(value)
+  if (hostname === '') return null
+  return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname
+}
+
+export type DomainInputResult = { ok: true; hostname: string } | { ok: false; error: string }
+
+/**
+ * Validates what a person types into the console's "Add Domain" box and normalizes it.
+ * Accepts bare host names, `localhost`, IPv4 and IPv6 literals and IDN names; refuses
+ * wildcards, schemes, paths, ports and bad labels, each with its own message.
+ * @example parseDomainInput('Müller.tn') // { ok: true, hostname: 'xn--mller-kva.tn' }
+ */
+export function parseDomainInput(input: string): DomainInputResult {
+  const fail = (why: string): DomainInputResult => ({ ok: false, error: why })
+  if (typeof input !== 'string') return fail('the domain must be a string, such as "mysite.tn"')
+  const raw = input.trim()
+  if (raw === '') return fail('the domain is empty. Enter a bare hostname such as "mysite.tn"')
+  if (/\s/.test(raw)) return fail(`"${raw}" contains spaces. Enter one bare hostname such as "mysite.tn"`)
+  if (raw.includes('*')) {
+    return fail(
+      `wildcards are not supported ("${raw}"). Add each subdomain separately, e.g. "app.mysite.tn" and "admin.mysite.tn"`,
+    )
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)
+  if (scheme) {
+    return fail(`"${raw}" includes a scheme (${scheme[1]}://). Enter the bare hostname, e.g. "${bareHint(raw)}"`)
+  }
+  if (raw.includes('@')) return fail(`"${raw}" includes user info (@). Enter the bare hostname only`)
+  const pathAt = raw.search(/[/?#\\]/)
+  if (pathAt === 0) return fail(`"${raw}" is a path, not a hostname. Enter a bare hostname such as "mysite.tn"`)
+  if (pathAt > 0) {
+    return fail(`"${raw}" includes a path (${raw.slice(pathAt)}). Enter the bare hostname "${raw.slice(0, pathAt)}"`)
+  }
+
+  // IPv6 literals, with or without brackets.
+  const bracketed = /^\[(.*)\](?::(\d*))?$/.exec(raw)
+  if (bracketed?.[2] !== undefined) {
+    return fail(`"${raw}" includes a port (:${bracketed[2]}). Ports are ignored when matching; enter "[${bracketed[1]}]"`)
+  }
+  const v6 = bracketed ? bracketed[1]! : (raw.match(/:/g)?.length ?? 0) >= 2 ? raw : null
+  if (v6 !== null) {
+    const host = URL.canParse(`http://[${v6}]/`) ? new URL(`http://[${v6}]/`).hostname : null
+    return host ? { ok: true, hostname: host } : fail(`"${raw}" is not a valid IPv6 address`)
+  }
+
+  const port = /^(.*):(\d*)$/.exec(raw)
+  if (port) {
+    return fail(`"${raw}" includes a port (:${port[2]}). Ports are ignored when matching; enter "${port[1]}"`)
+  }
+  if (raw.includes(':')) return fail(`"${raw}" is not a valid hostname (unexpected ":")`)
+
+  const withoutDot = raw.endsWith('.') ? raw.slice(0, -1) : raw
+  if (IPV4_LIKE.test(withoutDot)) {
+    return IPV4.test(withoutDot)
+      ? { ok: true, hostname: withoutDot }
+      : fail(`"${raw}" is not a valid IPv4 address (expected four numbers 0-255, e.g. "127.0.0.1")`)
+  }
+  if (!URL.canParse(`http://${withoutDot}/`)) return fail(`"${raw}" is not a valid hostname`)
+  const ascii = new URL(`http://${withoutDot}/`).hostname
+  if (ascii.length > MAX_HOSTNAME_LENGTH) {
+    return fail(`the domain is ${ascii.length} characters long; a hostname has at most ${MAX_HOSTNAME_LENGTH}`)
+  }
+  for (const label of ascii.split('.')) {
+    if (label === '') return fail(`"${raw}" has an empty label (two dots in a row, or a leading dot)`)
+    if (label.length > 63) return fail(`"${raw}" has a label longer than 63 characters`)
+    if (!LABEL.test(label)) {
+      return fail(
+        `"${raw}" has an invalid label "${label}": use letters, digits and inner hyphens only (no "_", no leading or trailing "-")`,
+      )
+    }
+  }
+  return { ok: true, hostname: ascii }
+}
+
+/**
+ * Normalizes a hostname the way the console stores it; throws with the console's message.
+ * @example normalizeDomain('LOCALHOST.') // 'localhost'
+ */
+export function normalizeDomain(input: string): string {
+  const result = parseDomainInput(input)
+  if (!result.ok) throw new TypeError(`Invalid domain: ${result.error}.`)
+  return result.hostname
+}
+
+function bareHint(raw: string): string {
+  return URL.canParse(raw) ? new URL(raw).hostname || 'mysite.tn' : 'mysite.tn'
+}

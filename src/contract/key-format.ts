@@ -1,0 +1,33 @@
+/** The documented key format: `ak_` followed by 32 lower-case hexadecimal characters. */
+export const KEY_PATTERN = /^ak_[0-9a-f]{32}$/
+
+/** How many characters of a key the console shows as its prefix (`ak_` plus 4 hex). */
+export const KEY_PREFIX_LENGTH = 7
+
+/**
+ * Tells whether a value has the exact TMaps key format (`ak_` + 32 lower-case hex).
+ * @example isKeyValue('ak_' + '0'.repeat(32)) // true
+ */
+export function isKeyValue(value: string): boolean {
+  return KEY_PATTERN.test(value)
+}
+
+/**
+ * The console's prefix of a key: its first 7 characters, e.g. `ak_1a2b`.
+ * @example keyPrefix('ak_1a2b' + '0'.repeat(28)) // 'ak_1a2b'
+ */
+export function keyPrefix(value: string): string {
+  return value.slice(0, KEY_PREFIX_LENGTH)
+}
+
+/**
+ * Masks any value that may be a key, for logs and errors: `ak_1a2b…`. Never returns more than
+ * 7 characters of the input, so a full key (or a secret pasted by mistake) never leaks.
+ * @example maskKey('ak_1a2b' + '0'.repeat(28)) // 'ak_1a2b…'
+ */
+export function maskKey(value: string): string {
+  if (value.length === 0) return ''
+  // Short junk is shown only partly too: half of it, at most 7 characters.
+  const shown = value.length > KEY_PREFIX_LENGTH ? KEY_PREFIX_LENGTH : Math.floor(value.length / 2)
+  return `${value.slice(0, shown)}…`
+}

@@ -1,0 +1,41 @@
+/** Every rule that can decide a request, accepted or not. */
+export type AuthRule =
+  | 'http-not-allowed'
+  | 'key-missing'
+  | 'key-repeated'
+  | 'key-malformed'
+  | 'key-unknown'
+  | 'key-disabled'
+  | 'key-revoked'
+  | 'domain-not-authorized'
+  | 'ok'
+  | 'no-browser-headers'
+
+/** Rules decided after auth passed, by the endpoint layer. */
+export type EndpointRule = 'not-found' | 'missing-param' | 'invalid-param' | 'internal-error'
+
+export type Rule = AuthRule | EndpointRule
+
+/**
+ * The documented error bodies, by rule. Every 401 is byte-identical whatever the cause, so a
+ * caller cannot tell an unknown key from a disabled or revoked one.
+ */
+export const REJECTIONS = {
+  'http-not-allowed': { status: 403, error: 'domain not authorized' },
+  'key-missing': { status: 401, error: 'missing api_key' },
+  'key-repeated': { status: 401, error: 'missing api_key' },
+  'key-malformed': { status: 401, error: 'missing api_key' },
+  'key-unknown': { status: 401, error: 'missing api_key' },
+  'key-disabled': { status: 401, error: 'missing api_key' },
+  'key-revoked': { status: 401, error: 'missing api_key' },
+  'domain-not-authorized': { status: 403, error: 'domain not authorized' },
+  'not-found': { status: 404, error: 'not found' },
+  'internal-error': { status: 500, error: 'internal error' },
+} as const satisfies Partial<Record<Rule, { status: number; error: string }>>
+
+export type RejectionRule = keyof typeof REJECTIONS
+
+/** The body of a parameter error: `missing required param: q` or `invalid param: limit`. */
+export function paramError(kind: 'missing-param' | 'invalid-param', name: string): string {
+  return kind === 'missing-param' ? `missing required param: ${name}` : `invalid param: ${name}`
+}
