@@ -1,0 +1,319 @@
+import { parseDomainInput } from '../contract/hostname.ts'
+import { isKeyValue, keyPrefix, maskKey } from '../contract/key-format.ts'
+import { type KeyAction, type KeyStatus, allowedKeyActions, nextKeyStatus } from '../contract/key-status.ts'
+import type { KeyEntry, TmapsStore } from '../store/create-store.ts'
+import type { KeyRecord } from '../store/schemas.ts'
+import { TmapsConsoleError } from './console-error.ts'
+import type { KeyMaterial } from './seeded.ts'
+
+/** A key as the console lists it: by prefix, never by full value. */
+export interface KeyInfo {
+  id: string
+  name: string
+  /** The first characters of the key (`ak_1a2b`), to recognize it without showing it. */
+  prefix: string
+  status: KeyStatus
+  createdAt: string
+  updatedAt: string
+  /** The authorized domains linked to the key. */
+  domains: string[]
+  /** The status actions the console offers for this key now. */
+  actions: KeyAction[]
+}
+
+/** A key just created: the only time its full value is shown, as in the real console. */
+export interface CreatedKey extends KeyInfo {
+  value: string
+}
+
+/** An authorized domain with the keys linked to it. */
+export interface DomainInfo {
+  hostname: string
+  createdAt: string
+  keys: Array<Pick<KeyInfo, 'id' | 'name' | 'prefix' | 'status'>>
+}
+
+/** A key named by its id (`key_…`), its full value, or any object with its id. */
+export type KeyRef = string | { id: string }
+
+export interface CreateKeyInput {
+  /** A label, e.g. "Production frontend". It has no technical effect. */
+  name: string
+  /** Hostnames to link; missing authorized domains are added. */
+  domains?: readonly string[]
+  /** Import a known key value instead of generating one (`ak_` + 32 lower-case hex). */
+  value?: string
+}
+
+/** The provider's console as an API: keys, authorized domains and their links. */
+export interface TmapsConsole {
+  createKey(input: CreateKeyInput): Promise<CreatedKey>
+  getKey(ref: KeyRef): KeyInfo | undefined
+  listKeys(): KeyInfo[]
+  disableKey(ref: KeyRef): Promise<KeyInfo>
+  enableKey(ref: KeyRef): Promise<KeyInfo>
+  revokeKey(ref: KeyRef): Promise<KeyInfo>
+  addDomain(hostname: string): Promise<DomainInfo>
+  removeDomain(hostname: string): Promise<void>
+  listDomains(): DomainInfo[]
+  linkDomain(ref: KeyRef, hostname: string): Promise<KeyInfo>
+  unlinkDomain(ref: KeyRef, hostname: string): Promise<KeyInfo>
+  setKeyDomains(ref: KeyRef, hostnames: readonly string[]): Promise<KeyInfo>
+}
+
+export interface ConsoleContext {
+  store: () => TmapsStore
+  now: () => Date
+  nextKey: () => KeyMaterial
+  /** Throws the "await mock.ready" error while the initial state is loading. */
+  assertReady: (action: string) => void
+  /** Runs one write at a time, in call order. */
+  serialize: <T>(write: () => Promise<T>) => Promise<T>
+}
+
+const MAX_NAME_LENGTH = 100
+
+/**
+ * Builds the console over a store. Every write is validated completely before anything changes,
+ * so a refused action never leaves half its work behind.
+ * @example const console = createConsole(context); await console.createKey({ name: 'Web' })
+ */
+export function createConsole(ctx: ConsoleContext): TmapsConsole {
+  const fail = (code: TmapsConsoleError['code'], action: string, reason: string): never => {
+    throw new TmapsConsoleError(code, `Failed to ${action}: ${reason}.`)
+  }
+
+  const describeRef = (ref: unknown): string => {
+    if (typeof ref === 'string') return ref.startsWith('ak_') ? maskKey(ref) : JSON.stringify(ref.slice(0, 40))
+    if (ref && typeof ref === 'object' && 'id' in ref) return JSON.stringify(String(ref.id).slice(0, 40))
+    return String(ref)
+  }
+
+  const findEntry = (ref: KeyRef): KeyEntry | undefined => {
+    const store = ctx.store()
+    if (typeof ref === 'string') return isKeyValue(ref) ? store.byValue.get(ref) : store.byId.get(ref)
+    if (ref && typeof ref === 'object' && typeof ref.id === 'string') return store.byId.get(ref.id)
+    return undefined
+  }
+
+  const requireEntry = (ref: KeyRef, action: string): KeyEntry => {
+    const entry = findEntry(ref)
+    if (!entry) {
+      return fail('not-found', action, `no key matches ${describeRef(ref)}. Name a key by its id or full value; list them with console.listKeys()`)
+    }
+    return entry
+  }
+
+  const recordOf = (entry: KeyEntry): KeyRecord =>
+    ctx.store().keys.findFirst((q) => q.where({ id: entry.id }))!
+
+  const info = (record: KeyRecord): KeyInfo => {
+    const entry = ctx.store().byId.get(record.id)
+    return {
+      id: record.id,
+      name: record.name,
+      prefix: keyPrefix(record.value),
+      status: record.status,
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+      domains: entry ? [...entry.domains].sort() : [],
+      actions: allowedKeyActions(record.status),
+    }
+  }
+
+  const normalizeAll = (hostnames: readonly string[], action: string): string[] => {
+    if (!Array.isArray(hostnames)) fail('invalid-input', action, 'domains must be an array of hostnames, e.g. ["localhost", "mysite.tn"]')
+    return [
+      ...new Set(
+        hostnames.map((h) => {
+          const parsed = parseDomainInput(h)
+          return parsed.ok ? parsed.hostname : fail('invalid-input', action, parsed.error)
+        }),
+      ),
+    ]
+  }
+
+  const ensureDomain = async (hostname: string) => {
+    const store = ctx.store()
+    if (!store.keysByDomain.has(hostname)) {
+      await store.domains.create({ hostname, createdAt: ctx.now().toISOString() })
+    }
+  }
+
+  const assertMutable = (entry: KeyEntry, action: string) => {
+    if (entry.status === 'revoked') {
+      fail('forbidden-transition', action, `key ${maskKey(entry.value)} is revoked, and revocation is final. Create a new key instead`)
+    }
+  }
+
+  const touch = async (entry: KeyEntry) => {
+    await ctx.store().keys.update((q) => q.where({ id: entry.id }), {
+      data(draft) {
+        draft.updatedAt = ctx.now().toISOString()
+      },
+    })
+  }
+
+  const transition = (action: KeyAction) => (ref: KeyRef) =>
+    ctx.serialize(async () => {
+      const label = `${action} key`
+      ctx.assertReady(label)
+      const entry = requireEntry(ref, label)
+      const next = nextKeyStatus(entry.status, action)
+      if (!next.ok) return fail('forbidden-transition', label, `key ${maskKey(entry.value)} cannot be ${action}d: ${next.reason}`)
+      const updated = await ctx.store().keys.update((q) => q.where({ id: entry.id }), {
+        data(draft) {
+          draft.status = next.status
+          draft.updatedAt = ctx.now().toISOString()
+        },
+      })
+      return info(updated!)
+    })
+
+  const setLinks = async (entry: KeyEntry, wanted: readonly string[]) => {
+    const store = ctx.store()
+    for (const hostname of wanted) await ensureDomain(hostname)
+    const wantedSet = new Set(wanted)
+    for (const hostname of [...entry.domains]) {
+      if (!wantedSet.has(hostname)) store.links.delete((q) => q.where({ keyId: entry.id, hostname }))
+    }
+    for (const hostname of wanted) {
+      if (!entry.domains.has(hostname)) {
+        await store.links.create({ keyId: entry.id, hostname, createdAt: ctx.now().toISOString() })
+      }
+    }
+  }
+
+  return {
+    createKey(input) {
+      return ctx.serialize(async () => {
+        const action = 'create key'
+        ctx.assertReady(action)
+        if (!input || typeof input !== 'object') fail('invalid-input', action, 'pass an object such as { name: "Production frontend" }')
+        const name = typeof input.name === 'string' ? input.name.trim() : ''
+        if (name === '') fail('invalid-input', action, 'the name is empty. Give the key a label such as "Production frontend"')
+        if (name.length > MAX_NAME_LENGTH) fail('invalid-input', action, `the name is longer than ${MAX_NAME_LENGTH} characters`)
+        const domains = normalizeAll(input.domains ?? [], action)
+        const store = ctx.store()
+        let material: KeyMaterial
+        if (input.value !== undefined) {
+          if (typeof input.value !== 'string' || !isKeyValue(input.value)) {
+            fail('invalid-input', action, `${describeRef(String(input.value))} is not a TMaps key value (expected "ak_" followed by 32 lower-case hex characters)`)
+          }
+          if (store.byValue.has(input.value)) fail('conflict', action, `a key with the value ${maskKey(input.value)} already exists`)
+          material = { id: ctx.nextKey().id, value: input.value }
+        } else {
+          do material = ctx.nextKey()
+          while (store.byValue.has(material.value) || store.byId.has(material.id))
+        }
+        while (store.byId.has(material.id)) material = { ...material, id: ctx.nextKey().id }
+        const now = ctx.now().toISOString()
+        const record = await store.keys.create({ ...material, name, status: 'active', createdAt: now, updatedAt: now })
+        await setLinks(store.byId.get(record.id)!, domains)
+        return { ...info(record), value: record.value }
+      })
+    },
+
+    getKey(ref) {
+      ctx.assertReady('get key')
+      const entry = findEntry(ref)
+      return entry ? info(recordOf(entry)) : undefined
+    },
+
+    listKeys() {
+      ctx.assertReady('list keys')
+      return ctx.store().keys.all().map(info)
+    },
+
+    disableKey: transition('disable'),
+    enableKey: transition('enable'),
+    revokeKey: transition('revoke'),
+
+    addDomain(hostname) {
+      return ctx.serialize(async () => {
+        const action = 'add domain'
+        ctx.assertReady(action)
+        const [normalized] = normalizeAll([hostname], action)
+        await ensureDomain(normalized!)
+        return domainInfo(normalized!)
+      })
+    },
+
+    removeDomain(hostname) {
+      return ctx.serialize(async () => {
+        const action = 'remove domain'
+        ctx.assertReady(action)
+        const [normalized] = normalizeAll([hostname], action)
+        const store = ctx.store()
+        if (!store.keysByDomain.has(normalized!)) {
+          fail('not-found', action, `"${normalized}" is not an authorized domain. List them with console.listDomains()`)
+        }
+        store.links.deleteMany((q) => q.where({ hostname: normalized! }))
+        store.domains.delete((q) => q.where({ hostname: normalized! }))
+      })
+    },
+
+    listDomains() {
+      ctx.assertReady('list domains')
+      return ctx.store().domains.all().map((d) => domainInfo(d.hostname))
+    },
+
+    linkDomain(ref, hostname) {
+      return ctx.serialize(async () => {
+        const action = 'link domain'
+        ctx.assertReady(action)
+        const entry = requireEntry(ref, action)
+        const [normalized] = normalizeAll([hostname], action)
+        assertMutable(entry, action)
+        if (!ctx.store().keysByDomain.has(normalized!)) {
+          fail('not-found', action, `"${normalized}" is not an authorized domain yet. Add it first with console.addDomain("${normalized}"), or use console.setKeyDomains()`)
+        }
+        if (!entry.domains.has(normalized!)) {
+          await ctx.store().links.create({ keyId: entry.id, hostname: normalized!, createdAt: ctx.now().toISOString() })
+          await touch(entry)
+        }
+        return info(recordOf(entry))
+      })
+    },
+
+    unlinkDomain(ref, hostname) {
+      return ctx.serialize(async () => {
+        const action = 'unlink domain'
+        ctx.assertReady(action)
+        const entry = requireEntry(ref, action)
+        const [normalized] = normalizeAll([hostname], action)
+        assertMutable(entry, action)
+        if (entry.domains.has(normalized!)) {
+          ctx.store().links.delete((q) => q.where({ keyId: entry.id, hostname: normalized! }))
+          await touch(entry)
+        }
+        return info(recordOf(entry))
+      })
+    },
+
+    setKeyDomains(ref, hostnames) {
+      return ctx.serialize(async () => {
+        const action = 'set key domains'
+        ctx.assertReady(action)
+        const entry = requireEntry(ref, action)
+        const wanted = normalizeAll(hostnames, action)
+        assertMutable(entry, action)
+        await setLinks(entry, wanted)
+        await touch(entry)
+        return info(recordOf(entry))
+      })
+    },
+  }
+
+  function domainInfo(hostname: string): DomainInfo {
+    const store = ctx.store()
+    const record = store.domains.findFirst((q) => q.where({ hostname }))!
+    const keys = [...(store.keysByDomain.get(hostname) ?? [])].flatMap((id) => {
+      const entry = store.byId.get(id)
+      if (!entry) return []
+      const key = recordOf(entry)
+      return [{ id: key.id, name: key.name, prefix: keyPrefix(key.value), status: key.status }]
+    })
+    return { hostname, createdAt: record.createdAt, keys }
+  }
+}

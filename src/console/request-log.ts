@@ -1,0 +1,73 @@
+import type { DecisionFacts } from '../contract/decide.ts'
+import type { Rule } from '../contract/rejections.ts'
+
+/** One answered request, as the console's log shows it. Never holds a full key value. */
+export interface LogEntry {
+  /** Increases by one per request since the mock was created. */
+  seq: number
+  time: string
+  method: string
+  host: string
+  /** The path only: the query string (where the key travels) is never logged. */
+  path: string
+  endpoint: string
+  status: number
+  outcome: 'accepted' | 'rejected'
+  /** The rule that decided the answer, e.g. `domain-not-authorized` or `ok`. */
+  rule: Rule
+  /** Why, in plain words. */
+  reason: string
+  facts: DecisionFacts
+}
+
+export type LogListener = (entry: LogEntry) => void
+
+/**
+ * The last `size` requests, newest first, with live subscribers.
+ * @example const off = mock.log.subscribe((e) => console.info(e.status, e.reason)); off()
+ */
+export interface RequestLog {
+  /** The kept entries, newest first. */
+  entries(): LogEntry[]
+  /** Calls `listener` for every new entry; returns the function that unsubscribes. */
+  subscribe(listener: LogListener): () => void
+  clear(): void
+  readonly size: number
+}
+
+export function createRequestLog(size: number): RequestLog & { push(entry: Omit<LogEntry, 'seq'>): LogEntry } {
+  const ring: LogEntry[] = []
+  let next = 0
+  let seq = 0
+  const listeners = new Set<LogListener>()
+  return {
+    size,
+    push(partial) {
+      const entry: LogEntry = { seq: ++seq, ...partial }
+      if (ring.length < size) ring.push(entry)
+      else ring[next] = entry
+      next = (next + 1) % size
+      for (const listener of listeners) {
+        try {
+          listener(entry)
+        } catch (error) {
+          // A faulty subscriber must not break the request it is told about.
+          console.error('tmaps-mock: a request-log subscriber threw:', error)
+        }
+      }
+      return entry
+    },
+    entries() {
+      const ordered = ring.length < size ? ring.slice() : [...ring.slice(next), ...ring.slice(0, next)]
+      return ordered.reverse()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    clear() {
+      ring.length = 0
+      next = 0
+    },
+  }
+}

@@ -1,0 +1,95 @@
+/** Requests of one key (or of no known key) on one UTC day. */
+export interface UsageDay {
+  /** `YYYY-MM-DD`, UTC. */
+  date: string
+  total: number
+  /** Counts by HTTP status, e.g. `{ "200": 12, "403": 3 }`. */
+  byStatus: Record<string, number>
+  /** Counts by endpoint, e.g. `{ "geocoding/forward": 15 }`. */
+  byEndpoint: Record<string, number>
+}
+
+/** What the console's Usage tab shows for one key. */
+export interface UsageReport {
+  /** The key id, or `"unattributed"` for requests whose key is missing, malformed or unknown. */
+  key: string
+  total: number
+  byStatus: Record<string, number>
+  byEndpoint: Record<string, number>
+  /** One entry per day with traffic, oldest first, at most `days` of them. */
+  days: UsageDay[]
+}
+
+export const UNATTRIBUTED = 'unattributed'
+
+/**
+ * Per-key request counters by day, status and endpoint. Memory is bounded: at most `maxDays`
+ * days per key (the oldest day is dropped), endpoints come from a fixed list, and only keys
+ * that exist (plus one "unattributed" bucket) get counters.
+ * @example const usage = createUsage({ maxDays: 90 }); usage.record('key_1', 'geocoding/forward', 200, new Date())
+ */
+export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
+  const buckets = new Map<string, UsageDay[]>()
+
+  const bump = (counts: Record<string, number>, name: string) => {
+    counts[name] = (counts[name] ?? 0) + 1
+  }
+
+  return {
+    record(bucket: string, endpoint: string, status: number, at: Date): void {
+      const date = at.toISOString().slice(0, 10)
+      let days = buckets.get(bucket)
+      if (!days) buckets.set(bucket, (days = []))
+      let day = days[days.length - 1]
+      if (!day || day.date !== date) {
+        // Requests arrive in time order; a clock set back lands in its own (sorted) day.
+        day = days.find((d) => d.date === date)
+        if (!day) {
+          day = { date, total: 0, byStatus: {}, byEndpoint: {} }
+          days.push(day)
+          days.sort((a, b) => a.date.localeCompare(b.date))
+          if (days.length > maxDays) days.splice(0, days.length - maxDays)
+        }
+      }
+      day.total++
+      bump(day.byStatus, String(status))
+      bump(day.byEndpoint, endpoint)
+    },
+
+    report(bucket: string): UsageReport {
+      const days = (buckets.get(bucket) ?? []).map((d) => structuredClone(d))
+      const sum = (pick: (d: UsageDay) => Record<string, number>) => {
+        const out: Record<string, number> = {}
+        for (const d of days) for (const [k, v] of Object.entries(pick(d))) out[k] = (out[k] ?? 0) + v
+        return out
+      }
+      return {
+        key: bucket,
+        total: days.reduce((n, d) => n + d.total, 0),
+        byStatus: sum((d) => d.byStatus),
+        byEndpoint: sum((d) => d.byEndpoint),
+        days,
+      }
+    },
+
+    /** Drops the counters of keys that no longer exist (after a restore). */
+    retain(keep: (bucket: string) => boolean): void {
+      for (const bucket of buckets.keys()) if (bucket !== UNATTRIBUTED && !keep(bucket)) buckets.delete(bucket)
+    },
+
+    toJSON(): Record<string, UsageDay[]> {
+      return Object.fromEntries([...buckets].map(([k, v]) => [k, structuredClone(v)]))
+    },
+
+    load(data: Record<string, UsageDay[]>): void {
+      buckets.clear()
+      for (const [k, v] of Object.entries(data)) buckets.set(k, structuredClone(v).slice(-maxDays))
+    },
+
+    clear(): void {
+      buckets.clear()
+    },
+  }
+}
+
+export type Usage = ReturnType<typeof createUsage>

@@ -1,0 +1,344 @@
+import { TmapsConsoleError } from '../console/console-error.ts'
+import { type CreatedKey, type KeyRef, type TmapsConsole, createConsole } from '../console/create-console.ts'
+import { type RequestLog, createRequestLog } from '../console/request-log.ts'
+import { createKeyGenerator } from '../console/seeded.ts'
+import { UNATTRIBUTED, type UsageReport, createUsage } from '../console/usage.ts'
+import { type Decision, type RequestFacts, decide } from '../contract/decide.ts'
+import { explainDecision } from '../contract/explain.ts'
+import { REJECTIONS, type Rule } from '../contract/rejections.ts'
+import { ParamError } from '../endpoints/params.ts'
+import { endpointName, findEndpoint } from '../endpoints/registry.ts'
+import { type TmapsStore, createStore } from '../store/create-store.ts'
+import { demoSnapshot } from './demo-state.ts'
+import { type ParsedSnapshot, type TmapsSnapshot, parseSnapshot } from './snapshot.ts'
+
+export interface TmapsMockOptions {
+  /** Origin of the REST API. Default `https://api.tmaps.tn`. */
+  baseUrl?: string
+  /** Origin of the raster tiles. Default `https://tiles.tmaps.tn`. */
+  tilesUrl?: string
+  /**
+   * Makes everything reproducible: generated key values and ids, and the generated data
+   * (streets, POIs). Without it, new keys come from a secure random source and the data from
+   * the default data seed.
+   */
+  seed?: string | number
+  /** The initial console: `'demo'` (default), `'empty'`, or a snapshot (object or JSON text). */
+  state?: 'demo' | 'empty' | TmapsSnapshot | string
+  /** How many requests the log keeps. Default 500. */
+  logSize?: number
+  /** How many days of usage each key keeps. Default 90. */
+  usageDays?: number
+  /** The clock, for usage days and creation dates. Default `() => new Date()`. */
+  now?: () => Date
+}
+
+/** What the initial state created, resolved by `mock.ready` and `mock.reset()`. */
+export interface TmapsReadyInfo {
+  /**
+   * The keys the initial state created, with their full values: the one time they are shown,
+   * as the real console shows a new key once. Empty for `state: 'empty'` and for snapshots.
+   */
+  createdKeys: CreatedKey[]
+}
+
+/** Overrides of what a runtime saw of a request (the browser runtime rebuilds Origin/Referer). */
+export interface FetchOptions {
+  facts?: Partial<RequestFacts>
+}
+
+export interface TmapsMockCore {
+  /** Resolves once the initial state is loaded; requests wait for it by themselves. */
+  readonly ready: Promise<TmapsReadyInfo>
+  readonly console: TmapsConsole
+  readonly log: RequestLog
+  /** Answers a request to a TMaps host exactly as TMaps would (a fetch handler). */
+  fetch(request: Request, options?: FetchOptions): Promise<Response>
+  /** Usage of one key (id, full value or `{ id }`), or `'unattributed'`. */
+  usage(ref: KeyRef | typeof UNATTRIBUTED): UsageReport
+  /** Back to the initial state (keys, domains, usage; the log is cleared). */
+  reset(): Promise<TmapsReadyInfo>
+  /** The whole console state as JSON. */
+  snapshot(): TmapsSnapshot
+  /** Replaces the state with a snapshot; an invalid snapshot throws and changes nothing. */
+  restore(snapshot: TmapsSnapshot | string): Promise<void>
+  /** The normalized options in force. */
+  readonly options: { baseUrl: string; tilesUrl: string; seed: string | number | undefined; dataSeed: string | number }
+}
+
+export const DEFAULT_BASE_URL = 'https://api.tmaps.tn'
+export const DEFAULT_TILES_URL = 'https://tiles.tmaps.tn'
+/** The data seed when none is given: the default data is the same for everyone. */
+const DEFAULT_DATA_SEED = 'tmaps'
+/** The demo keys' seed when none is given: the demo console is the same for everyone. */
+const DEFAULT_DEMO_SEED = 'tmaps-demo'
+const CACHE_SIZE = 256
+
+/**
+ * Builds the runtime-free mock: store, console, usage, log and the request pipeline.
+ * Runtimes wrap `fetch` (MSW handlers, the HTTPS server, Playwright routes).
+ * @example const core = createTmapsCore({ state: 'empty' }); await core.ready
+ */
+export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
+  const opts = validateOptions(options)
+  const apiHost = new URL(opts.baseUrl).host
+  const tilesHost = new URL(opts.tilesUrl).host
+  const now = opts.now
+  const usage = createUsage({ maxDays: opts.usageDays })
+  const log = createRequestLog(opts.logSize)
+  const cache = new Map<string, string>()
+
+  const initial: ParsedSnapshot =
+    opts.state === 'demo'
+      ? demoSnapshot(opts.seed ?? DEFAULT_DEMO_SEED)
+      : opts.state === 'empty'
+        ? parseSnapshot({ format: 'tmaps-mock/snapshot', version: 1, keys: [], domains: [], links: [] })
+        : parseSnapshot(opts.state)
+
+  let store: TmapsStore = createStore()
+  let generator = createKeyGenerator(opts.seed)
+  let loaded = false
+  let writes: Promise<unknown> = Promise.resolve()
+  const serialize = <T>(write: () => Promise<T>): Promise<T> => {
+    const run = writes.then(write, write)
+    writes = run.catch(() => undefined)
+    return run
+  }
+
+  const consoleApi = createConsole({
+    store: () => store,
+    now,
+    nextKey: () => generator.next(),
+    assertReady: (action) => {
+      if (!loaded) {
+        throw new TmapsConsoleError('not-ready', `Failed to ${action}: the mock is still loading its initial state. Await mock.ready first.`)
+      }
+    },
+    serialize,
+  })
+
+  const load = async (snapshot: ParsedSnapshot): Promise<void> => {
+    const next = createStore()
+    for (const key of snapshot.keys) await next.keys.create(key)
+    for (const domain of snapshot.domains) await next.domains.create(domain)
+    for (const link of snapshot.links) await next.links.create(link)
+    store = next
+    generator = createKeyGenerator(opts.seed, snapshot.keyIndex)
+    usage.load(snapshot.usage)
+    usage.retain((bucket) => next.byId.has(bucket))
+    cache.clear()
+    loaded = true
+  }
+
+  const createdKeys = (snapshot: ParsedSnapshot): TmapsReadyInfo => ({
+    createdKeys:
+      snapshot === initial && opts.state === 'demo'
+        ? snapshot.keys.map((k) => {
+            const info = consoleApi.getKey(k.id)!
+            return { ...info, value: k.value }
+          })
+        : [],
+  })
+
+  const ready = serialize(async () => {
+    await load(initial)
+    return createdKeys(initial)
+  })
+  // A failed load surfaces on `ready` and on every request; never as an unhandled rejection.
+  ready.catch(() => undefined)
+
+  const lookup = (value: string) => store.byValue.get(value)
+
+  const respond = (status: number, body: string | null, origin: string | null, extra?: Record<string, string>) => {
+    const headers: Record<string, string> = {
+      'Access-Control-Allow-Origin': origin ?? '*',
+      Vary: 'Origin',
+      ...extra,
+    }
+    if (body !== null) headers['Content-Type'] = 'application/json'
+    return new Response(body, { status, headers })
+  }
+  const errorBody = (error: string) => JSON.stringify({ error })
+
+  const record = (
+    request: Request,
+    url: URL,
+    endpoint: string,
+    status: number,
+    rule: Rule,
+    decision: Decision,
+    reason = explainDecision(rule, decision.facts),
+  ) => {
+    const keyId = decision.facts.keyId ?? (decision.facts.key !== null ? keyIdOf(url) : null)
+    usage.record(keyId ?? UNATTRIBUTED, endpoint, status, now())
+    log.push({
+      time: now().toISOString(),
+      method: request.method,
+      host: url.host,
+      path: url.pathname,
+      endpoint,
+      status,
+      outcome: status < 400 ? 'accepted' : 'rejected',
+      rule,
+      reason,
+      facts: decision.facts,
+    })
+  }
+  // Attribution of a request the contract refused before looking the key up (plain HTTP).
+  const keyIdOf = (url: URL): string | null => {
+    const values = url.searchParams.getAll('api_key')
+    return values.length === 1 ? (store.byValue.get(values[0]!)?.id ?? null) : null
+  }
+
+  const hostKinds = (host: string): Array<'api' | 'tiles'> =>
+    host === apiHost && host === tilesHost ? ['api', 'tiles'] : host === apiHost ? ['api'] : host === tilesHost ? ['tiles'] : []
+
+  async function handle(request: Request, fetchOptions?: FetchOptions): Promise<Response> {
+    const url = new URL(request.url)
+    const origin = fetchOptions?.facts?.origin !== undefined ? fetchOptions.facts.origin : request.headers.get('origin')
+    if (request.method === 'OPTIONS') {
+      return respond(204, null, origin, {
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? 'Content-Type',
+        'Access-Control-Max-Age': '600',
+      })
+    }
+    await ready
+    const facts: RequestFacts = {
+      scheme: url.protocol.slice(0, -1),
+      keyValues: url.searchParams.getAll('api_key'),
+      origin,
+      referer: request.headers.get('referer'),
+      ...fetchOptions?.facts,
+    }
+    const kinds = hostKinds(url.host)
+    const name = kinds.map((k) => endpointName(k, url.pathname)).find((n) => n !== 'unknown') ?? 'unknown'
+    const decision = decide(facts, lookup)
+    if (decision.outcome === 'rejected') {
+      const { status, error } = REJECTIONS[decision.rule]
+      record(request, url, name, status, decision.rule, decision)
+      return respond(status, errorBody(error), facts.origin)
+    }
+
+    const endpoint = kinds.map((k) => findEndpoint(k, request.method, url.pathname)).find((e) => e !== undefined)
+    if (!endpoint) {
+      record(request, url, name, 404, 'not-found', decision)
+      return respond(404, errorBody(REJECTIONS['not-found'].error), facts.origin)
+    }
+
+    try {
+      let body: unknown
+      let cacheKey: string | undefined
+      if (request.method === 'GET') {
+        cacheKey = `${endpoint.name}?${[...url.searchParams].filter(([k]) => k !== 'api_key').map(([k, v]) => `${k}=${v}`).sort().join('&')}`
+      } else {
+        const text = await request.text()
+        try {
+          body = JSON.parse(text)
+        } catch {
+          throw new ParamError('invalid-param', 'body')
+        }
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ParamError('invalid-param', 'body')
+        if (text.length <= 4096) cacheKey = `${endpoint.name} ${url.search.replace(/api_key=[^&]*/g, '')} ${text}`
+      }
+      let json = cacheKey === undefined ? undefined : cache.get(cacheKey)
+      if (json === undefined) {
+        json = JSON.stringify(endpoint.handle({ url, body, seed: opts.dataSeed }))
+        if (cacheKey !== undefined) {
+          if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
+          cache.set(cacheKey, json)
+        }
+      }
+      record(request, url, endpoint.name, 200, decision.rule, decision)
+      return respond(200, json, facts.origin)
+    } catch (error) {
+      if (error instanceof ParamError) {
+        record(request, url, endpoint.name, 400, error.rule, decision, `Authorized, but ${error.message}.`)
+        return respond(400, errorBody(error.message), facts.origin)
+      }
+      console.error(`tmaps-mock: ${endpoint.name} failed (this is a bug in tmaps-mock, please report it):`, error)
+      record(request, url, endpoint.name, 500, 'internal-error', decision)
+      return respond(500, errorBody(REJECTIONS['internal-error'].error), facts.origin)
+    }
+  }
+
+  const resolveBucket = (ref: KeyRef | typeof UNATTRIBUTED): string => {
+    if (ref === UNATTRIBUTED) return UNATTRIBUTED
+    const info = consoleApi.getKey(ref)
+    if (!info) {
+      throw new TmapsConsoleError('not-found', 'Failed to read usage: no key matches. Name a key by its id or full value, or pass "unattributed".')
+    }
+    return info.id
+  }
+
+  return {
+    ready,
+    console: consoleApi,
+    log,
+    options: { baseUrl: opts.baseUrl, tilesUrl: opts.tilesUrl, seed: opts.seed, dataSeed: opts.dataSeed },
+    fetch: handle,
+    usage(ref) {
+      return usage.report(resolveBucket(ref))
+    },
+    reset() {
+      return serialize(async () => {
+        await load(initial)
+        log.clear()
+        return createdKeys(initial)
+      })
+    },
+    snapshot() {
+      consoleApi.listKeys() // throws the "await mock.ready" error while loading
+      return {
+        format: 'tmaps-mock/snapshot',
+        version: 1,
+        keys: store.keys.all().map((k) => ({ ...k })),
+        domains: store.domains.all().map((d) => ({ ...d })),
+        links: store.links.all().map((l) => ({ ...l })),
+        usage: usage.toJSON(),
+        keyIndex: generator.index,
+      }
+    },
+    restore(snapshot) {
+      const parsed = parseSnapshot(snapshot)
+      return serialize(() => load(parsed))
+    },
+  }
+}
+
+function validateOptions(options: TmapsMockOptions) {
+  const fail = (why: string): never => {
+    throw new TypeError(`Failed to create the TMaps mock: ${why}.`)
+  }
+  if (options === null || typeof options !== 'object') fail('options must be an object, e.g. createTmapsMock({ state: "empty" })')
+  const origin = (name: string, value: string | undefined, fallback: string) => {
+    if (value === undefined) return fallback
+    if (typeof value !== 'string' || !URL.canParse(value)) fail(`${name} ${JSON.stringify(value)} is not an absolute URL. Use an origin such as "${fallback}"`)
+    const url = new URL(value)
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') fail(`${name} must use https:// (got ${url.protocol})`)
+    if (url.pathname !== '/' || url.search || url.hash || url.username) {
+      fail(`${name} must be an origin without path, query or credentials, such as "${url.protocol}//${url.host}"`)
+    }
+    return url.origin
+  }
+  const { seed, state = 'demo', logSize = 500, usageDays = 90, now = () => new Date() } = options
+  if (seed !== undefined && !((typeof seed === 'string' && seed !== '') || (typeof seed === 'number' && Number.isFinite(seed)))) {
+    fail('seed must be a non-empty string or a finite number')
+  }
+  if (!(state === 'demo' || state === 'empty' || typeof state === 'string' || (typeof state === 'object' && state !== null))) {
+    fail('state must be "demo", "empty" or a snapshot from mock.snapshot()')
+  }
+  if (!Number.isInteger(logSize) || logSize < 1 || logSize > 100_000) fail('logSize must be an integer from 1 to 100000')
+  if (!Number.isInteger(usageDays) || usageDays < 1 || usageDays > 3660) fail('usageDays must be an integer from 1 to 3660')
+  if (typeof now !== 'function') fail('now must be a function that returns a Date')
+  return {
+    baseUrl: origin('baseUrl', options.baseUrl, DEFAULT_BASE_URL),
+    tilesUrl: origin('tilesUrl', options.tilesUrl, DEFAULT_TILES_URL),
+    seed,
+    dataSeed: seed ?? DEFAULT_DATA_SEED,
+    state,
+    logSize,
+    usageDays,
+    now,
+  }
+}

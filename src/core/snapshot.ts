@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { parseDomainInput } from '../contract/hostname.ts'
+import { KEY_PATTERN } from '../contract/key-format.ts'
+import { domainSchema, keySchema, linkSchema } from '../store/schemas.ts'
+
+const day = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  total: z.number().int().nonnegative(),
+  byStatus: z.record(z.string(), z.number().int().nonnegative()),
+  byEndpoint: z.record(z.string(), z.number().int().nonnegative()),
+})
+
+const snapshotSchema = z
+  .object({
+    format: z.literal('tmaps-mock/snapshot'),
+    version: z.literal(1),
+    keys: z.array(keySchema.extend({ value: z.string().regex(KEY_PATTERN, 'not a TMaps key (ak_ + 32 lower-case hex)') })),
+    domains: z.array(
+      domainSchema.refine((d) => {
+        const parsed = parseDomainInput(d.hostname)
+        return parsed.ok && parsed.hostname === d.hostname
+      }, 'not a normalized hostname (lower case, punycode, no scheme, port or path)'),
+    ),
+    links: z.array(linkSchema),
+    usage: z.record(z.string(), z.array(day)).default({}),
+    keyIndex: z.number().int().nonnegative().default(0),
+  })
+  .superRefine((s, ctx) => {
+    const ids = new Set<string>()
+    const values = new Set<string>()
+    s.keys.forEach((k, i) => {
+      if (ids.has(k.id)) ctx.addIssue({ code: 'custom', path: ['keys', i, 'id'], message: 'duplicate key id' })
+      if (values.has(k.value)) ctx.addIssue({ code: 'custom', path: ['keys', i, 'value'], message: 'duplicate key value' })
+      ids.add(k.id)
+      values.add(k.value)
+    })
+    const hostnames = new Set<string>()
+    s.domains.forEach((d, i) => {
+      if (hostnames.has(d.hostname)) ctx.addIssue({ code: 'custom', path: ['domains', i], message: 'duplicate domain' })
+      hostnames.add(d.hostname)
+    })
+    const pairs = new Set<string>()
+    s.links.forEach((l, i) => {
+      if (!ids.has(l.keyId)) ctx.addIssue({ code: 'custom', path: ['links', i, 'keyId'], message: 'links a key that is not in keys' })
+      if (!hostnames.has(l.hostname)) ctx.addIssue({ code: 'custom', path: ['links', i, 'hostname'], message: 'links a domain that is not in domains' })
+      const pair = `${l.keyId} ${l.hostname}`
+      if (pairs.has(pair)) ctx.addIssue({ code: 'custom', path: ['links', i], message: 'duplicate link' })
+      pairs.add(pair)
+    })
+  })
+
+/**
+ * The whole console state as JSON: keys (with their full values: treat a snapshot like a
+ * `.env` file), authorized domains, links and usage counters. The request log is not state.
+ */
+export type TmapsSnapshot = z.input<typeof snapshotSchema>
+export type ParsedSnapshot = z.output<typeof snapshotSchema>
+
+/**
+ * Validates a snapshot (an object or its JSON text) and throws a message that names each
+ * problem by its path, e.g. `keys[2].value: not a TMaps key`.
+ * @example parseSnapshot(mock.snapshot())
+ */
+export function parseSnapshot(input: unknown): ParsedSnapshot {
+  let value = input
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input)
+    } catch (error) {
+      throw new TypeError(`Failed to restore the snapshot: it is not valid JSON (${(error as Error).message}).`)
+    }
+  }
+  const result = snapshotSchema.safeParse(value)
+  if (!result.success) {
+    throw new TypeError(
+      `Failed to restore the snapshot: it does not match the tmaps-mock snapshot format. Take one with mock.snapshot().\n${z.prettifyError(result.error)}`,
+    )
+  }
+  return result.data
+}

@@ -1,0 +1,236 @@
+import MiniSearch, { type SearchResult } from 'minisearch'
+import { tokenize } from '../../text/fold.ts'
+import { type Lang, type Place, type PlaceType, boxAround, buildPlaces, componentsOf, formatPlace } from './places.ts'
+
+export interface ForwardQuery {
+  q: string
+  limit: number
+  lang: Lang
+  proximity?: { lat: number; lng: number }
+  /** `[minLng, minLat, maxLng, maxLat]`. */
+  bbox?: [number, number, number, number]
+  type?: PlaceType
+}
+
+/** One result of `GET /geocoding/forward`, in the documented shape. */
+export interface ForwardResult {
+  lat: number
+  lng: number
+  formatted: string
+  confidence: number
+  type: PlaceType
+  components: ReturnType<typeof componentsOf>
+  bbox: [number, number, number, number]
+}
+
+export interface Geocoder {
+  readonly places: readonly Place[]
+  forward(query: ForwardQuery): ForwardResult[]
+}
+
+/** House numbers: 1 to 3 digits with an optional letter ("12", "7b"). Four digits are postcodes. */
+const HOUSE_NUMBER = /^\d{1,3}[a-z]?$/
+const CANDIDATES = 60
+
+/**
+ * Builds the forward geocoder of a seed: an inverted index (MiniSearch) over every place's
+ * folded names and context words, with fuzzy matching for longer words.
+ * @example createGeocoder('demo').forward({ q: 'Tunis', limit: 5, lang: 'fr' })
+ */
+export function createGeocoder(seed: string | number): Geocoder {
+  const places = buildPlaces(seed)
+  const byId = new Map(places.map((p) => [p.id, p]))
+  const index = new MiniSearch<{ id: string; name: string; alt: string; context: string }>({
+    fields: ['name', 'alt', 'context'],
+    tokenize,
+    processTerm: (term) => term,
+    searchOptions: {
+      boost: { name: 3, alt: 2, context: 1 },
+      combineWith: 'OR',
+      fuzzy: (term) => (term.length >= 5 ? 0.2 : term.length >= 4 ? 1 : false),
+      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3,
+      tokenize,
+      processTerm: (term) => term,
+    },
+  })
+  index.addAll(places.map((p) => ({ id: p.id, name: p.aliases.join(' '), alt: (p.alt ?? []).join(' '), context: p.context })))
+  const tokenized = (names: readonly string[] | undefined) => (names ?? []).map(tokenize).filter((t) => t.length > 0)
+  const aliasTokens = new Map(places.map((p) => [p.id, { main: tokenized(p.aliases), alt: tokenized(p.alt) }]))
+  const exactOptions = { fuzzy: false, prefix: false } as const
+
+  const rank = (query: ForwardQuery, terms: string[], hits: SearchResult[], fuzzy: boolean) => {
+    const ranked: Array<{ place: Place; confidence: number; rank: number }> = []
+    for (const hit of hits) {
+      const place = byId.get(hit.id)!
+      const confidence = confidenceOf(hit, terms, aliasTokens.get(place.id)!, fuzzy)
+      if (confidence === 0) continue
+      if (query.bbox && !inBox(place, query.bbox)) continue
+      let score = confidence * 10 + place.prominence
+      if (query.proximity) score += 3 * Math.exp(-distanceKm(query.proximity, place) / 20)
+      ranked.push({ place, confidence, rank: score })
+      if (ranked.length >= CANDIDATES) break
+    }
+    return ranked.sort((a, b) => b.rank - a.rank || a.place.id.localeCompare(b.place.id))
+  }
+
+  return {
+    places,
+    forward(query) {
+      const words = tokenize(query.q)
+      const houseNumber = words.find((w) => HOUSE_NUMBER.test(w))
+      const terms = words.filter((w) => w !== houseNumber)
+      if (terms.length === 0) return []
+      const text = terms.join(' ')
+      // Exact words first (fast, and what most queries need); typos and prefixes only when that is thin.
+      let ranked = rank(query, terms, index.search(text, exactOptions).slice(0, CANDIDATES * 4), false)
+      if (ranked.length < query.limit || (ranked[0]?.confidence ?? 0) < 0.8) {
+        ranked = rank(query, terms, index.search(text).slice(0, CANDIDATES * 4), true)
+      }
+      const results: ForwardResult[] = []
+      for (const { place, confidence } of ranked) {
+        const asAddress = houseNumber !== undefined && place.kind === 'street'
+        const type: PlaceType = asAddress ? 'address' : place.type
+        if (query.type && query.type !== type) continue
+        results.push(asAddress ? addressResult(place, houseNumber, confidence, query.lang) : placeResult(place, confidence, query.lang))
+        if (results.length >= query.limit) break
+      }
+      return results
+    },
+  }
+}
+
+/**
+ * Confidence in 0..1 from three things: how much of the query the place explains (a word of its
+ * name counts fully, a context word such as its town or governorate 0.6), how much of one
+ * spelling of its name the query covers, and whether words matched exactly or only fuzzily.
+ * A place none of whose name words matched is not a result (0).
+ */
+function confidenceOf(
+  hit: SearchResult,
+  terms: string[],
+  names: { main: string[][]; alt: string[][] },
+  fuzzy: boolean,
+): number {
+  let nameHits = 0
+  let contextHits = 0
+  let exact = 0
+  const matchedNames = new Set<string>()
+  for (const term of terms) {
+    let where: 'name' | 'context' | null = null
+    for (const docTerm in hit.match) {
+      if (docTerm !== term && !(fuzzy && isNear(term, docTerm))) continue
+      const fields = hit.match[docTerm]!
+      if (fields.includes('name') || fields.includes('alt')) {
+        where = 'name'
+        matchedNames.add(docTerm)
+        if (docTerm === term) exact++
+        break
+      }
+      where = 'context'
+    }
+    if (where === 'name') nameHits++
+    else if (where === 'context') contextHits++
+  }
+  if (nameHits === 0) return 0
+  const queryCoverage = (nameHits + 0.6 * contextHits) / terms.length
+  const coverage = (aliases: string[][], weight: number) => {
+    let best = 0
+    for (const alias of aliases) {
+      let covered = 0
+      for (const t of alias) if (matchedNames.has(t)) covered++
+      best = Math.max(best, (covered / alias.length) * weight)
+    }
+    return best
+  }
+  const nameCoverage = Math.max(coverage(names.main, 1), coverage(names.alt, 0.8))
+  const altOnly = coverage(names.main, 1) === 0
+  const score = (0.6 * queryCoverage + 0.3 * nameCoverage + 0.1 * (exact / nameHits)) * (altOnly ? 0.85 : 1)
+  return Math.round(Math.min(0.99, score) * 100) / 100
+}
+
+/** A query word and an indexed word are near when one is the other, a prefix, or a small typo away. */
+function isNear(a: string, b: string): boolean {
+  if (a === b) return true
+  if (a.length >= 3 && b.startsWith(a)) return true
+  const max = a.length >= 5 ? Math.ceil(a.length * 0.2) : a.length >= 4 ? 1 : 0
+  return max > 0 && Math.abs(a.length - b.length) <= max && levenshtein(a, b) <= max
+}
+
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    prev = row
+  }
+  return prev[b.length]!
+}
+
+function placeResult(place: Place, confidence: number, lang: Lang): ForwardResult {
+  return {
+    lat: place.lat,
+    lng: place.lng,
+    formatted: formatPlace(place, lang),
+    confidence,
+    type: place.type,
+    components: componentsOf(place, lang),
+    bbox: place.bbox,
+  }
+}
+
+/** A house on a street: numbers run along the street's axis, odd and even on either side. */
+function addressResult(place: Place, houseNumber: string, confidence: number, lang: Lang): ForwardResult {
+  const street = place.street!
+  const n = Number.parseInt(houseNumber, 10)
+  const beyond = n > street.maxNumber
+  const t = Math.min(1, n / street.maxNumber) * 2 - 1
+  const side = (n % 2 === 0 ? 1 : -1) * 0.00012
+  const lat = street.lat + Math.sin(street.heading) * street.halfLength * t + Math.cos(street.heading) * side
+  const lng =
+    street.lng +
+    (Math.cos(street.heading) * street.halfLength * t - Math.sin(street.heading) * side) /
+      Math.cos((street.lat * Math.PI) / 180)
+  const point = { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 }
+  return {
+    ...point,
+    formatted: formatPlace(place, lang, houseNumber),
+    confidence: Math.round(confidence * (beyond ? 0.7 : 1) * 100) / 100,
+    type: 'address',
+    components: componentsOf(place, lang, houseNumber),
+    bbox: boxAround(point.lat, point.lng, 0.0003),
+  }
+}
+
+function inBox(place: Place, [minLng, minLat, maxLng, maxLat]: [number, number, number, number]): boolean {
+  return place.lng >= minLng && place.lng <= maxLng && place.lat >= minLat && place.lat <= maxLat
+}
+
+/** Great-circle distance in kilometres (haversine). */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180
+  const dLat = (b.lat - a.lat) * rad
+  const dLng = (b.lng - a.lng) * rad
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2
+  return 12742 * Math.asin(Math.min(1, Math.sqrt(h)))
+}
+
+const cache = new Map<string, Geocoder>()
+const CACHE_SEEDS = 8
+
+/**
+ * The geocoder of a seed, built once and shared: it is immutable data, not state, so sharing
+ * it between mocks leaks nothing. At most 8 seeds are kept.
+ * @example geocoderFor('demo') === geocoderFor('demo') // true
+ */
+export function geocoderFor(seed: string | number): Geocoder {
+  const key = String(seed)
+  let geocoder = cache.get(key)
+  if (!geocoder) {
+    geocoder = createGeocoder(seed)
+    if (cache.size >= CACHE_SEEDS) cache.delete(cache.keys().next().value!)
+    cache.set(key, geocoder)
+  }
+  return geocoder
+}

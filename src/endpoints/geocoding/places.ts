@@ -1,0 +1,234 @@
+import {
+  DELEGATIONS,
+  GOVERNORATES,
+  LOCALITIES,
+  type Locality,
+  POIS,
+  delegation,
+  governorate,
+  nearestDelegation,
+} from '../../data/gazetteer.ts'
+import { type Street, generateStreets } from '../../data/streets.ts'
+
+export type Lang = 'fr' | 'en' | 'ar'
+export const LANGS: readonly Lang[] = ['fr', 'en', 'ar']
+
+/** The result types of the TMaps geocoding API. */
+export type PlaceType = 'address' | 'street' | 'poi' | 'locality'
+export const PLACE_TYPES: readonly PlaceType[] = ['address', 'street', 'poi', 'locality']
+
+export type Names = Record<Lang, string>
+
+/** Everything the geocoding endpoints know of one place, in every language. */
+export interface Place {
+  id: string
+  kind: 'governorate' | 'delegation' | 'locality' | 'poi' | 'street'
+  type: Exclude<PlaceType, 'address'>
+  name: Names
+  lat: number
+  lng: number
+  /** `[minLng, minLat, maxLng, maxLat]`. */
+  bbox: [number, number, number, number]
+  postcode?: string
+  commune?: Names
+  delegation?: Names
+  governorate: Names
+  /** 0..1: how well known the place is (population, rank), to order equal matches. */
+  prominence: number
+  /** Words searched besides the name (commune, governorate, postcode). */
+  context: string
+  /** Every current spelling of the name that search should find. */
+  aliases: string[]
+  /** Historical or foreign spellings: found, but trusted less than `aliases`. */
+  alt?: string[]
+  street?: Street
+}
+
+const COUNTRY: Names = { fr: 'Tunisie', en: 'Tunisia', ar: 'تونس' }
+
+const round4 = (n: number) => Math.round(n * 1e4) / 1e4
+export const boxAround = (lat: number, lng: number, half: number): [number, number, number, number] => {
+  const halfLng = half / Math.cos((lat * Math.PI) / 180)
+  return [round4(lng - halfLng), round4(lat - half), round4(lng + halfLng), round4(lat + half)]
+}
+
+const govNames = (id: string): Names => {
+  const g = governorate(id)
+  return { fr: g.fr, en: g.en, ar: g.ar }
+}
+const delNames = (id: string): Names => {
+  const d = delegation(id)
+  return { fr: d.fr, en: d.fr, ar: d.ar ?? d.fr }
+}
+const locNames = (l: Locality): Names => ({
+  fr: l.fr ?? l.name,
+  en: l.en ?? l.fr ?? l.name,
+  ar: l.ar ?? l.fr ?? l.name,
+})
+const prominenceOf = (pop: number | undefined) => Math.min(1, Math.log10(1 + (pop ?? 0)) / 6.5)
+
+/**
+ * Builds every searchable place for a seed: the gazetteer's facts plus the seed's streets.
+ * @example buildPlaces('demo').length > 4000
+ */
+export function buildPlaces(seed: string | number): Place[] {
+  const places: Place[] = []
+  for (const g of GOVERNORATES) {
+    const names = govNames(g.id)
+    places.push({
+      id: `gov:${g.id}`,
+      kind: 'governorate',
+      type: 'locality',
+      name: names,
+      lat: g.lat,
+      lng: g.lng,
+      bbox: g.bbox as [number, number, number, number],
+      governorate: names,
+      prominence: prominenceOf(g.population) * 0.9,
+      context: 'gouvernorat governorate ولاية',
+      aliases: [g.fr, g.en, g.ar],
+      alt: g.alt,
+    })
+  }
+  for (const d of DELEGATIONS) {
+    places.push({
+      id: `del:${d.id}`,
+      kind: 'delegation',
+      type: 'locality',
+      name: delNames(d.id),
+      lat: d.lat,
+      lng: d.lng,
+      bbox: boxAround(d.lat, d.lng, 0.03),
+      postcode: d.postcode,
+      delegation: delNames(d.id),
+      governorate: govNames(d.gov),
+      prominence: 0.3,
+      context: `${governorate(d.gov).fr} ${governorate(d.gov).ar} ${d.postcode} délégation delegation معتمدية`,
+      aliases: [d.fr, ...(d.ar ? [d.ar] : []), d.postcode],
+    })
+  }
+  const localityPlaces = new Map<string, Place>()
+  for (const l of LOCALITIES) {
+    const g = governorate(l.gov)
+    const d = delegation(l.del)
+    const place: Place = {
+      id: `loc:${l.id}`,
+      kind: 'locality',
+      type: 'locality',
+      name: locNames(l),
+      lat: l.lat,
+      lng: l.lng,
+      bbox: boxAround(l.lat, l.lng, 0.005 + Math.sqrt(l.pop ?? 0) / 30000),
+      postcode: d.postcode,
+      commune: locNames(l),
+      delegation: delNames(d.id),
+      governorate: govNames(l.gov),
+      prominence: prominenceOf(l.pop) + (l.fc === 'PPLC' || l.fc === 'PPLA' ? 0.1 : 0),
+      context: `${g.fr} ${g.ar} ${d.fr} ${d.postcode}`,
+      aliases: [l.name, l.fr, l.en, l.ar].filter((n): n is string => typeof n === 'string'),
+    }
+    places.push(place)
+    localityPlaces.set(l.id, place)
+  }
+  for (const p of POIS) {
+    const d = nearestDelegation(p.gov, p.lat, p.lng)
+    const commune = nearestLocality(p.gov, p.lat, p.lng)
+    places.push({
+      id: `poi:${p.id}`,
+      kind: 'poi',
+      type: 'poi',
+      name: { fr: p.name, en: p.name, ar: p.ar ?? p.name },
+      lat: p.lat,
+      lng: p.lng,
+      bbox: boxAround(p.lat, p.lng, 0.002),
+      postcode: d.postcode,
+      commune: locNames(commune),
+      delegation: delNames(d.id),
+      governorate: govNames(p.gov),
+      prominence: 0.7,
+      context: `${commune.name} ${governorate(p.gov).fr} ${p.cat} ${p.iata ?? ''}`,
+      aliases: [p.name, ...(p.ar ? [p.ar] : [])],
+    })
+  }
+  for (const s of generateStreets(seed)) {
+    const loc = localityPlaces.get(s.locality.id)!
+    const dLat = Math.sin(s.heading) * s.halfLength
+    const dLng = (Math.cos(s.heading) * s.halfLength) / Math.cos((s.lat * Math.PI) / 180)
+    places.push({
+      id: s.id,
+      kind: 'street',
+      type: 'street',
+      name: { fr: s.fr, en: s.fr, ar: s.ar },
+      lat: s.lat,
+      lng: s.lng,
+      bbox: [
+        round4(s.lng - Math.abs(dLng) - 0.0002),
+        round4(s.lat - Math.abs(dLat) - 0.0002),
+        round4(s.lng + Math.abs(dLng) + 0.0002),
+        round4(s.lat + Math.abs(dLat) + 0.0002),
+      ],
+      postcode: loc.postcode!,
+      commune: loc.commune!,
+      delegation: loc.delegation!,
+      governorate: loc.governorate,
+      prominence: loc.prominence * 0.8,
+      context: `${loc.aliases.join(' ')} ${loc.governorate.fr} ${loc.postcode}`,
+      aliases: [s.fr, s.ar],
+      street: s,
+    })
+  }
+  return places
+}
+
+function nearestLocality(gov: string, lat: number, lng: number): Locality {
+  let best: Locality | undefined
+  let bestD = Number.POSITIVE_INFINITY
+  for (const l of LOCALITIES) {
+    if (l.gov !== gov) continue
+    const d = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos((lat * Math.PI) / 180)) ** 2 - Math.log10(1 + (l.pop ?? 0)) * 1e-5
+    if (d < bestD) {
+      bestD = d
+      best = l
+    }
+  }
+  return best!
+}
+
+/**
+ * The formatted address of a place in a language, e.g. "Avenue Habib Bourguiba, 1001 Tunis, Tunisia".
+ * @example formatPlace(place, 'en', '12')
+ */
+export function formatPlace(place: Place, lang: Lang, houseNumber?: string): string {
+  const sep = lang === 'ar' ? '، ' : ', '
+  const country = COUNTRY[lang]
+  const name = place.name[lang]
+  switch (place.kind) {
+    case 'governorate':
+      return [lang === 'fr' ? `Gouvernorat de ${name}` : lang === 'en' ? `${name} Governorate` : `ولاية ${name}`, country].join(sep)
+    case 'delegation':
+      return [
+        lang === 'fr' ? `Délégation de ${name}` : lang === 'en' ? `${name} Delegation` : `معتمدية ${name}`,
+        place.governorate[lang],
+        country,
+      ].join(sep)
+    case 'locality':
+      return [`${place.postcode} ${name}`, ...(place.governorate[lang] === name ? [] : [place.governorate[lang]]), country].join(sep)
+    case 'poi':
+      return [name, `${place.postcode} ${place.commune![lang]}`, country].join(sep)
+    case 'street':
+      return [houseNumber ? `${houseNumber} ${name}` : name, `${place.postcode} ${place.commune![lang]}`, country].join(sep)
+  }
+}
+
+/** The documented `components` of a result, in a language; keys with no value are left out. */
+export function componentsOf(place: Place, lang: Lang, houseNumber?: string) {
+  return {
+    ...(houseNumber ? { housenumber: houseNumber } : {}),
+    ...(place.kind === 'street' ? { street: place.name[lang] } : {}),
+    ...(place.postcode ? { postcode: place.postcode } : {}),
+    ...(place.commune ? { commune: place.commune[lang] } : {}),
+    ...(place.delegation ? { delegation: place.delegation[lang] } : {}),
+    governorate: place.governorate[lang],
+    country: 'TN',
+  }
+}

@@ -1,0 +1,107 @@
+/** A parameter that is missing or malformed: becomes a 400 with the documented body. */
+export class ParamError extends Error {
+  readonly rule: 'missing-param' | 'invalid-param'
+  readonly param: string
+
+  constructor(rule: 'missing-param' | 'invalid-param', param: string) {
+    super(rule === 'missing-param' ? `missing required param: ${param}` : `invalid param: ${param}`)
+    this.rule = rule
+    this.param = param
+  }
+}
+
+const INTEGER = /^[+-]?\d{1,9}$/
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
+
+/**
+ * Typed readers over a query string. A parameter given twice is invalid (its meaning would be
+ * ambiguous); an optional parameter given empty (`limit=`) counts as not given.
+ * @example query(url.searchParams).int('limit', { min: 1, max: 20, fallback: 5 })
+ */
+export function query(params: URLSearchParams) {
+  const one = (name: string): string | undefined => {
+    const all = params.getAll(name)
+    if (all.length > 1) throw new ParamError('invalid-param', name)
+    return all[0]
+  }
+  const optional = (name: string): string | undefined => {
+    const value = one(name)
+    return value === undefined || value.trim() === '' ? undefined : value.trim()
+  }
+  return {
+    requiredText(name: string, { max = 256 }: { max?: number } = {}): string {
+      const value = one(name)?.trim()
+      if (value === undefined || value === '') throw new ParamError('missing-param', name)
+      if (value.length > max) throw new ParamError('invalid-param', name)
+      return value
+    },
+    optionalText(name: string, { max = 256 }: { max?: number } = {}): string | undefined {
+      const value = optional(name)
+      if (value !== undefined && value.length > max) throw new ParamError('invalid-param', name)
+      return value
+    },
+    int(name: string, { min, max, fallback }: { min: number; max: number; fallback: number }): number {
+      const value = optional(name)
+      if (value === undefined) return fallback
+      if (!INTEGER.test(value)) throw new ParamError('invalid-param', name)
+      const n = Number(value)
+      if (n < min || n > max) throw new ParamError('invalid-param', name)
+      return n
+    },
+    requiredNumber(name: string, { min, max }: { min: number; max: number }): number {
+      const value = one(name)?.trim()
+      if (value === undefined || value === '') throw new ParamError('missing-param', name)
+      return checkedNumber(value, name, min, max)
+    },
+    oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+      const value = optional(name)
+      if (value === undefined) return fallback
+      if (!(values as readonly string[]).includes(value)) throw new ParamError('invalid-param', name)
+      return value as T
+    },
+    optionalOneOf<T extends string>(name: string, values: readonly T[]): T | undefined {
+      const value = optional(name)
+      if (value === undefined) return undefined
+      if (!(values as readonly string[]).includes(value)) throw new ParamError('invalid-param', name)
+      return value as T
+    },
+    /** A point as `lat,lng` (latitude first, as in every TMaps query string). */
+    latLng(name: string, { required = false } = {}): { lat: number; lng: number } | undefined {
+      const value = required ? one(name)?.trim() || undefined : optional(name)
+      if (value === undefined) {
+        if (required) throw new ParamError('missing-param', name)
+        return undefined
+      }
+      return parseLatLng(value, name)
+    },
+    /** A box as `minLng,minLat,maxLng,maxLat` (longitude first, as documented). */
+    bbox(name: string): [number, number, number, number] | undefined {
+      const value = optional(name)
+      if (value === undefined) return undefined
+      const parts = value.split(',')
+      if (parts.length !== 4) throw new ParamError('invalid-param', name)
+      const [minLng, minLat, maxLng, maxLat] = parts.map((p, i) =>
+        checkedNumber(p.trim(), name, i % 2 === 0 ? -180 : -90, i % 2 === 0 ? 180 : 90),
+      ) as [number, number, number, number]
+      if (minLng > maxLng || minLat > maxLat) throw new ParamError('invalid-param', name)
+      return [minLng, minLat, maxLng, maxLat]
+    },
+  }
+}
+
+/** Parses `lat,lng`, each in range; throws `invalid param: <name>` otherwise. */
+export function parseLatLng(value: string, name: string): { lat: number; lng: number } {
+  const parts = value.split(',')
+  if (parts.length !== 2) throw new ParamError('invalid-param', name)
+  return {
+    lat: checkedNumber(parts[0]!.trim(), name, -90, 90),
+    lng: checkedNumber(parts[1]!.trim(), name, -180, 180),
+  }
+}
+
+function checkedNumber(value: string, name: string, min: number, max: number): number {
+  if (!NUMBER.test(value)) throw new ParamError('invalid-param', name)
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < min || n > max) throw new ParamError('invalid-param', name)
+  return n
+}

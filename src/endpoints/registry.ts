@@ -1,0 +1,27 @@
+import type { Endpoint } from './endpoint.ts'
+import { forwardGeocoding } from './geocoding/forward.ts'
+
+/** Every TMaps operation the mock answers. */
+export const ENDPOINTS: readonly Endpoint[] = [
+  { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', handle: forwardGeocoding },
+]
+
+/** Endpoint names as usage reports count them; anything else counts as `unknown`. */
+export const ENDPOINT_NAMES: readonly string[] = ENDPOINTS.map((e) => e.name)
+
+const routes = new Map(ENDPOINTS.map((e) => [`${e.host} ${e.method} ${e.path}`, e]))
+const paths = new Map(ENDPOINTS.map((e) => [`${e.host} ${e.path}`, e]))
+
+/**
+ * The endpoint for a host, method and path; `undefined` for an unknown path or a wrong method
+ * (both answer 404, as the contract says). A trailing slash is not the same path.
+ * @example findEndpoint('api', 'GET', '/geocoding/forward')?.name // 'geocoding/forward'
+ */
+export function findEndpoint(host: 'api' | 'tiles', method: string, path: string): Endpoint | undefined {
+  return routes.get(`${host} ${method} ${path}`)
+}
+
+/** The endpoint name of a path whatever the method (for usage counts), or `unknown`. */
+export function endpointName(host: 'api' | 'tiles', path: string): string {
+  return paths.get(`${host} ${path}`)?.name ?? 'unknown'
+}

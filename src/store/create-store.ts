@@ -1,0 +1,76 @@
+import { Collection } from '@msw/data'
+import type { KeyView } from '../contract/decide.ts'
+import type { KeyStatus } from '../contract/key-status.ts'
+import { type KeyRecord, type LinkRecord, domainSchema, keySchema, linkSchema } from './schemas.ts'
+
+/** The index entry of one key: what a request needs, found in O(1) by value or id. */
+export interface KeyEntry extends KeyView {
+  id: string
+  value: string
+  status: KeyStatus
+  domains: Set<string>
+}
+
+/** The console's data: three `@msw/data` collections and an index kept in step by their hooks. */
+export interface TmapsStore {
+  keys: Collection<typeof keySchema>
+  domains: Collection<typeof domainSchema>
+  links: Collection<typeof linkSchema>
+  /** Key entries by full value (the request path). */
+  byValue: ReadonlyMap<string, KeyEntry>
+  /** Key entries by id (the console path). */
+  byId: ReadonlyMap<string, KeyEntry>
+  /** Ids of the keys linked to each domain. */
+  keysByDomain: ReadonlyMap<string, ReadonlySet<string>>
+}
+
+/**
+ * Creates an empty store. `@msw/data` queries are linear scans, so every lookup a request makes
+ * goes through maps that the collections' create/update/delete hooks keep exact.
+ * @example const store = createStore(); await store.keys.create(record)
+ */
+export function createStore(): TmapsStore {
+  const keys = new Collection({ schema: keySchema })
+  const domains = new Collection({ schema: domainSchema })
+  const links = new Collection({ schema: linkSchema })
+  const byValue = new Map<string, KeyEntry>()
+  const byId = new Map<string, KeyEntry>()
+  const keysByDomain = new Map<string, Set<string>>()
+
+  const indexKey = (record: KeyRecord) => {
+    const previous = byId.get(record.id)
+    if (previous && previous.value !== record.value) byValue.delete(previous.value)
+    const entry: KeyEntry = previous ?? { id: record.id, value: record.value, status: record.status, domains: new Set() }
+    entry.value = record.value
+    entry.status = record.status
+    byId.set(record.id, entry)
+    byValue.set(record.value, entry)
+  }
+  keys.hooks.on('create', ({ data }) => indexKey(data.record))
+  keys.hooks.on('update', ({ data }) => indexKey(data.nextRecord))
+  keys.hooks.on('delete', ({ data }) => {
+    const entry = byId.get(data.deletedRecord.id)
+    if (!entry) return
+    byId.delete(entry.id)
+    byValue.delete(entry.value)
+  })
+
+  const link = ({ keyId, hostname }: LinkRecord) => {
+    byId.get(keyId)?.domains.add(hostname)
+    const set = keysByDomain.get(hostname) ?? new Set()
+    set.add(keyId)
+    keysByDomain.set(hostname, set)
+  }
+  const unlink = ({ keyId, hostname }: LinkRecord) => {
+    byId.get(keyId)?.domains.delete(hostname)
+    keysByDomain.get(hostname)?.delete(keyId)
+  }
+  links.hooks.on('create', ({ data }) => link(data.record))
+  links.hooks.on('delete', ({ data }) => unlink(data.deletedRecord))
+  domains.hooks.on('create', ({ data }) => {
+    if (!keysByDomain.has(data.record.hostname)) keysByDomain.set(data.record.hostname, new Set())
+  })
+  domains.hooks.on('delete', ({ data }) => keysByDomain.delete(data.deletedRecord.hostname))
+
+  return { keys, domains, links, byValue, byId, keysByDomain }
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { KEY_STATUSES } from '../contract/key-status.ts'
+
+/** A key as the console stores it. The full `value` never leaves the store but once. */
+export const keySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  value: z.string(),
+  status: z.enum(KEY_STATUSES as ['active', 'disabled', 'revoked']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
+/** An authorized domain: its own console record, linked N:N with keys. */
+export const domainSchema = z.object({
+  hostname: z.string(),
+  createdAt: z.string(),
+})
+
+/** One link between a key and an authorized domain. */
+export const linkSchema = z.object({
+  keyId: z.string(),
+  hostname: z.string(),
+  createdAt: z.string(),
+})
+
+export type KeyRecord = z.infer<typeof keySchema>
+export type DomainRecord = z.infer<typeof domainSchema>
+export type LinkRecord = z.infer<typeof linkSchema>

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { foldWord, tokenize } from './fold.ts'
+
+describe('foldWord', () => {
+  it.each([
+    ['Djerba', 'Jerba'],
+    ['Saïd', 'Said'],
+    ['Gabès', 'GABES'],
+    ['Kairouan', 'Qairouan'],
+    ['Chebba', 'Shebba'],
+    ['Hammamet', 'Hamamet'],
+    ['9ayrawen', 'kairawen'],
+    ['القيروان', 'قيروان'],
+    ['الحبيب', 'حبيب'],
+    ['مدينة', 'مدينه'],
+    ['أريانة', 'اريانه'],
+  ])('%s meets %s', (a, b) => {
+    expect(foldWord(a)).toBe(foldWord(b))
+  })
+
+  it('keeps house numbers and postcodes intact', () => {
+    expect(foldWord('1001')).toBe('1001')
+    expect(foldWord('12b')).toBe('12b')
+  })
+})
+
+describe('tokenize', () => {
+  it('drops articles and punctuation', () => {
+    expect(tokenize("Sidi Bou Saïd, Tunis")).toEqual(['sidi', 'bu', 'said', 'tunis'])
+    expect(tokenize("Amphithéâtre d'El Jem")).toEqual(['amfitheatre', 'jem'])
+    expect(tokenize('Avenue de la Liberté')).toEqual(['avenue', 'liberte'])
+  })
+})

@@ -1,0 +1,62 @@
+/** Articles and particles that carry no meaning in a place name (fr, en, Arabic transliteration). */
+const STOP_WORDS = new Set(['el', 'al', 'de', 'du', 'des', 'la', 'le', 'les', 'l', 'd', 'the', 'of', 'et', 'and', 'ال'])
+
+const ARABIC_MARKS = /[\u064B-\u065F\u0670\u0640]/g
+const LATIN_MARKS = /[\u0300-\u036f]/g
+
+/** Arabizi digits used for Arabic letters in chat transliteration (9 = ق, 7 = ح, 3 = ع, 5 = خ, 2 = ء). */
+const ARABIZI: Record<string, string> = { '9': 'k', '7': 'h', '3': 'a', '5': 'kh', '2': 'a' }
+
+/**
+ * Folds one word so that spelling variants meet: case, accents, Arabic letter forms and the
+ * usual French/English transliterations of Tunisian names (Djerba/Jerba, Kairouan/Qairouan,
+ * Chebba/Shebba, Hammamet/Hamamet), and Arabizi digits inside words (9ayrawen).
+ * @example foldWord('Djerba') === foldWord('Jerba') // true
+ */
+export function foldWord(word: string): string {
+  let w = word.toLowerCase().normalize('NFD').replace(LATIN_MARKS, '')
+  if (/[\u0600-\u06ff]/.test(w)) {
+    w = w
+      .replace(ARABIC_MARKS, '')
+      .replace(/[أإآٱ]/g, 'ا')
+      .replace(/ة/g, 'ه')
+      .replace(/ى/g, 'ي')
+      .replace(/ؤ/g, 'و')
+      .replace(/ئ/g, 'ي')
+    return w.length > 3 && w.startsWith('ال') ? w.slice(2) : w
+  }
+  if (/[a-z]/.test(w) && /\d/.test(w) && !/^\d+[a-z]?$/.test(w)) {
+    w = w.replace(/[23579]/g, (d) => ARABIZI[d] ?? d)
+  }
+  return w
+    .replace(/dj/g, 'j')
+    .replace(/ph/g, 'f')
+    .replace(/ch|sch/g, 'sh')
+    .replace(/q/g, 'k')
+    .replace(/ck/g, 'k')
+    .replace(/ou/g, 'u')
+    .replace(/w/g, 'u')
+    .replace(/y/g, 'i')
+    .replace(/ee/g, 'i')
+    .replace(/([a-z])\1+/g, '$1')
+}
+
+/**
+ * Splits text into folded words, dropping articles and punctuation.
+ * @example tokenize("Sidi Bou Saïd, Tunis") // ['sidi', 'bu', 'said', 'tunis']
+ */
+export function tokenize(text: string): string[] {
+  const words = text
+    .replace(/[’'`´]/g, ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '')
+  const out: string[] = []
+  for (const word of words) {
+    const lower = word.toLowerCase()
+    if (STOP_WORDS.has(lower)) continue
+    // "El-Jem", "Ben-Arous" were split above; glued Arabic articles ("الحبيب") are folded by foldWord.
+    const folded = foldWord(lower)
+    if (folded !== '' && !STOP_WORDS.has(folded)) out.push(folded)
+  }
+  return out
+}
