@@ -57,7 +57,7 @@ describe('decide', () => {
   it('explains a domain rejection with the host and the linked domains', () => {
     const decision = decide(facts({ origin: 'http://127.0.0.1:5173' }), lookup)
     expect(explainDecision(decision.rule, decision.facts)).toBe(
-      'Origin http://127.0.0.1:5173 -> host 127.0.0.1 is not linked to key ak_3f2a…; linked: localhost, mysite.tn, [::1].',
+      'Origin http://127.0.0.1:5173 -> host 127.0.0.1 is not linked to key ak_3f2a…; linked: [::1], localhost, mysite.tn.',
     )
   })
 })

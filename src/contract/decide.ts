@@ -84,7 +84,7 @@ export function decide(facts: RequestFacts, lookup: (value: string) => KeyView |
   if (key.status === 'disabled') return reject('key-disabled')
   if (key.status === 'revoked') return reject('key-revoked')
   if (via === 'none') return { outcome: 'accepted', status: 200, rule: 'no-browser-headers', facts: record }
-  record.linked = [...key.domains]
+  record.linked = [...key.domains].sort()
   if (record.host === null || !key.domains.has(record.host)) return reject('domain-not-authorized')
   return { outcome: 'accepted', status: 200, rule: 'ok', facts: record }
 }

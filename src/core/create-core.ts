@@ -299,9 +299,9 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
         keyIndex: generator.index,
       }
     },
-    restore(snapshot) {
+    async restore(snapshot) {
       const parsed = parseSnapshot(snapshot)
-      return serialize(() => load(parsed))
+      await serialize(() => load(parsed))
     },
   }
 }

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest'
+import { TmapsConsoleError } from '../console/console-error.ts'
+import { createTmapsCore } from './create-core.ts'
+
+const API = 'https://api.tmaps.tn'
+const get = (core: ReturnType<typeof createTmapsCore>, path: string, headers?: Record<string, string>) =>
+  core.fetch(new Request(`${API}${path}`, { headers }))
+
+describe('options', () => {
+  it.each([
+    [{ baseUrl: 'api.tmaps.tn' }, /baseUrl "api.tmaps.tn" is not an absolute URL/],
+    [{ baseUrl: 'https://api.tmaps.tn/v1' }, /must be an origin without path/],
+    [{ tilesUrl: 'ftp://tiles.tmaps.tn' }, /must use https/],
+    [{ seed: '' }, /seed must be a non-empty string/],
+    [{ seed: Number.NaN }, /seed must be/],
+    [{ logSize: 0 }, /logSize must be an integer from 1/],
+    [{ usageDays: 1.5 }, /usageDays must be an integer/],
+    [{ state: 42 }, /state must be "demo", "empty" or a snapshot/],
+    [{ state: '{"format":"nope"}' }, /Failed to restore the snapshot/],
+    [{ state: 'not json' }, /not valid JSON/],
+  ])('refuses %j at creation with a message that says how to fix it', (options, message) => {
+    expect(() => createTmapsCore(options as never)).toThrow(message)
+  })
+
+  it('accepts a custom origin and answers on it', async () => {
+    const core = createTmapsCore({ baseUrl: 'https://localhost:8443/', state: 'empty' })
+    expect(core.options.baseUrl).toBe('https://localhost:8443')
+    const response = await core.fetch(new Request('https://localhost:8443/geocoding/forward?q=x'))
+    expect(response.status).toBe(401)
+  })
+})
+
+describe('initial state', () => {
+  it('throws a clear error on sync reads before the state is loaded, and waits on requests', async () => {
+    const core = createTmapsCore({ state: 'empty' })
+    expect(() => core.console.listKeys()).toThrow(/still loading its initial state\. Await mock\.ready first/)
+    expect(() => core.console.listKeys()).toThrow(TmapsConsoleError)
+    const response = await get(core, '/geocoding/forward?q=Tunis')
+    expect(response.status).toBe(401)
+    expect(core.console.listKeys()).toEqual([])
+  })
+
+  it('builds the same demo console every time, and shows its key values once, on ready', async () => {
+    const a = createTmapsCore()
+    const b = createTmapsCore()
+    const [infoA, infoB] = await Promise.all([a.ready, b.ready])
+    expect(infoA.createdKeys.map((k) => k.value)).toEqual(infoB.createdKeys.map((k) => k.value))
+    expect(infoA.createdKeys.map((k) => [k.name, k.status, k.domains])).toEqual([
+      ['Web app (local dev)', 'active', ['127.0.0.1', 'localhost']],
+      ['Backend (server-side)', 'active', []],
+      ['Production frontend', 'active', ['app.jasmin-delivery.tn', 'www.jasmin-delivery.tn']],
+      ['Staging frontend', 'disabled', ['staging.jasmin-delivery.tn']],
+      ['Old mobile app', 'revoked', []],
+    ])
+    expect(JSON.stringify(a.console.listKeys())).not.toContain(infoA.createdKeys[0]!.value)
+  })
+
+  it('lets the demo keys behave as their names say', async () => {
+    const core = createTmapsCore()
+    const { createdKeys } = await core.ready
+    const [web, backend, , staging, old] = createdKeys.map((k) => k.value)
+    const forward = (key: string | undefined, origin?: string) =>
+      get(core, `/geocoding/forward?q=Sfax&api_key=${key}`, origin ? { Origin: origin } : undefined).then((r) => r.status)
+    expect(await forward(web, 'http://localhost:5173')).toBe(200)
+    expect(await forward(web, 'http://127.0.0.1:5173')).toBe(200)
+    expect(await forward(backend)).toBe(200)
+    expect(await forward(backend, 'http://localhost:5173')).toBe(403)
+    expect(await forward(staging)).toBe(401)
+    expect(await forward(old)).toBe(401)
+  })
+
+  it('starts empty with state "empty" and shows no created keys', async () => {
+    const core = createTmapsCore({ state: 'empty' })
+    expect(await core.ready).toEqual({ createdKeys: [] })
+    expect(core.console.listKeys()).toEqual([])
+  })
+})
+
+describe('reset, snapshot and restore', () => {
+  it('resets to the initial state: keys, domains and usage; the log is cleared', async () => {
+    const core = createTmapsCore({ seed: 'reset' })
+    const { createdKeys } = await core.ready
+    const before = core.snapshot()
+    await core.console.createKey({ name: 'Extra', domains: ['extra.tn'] })
+    await core.console.disableKey(createdKeys[0]!.id)
+    await get(core, `/geocoding/forward?q=x&api_key=${createdKeys[1]!.value}`)
+    const info = await core.reset()
+    expect(info.createdKeys.map((k) => k.value)).toEqual(createdKeys.map((k) => k.value))
+    expect(core.snapshot()).toEqual(before)
+    expect(core.log.entries()).toEqual([])
+    expect(core.usage(createdKeys[1]!.id).total).toBe(0)
+  })
+
+  it('restores a JSON round trip of a snapshot exactly, into another mock', async () => {
+    const a = createTmapsCore({ state: 'empty', seed: 'snap' })
+    await a.ready
+    const key = await a.console.createKey({ name: 'K', domains: ['localhost', 'mysite.tn'] })
+    await a.console.addDomain('unused.tn')
+    await get(a, `/geocoding/forward?q=Tunis&api_key=${key.value}`)
+    const b = createTmapsCore({ state: 'empty', seed: 'snap' })
+    await b.ready
+    await b.restore(JSON.stringify(a.snapshot()))
+    expect(b.snapshot()).toEqual(a.snapshot())
+    expect(b.usage(key.id).total).toBe(1)
+    expect((await get(b, `/geocoding/forward?q=Tunis&api_key=${key.value}`, { Origin: 'https://mysite.tn' })).status).toBe(200)
+    // The seeded generator goes on where the snapshot left it: the next keys match too.
+    expect((await b.console.createKey({ name: 'N' })).value).toBe((await a.console.createKey({ name: 'N' })).value)
+  })
+
+  it('refuses an invalid snapshot, names the problem, and changes nothing', async () => {
+    const core = createTmapsCore({ seed: 'x' })
+    await core.ready
+    const before = core.snapshot()
+    const bad = structuredClone(before) as ReturnType<typeof core.snapshot> & { keys: Array<{ value: string }>; links: Array<{ keyId: string }> }
+    bad.keys[1]!.value = 'ak_nope'
+    bad.links[0]!.keyId = 'key_missing'
+    await expect(core.restore(bad)).rejects.toThrow(/not a TMaps key[\s\S]*at keys\[1\]\.value[\s\S]*links a key that is not in keys[\s\S]*at links\[0\]\.keyId/)
+    expect(core.snapshot()).toEqual(before)
+  })
+})
+
+describe('usage', () => {
+  it('counts per key by day, status and endpoint; unknown keys count as unattributed', async () => {
+    let now = new Date('2026-11-20T23:59:00Z')
+    const core = createTmapsCore({ state: 'empty', now: () => now })
+    await core.ready
+    const key = await core.console.createKey({ name: 'K', domains: ['localhost'] })
+    await get(core, `/geocoding/forward?q=Tunis&api_key=${key.value}`)
+    await get(core, `/geocoding/forward?q=Tunis&api_key=${key.value}`, { Origin: 'https://evil.tn' })
+    now = new Date('2026-11-21T00:01:00Z')
+    await get(core, `/nope?api_key=${key.value}`)
+    await get(core, `/geocoding/forward?q=Tunis&api_key=ak_${'0'.repeat(32)}`)
+    await core.fetch(new Request(`http://api.tmaps.tn/geocoding/forward?q=Tunis&api_key=${key.value}`))
+    expect(core.usage(key.value)).toEqual({
+      key: key.id,
+      total: 4,
+      byStatus: { '200': 1, '403': 2, '404': 1 },
+      byEndpoint: { 'geocoding/forward': 3, unknown: 1 },
+      days: [
+        { date: '2026-11-20', total: 2, byStatus: { '200': 1, '403': 1 }, byEndpoint: { 'geocoding/forward': 2 } },
+        { date: '2026-11-21', total: 2, byStatus: { '404': 1, '403': 1 }, byEndpoint: { unknown: 1, 'geocoding/forward': 1 } },
+      ],
+    })
+    expect(core.usage('unattributed').total).toBe(1)
+    expect(() => core.usage('key_nope')).toThrow(/no key matches/)
+  })
+
+  it('keeps at most usageDays days per key', async () => {
+    let day = 1
+    const core = createTmapsCore({ state: 'empty', usageDays: 3, now: () => new Date(Date.UTC(2026, 0, day)) })
+    await core.ready
+    const key = await core.console.createKey({ name: 'K' })
+    for (day = 1; day <= 10; day++) await get(core, `/geocoding/forward?q=Sfax&api_key=${key.value}`)
+    expect(core.usage(key.id).days.map((d) => d.date)).toEqual(['2026-01-08', '2026-01-09', '2026-01-10'])
+  })
+})
+
+describe('log', () => {
+  it('keeps the last logSize requests, newest first, tells subscribers, and never holds a key', async () => {
+    const core = createTmapsCore({ state: 'empty', logSize: 3 })
+    await core.ready
+    const key = await core.console.createKey({ name: 'K' })
+    const seen: number[] = []
+    const off = core.log.subscribe((entry) => seen.push(entry.seq))
+    for (let i = 0; i < 5; i++) await get(core, `/geocoding/forward?q=Tunis&limit=${i + 1}&api_key=${key.value}`)
+    off()
+    await get(core, `/geocoding/forward?q=Tunis&api_key=${key.value}`)
+    expect(seen).toEqual([1, 2, 3, 4, 5])
+    expect(core.log.entries().map((e) => e.seq)).toEqual([6, 5, 4])
+    const entry = core.log.entries()[0]!
+    expect(entry).toMatchObject({ method: 'GET', host: 'api.tmaps.tn', path: '/geocoding/forward', status: 200, rule: 'no-browser-headers' })
+    expect(entry.facts.key).toBe(`${key.prefix}…`)
+    expect(JSON.stringify(core.log.entries())).not.toContain(key.value)
+  })
+
+  it('survives a subscriber that throws', async () => {
+    const core = createTmapsCore({ state: 'empty' })
+    core.log.subscribe(() => {
+      throw new Error('boom')
+    })
+    const errors: unknown[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => errors.push(args)
+    try {
+      expect((await get(core, '/geocoding/forward?q=x')).status).toBe(401)
+    } finally {
+      console.error = original
+    }
+    expect(errors).toHaveLength(1)
+  })
+})
