@@ -1,8 +1,8 @@
-export { TmapsConsoleError } from '../src/console/console-error.ts'
 export type { ConsoleErrorCode } from '../src/console/console-error.ts'
+export { TmapsConsoleError } from '../src/console/console-error.ts'
 export type {
-  CreateKeyInput,
   CreatedKey,
+  CreateKeyInput,
   DomainInfo,
   KeyInfo,
   KeyRef,
@@ -14,13 +14,13 @@ export type { Decision, DecisionFacts, RequestFacts } from '../src/contract/deci
 export { decide } from '../src/contract/decide.ts'
 export { explainDecision } from '../src/contract/explain.ts'
 export { hostFromHeader, parseDomainInput } from '../src/contract/hostname.ts'
-export { KEY_PATTERN, isKeyValue, maskKey } from '../src/contract/key-format.ts'
+export { isKeyValue, KEY_PATTERN, maskKey } from '../src/contract/key-format.ts'
 export type { KeyAction, KeyStatus } from '../src/contract/key-status.ts'
 export { allowedKeyActions, nextKeyStatus } from '../src/contract/key-status.ts'
 export type { AuthRule, Rule } from '../src/contract/rejections.ts'
 export { REJECTIONS } from '../src/contract/rejections.ts'
 export type { FetchOptions, TmapsMockOptions, TmapsReadyInfo } from '../src/core/create-core.ts'
-export { DEFAULT_BASE_URL, DEFAULT_TILES_URL, createTmapsCore } from '../src/core/create-core.ts'
+export { createTmapsCore, DEFAULT_BASE_URL, DEFAULT_TILES_URL } from '../src/core/create-core.ts'
 export type { TmapsSnapshot } from '../src/core/snapshot.ts'
 export { DATA_ATTRIBUTION } from '../src/data/gazetteer.ts'
 export { ENDPOINTS } from '../src/endpoints/registry.ts'

@@ -1,6 +1,6 @@
 import { type SetupServer, setupServer } from 'msw/node'
 import type { TmapsMockOptions } from '../src/core/create-core.ts'
-import { type TmapsMock, createTmapsMock } from './create-tmaps-mock.ts'
+import { createTmapsMock, type TmapsMock } from './create-tmaps-mock.ts'
 
 /**
  * msw's `setupServer` with a fresh TMaps mock's handlers, for Node tests.

@@ -63,10 +63,30 @@ const outline = JSON.parse(readFileSync(join(sharedDir, 'tunisia-outline.geojson
 
 /** Base postcode of each governorate's capital (the first code of its postal block). */
 const POSTCODE_BASE: Record<string, number> = {
-  'TN-11': 1000, 'TN-12': 2080, 'TN-13': 2013, 'TN-14': 2010, 'TN-21': 8000, 'TN-22': 1100,
-  'TN-23': 7000, 'TN-31': 9000, 'TN-32': 8100, 'TN-33': 7100, 'TN-34': 6100, 'TN-41': 3100,
-  'TN-42': 1200, 'TN-43': 9100, 'TN-51': 4000, 'TN-52': 5000, 'TN-53': 5100, 'TN-61': 3000,
-  'TN-71': 2100, 'TN-72': 2200, 'TN-73': 4200, 'TN-81': 6000, 'TN-82': 4100, 'TN-83': 3200,
+  'TN-11': 1000,
+  'TN-12': 2080,
+  'TN-13': 2013,
+  'TN-14': 2010,
+  'TN-21': 8000,
+  'TN-22': 1100,
+  'TN-23': 7000,
+  'TN-31': 9000,
+  'TN-32': 8100,
+  'TN-33': 7100,
+  'TN-34': 6100,
+  'TN-41': 3100,
+  'TN-42': 1200,
+  'TN-43': 9100,
+  'TN-51': 4000,
+  'TN-52': 5000,
+  'TN-53': 5100,
+  'TN-61': 3000,
+  'TN-71': 2100,
+  'TN-72': 2200,
+  'TN-73': 4200,
+  'TN-81': 6000,
+  'TN-82': 4100,
+  'TN-83': 3200,
 }
 
 const round = (n: number) => Math.round(n * 1e5) / 1e5
@@ -93,7 +113,9 @@ for (const gov of places.governorates) {
   const sorted = [...(delegationsByGov.get(gov.id) ?? [])].sort(
     (a, b) => dist2(a, capital) - dist2(b, capital),
   )
-  sorted.forEach((d, i) => postcodeOf.set(d.id, String(base + (gov.id === 'TN-11' ? i : i * 10)).padStart(4, '0')))
+  for (const [i, d] of sorted.entries()) {
+    postcodeOf.set(d.id, String(base + (gov.id === 'TN-11' ? i : i * 10)).padStart(4, '0'))
+  }
 }
 
 const nearestDelegation = (loc: RawLocality) => {

@@ -21,7 +21,15 @@ type KeyChoice =
   | { kind: 'malformed'; value: string }
 type HeaderChoice =
   | { kind: 'absent' }
-  | { kind: 'host'; domain: number; scheme: 'http' | 'https'; port: number | null; upper: boolean; dot: boolean; path: string }
+  | {
+      kind: 'host'
+      domain: number
+      scheme: 'http' | 'https'
+      port: number | null
+      upper: boolean
+      dot: boolean
+      path: string
+    }
   | { kind: 'junk'; value: string }
 
 /** Canonical hosts, and how a person would type each into the console. */
@@ -35,7 +43,13 @@ const DOMAINS: Array<{ canonical: string; typed: string; inUrl: string }> = [
   { canonical: 'evil.tn', typed: 'evil.tn', inUrl: 'evil.tn' },
 ]
 
-function model(keys: ModelKey[], scheme: string, key: KeyChoice, origin: HeaderChoice, referer: HeaderChoice): 200 | 401 | 403 {
+function model(
+  keys: ModelKey[],
+  scheme: string,
+  key: KeyChoice,
+  origin: HeaderChoice,
+  referer: HeaderChoice,
+): 200 | 401 | 403 {
   if (scheme !== 'https') return 403
   if (key.kind !== 'existing' || key.repeated) return 401
   const k = keys[key.index]!
@@ -47,20 +61,29 @@ function model(keys: ModelKey[], scheme: string, key: KeyChoice, origin: HeaderC
 }
 
 const statusArb = fc.constantFrom<Status>('active', 'disabled', 'revoked')
-const keysArb = fc.array(fc.record({ status: statusArb, domains: fc.uniqueArray(fc.nat(DOMAINS.length - 1), { maxLength: 4 }) }), {
-  minLength: 1,
-  maxLength: 4,
-})
+const keysArb = fc.array(
+  fc.record({ status: statusArb, domains: fc.uniqueArray(fc.nat(DOMAINS.length - 1), { maxLength: 4 }) }),
+  {
+    minLength: 1,
+    maxLength: 4,
+  },
+)
 const keyChoiceArb = (count: number): fc.Arbitrary<KeyChoice> =>
   fc.oneof(
     fc.constant<KeyChoice>({ kind: 'none' }),
     fc.constant<KeyChoice>({ kind: 'empty' }),
     fc.record({ kind: fc.constant('existing' as const), index: fc.nat(count - 1), repeated: fc.boolean() }),
-    fc.record({ kind: fc.constant('existing' as const), index: fc.nat(count - 1), repeated: fc.constant(false) }),
+    fc.record({
+      kind: fc.constant('existing' as const),
+      index: fc.nat(count - 1),
+      repeated: fc.constant(false),
+    }),
     fc.constant<KeyChoice>({ kind: 'unknown' }),
     fc.record({
       kind: fc.constant('malformed' as const),
-      value: fc.oneof(fc.string({ maxLength: 40 }), fc.stringMatching(/^ak_[0-9A-Fa-f]{30,34}$/)).filter((v) => !/^ak_[0-9a-f]{32}$/.test(v)),
+      value: fc
+        .oneof(fc.string({ maxLength: 40 }), fc.stringMatching(/^ak_[0-9A-Fa-f]{30,34}$/))
+        .filter((v) => !/^ak_[0-9a-f]{32}$/.test(v)),
     }),
   )
 const headerArb: fc.Arbitrary<HeaderChoice> = fc.oneof(
@@ -77,7 +100,13 @@ const headerArb: fc.Arbitrary<HeaderChoice> = fc.oneof(
       path: fc.constantFrom('', '/', '/page?x=1', '/a/b#frag'),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('junk' as const), value: fc.constantFrom('null', '', 'localhost', 'file:///x', '//localhost', 'http://', 'not a url') }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('junk' as const),
+      value: fc.constantFrom('null', '', 'localhost', 'file:///x', '//localhost', 'http://', 'not a url'),
+    }),
+  },
 )
 
 function headerValue(choice: HeaderChoice, asOrigin: boolean): string | undefined {
@@ -109,7 +138,10 @@ describe('the engine agrees with the reference model', () => {
           await mock.ready
           const values: string[] = []
           for (const [i, k] of keys.entries()) {
-            const created = await mock.console.createKey({ name: `k${i}`, domains: k.domains.map((d) => DOMAINS[d]!.typed) })
+            const created = await mock.console.createKey({
+              name: `k${i}`,
+              domains: k.domains.map((d) => DOMAINS[d]!.typed),
+            })
             if (k.status !== 'active') await mock.console.disableKey(created.id)
             if (k.status === 'revoked') await mock.console.revokeKey(created.id)
             values.push(created.value)
@@ -128,7 +160,8 @@ describe('the engine agrees with the reference model', () => {
           if (o !== undefined) headers.set('Origin', o)
           if (r !== undefined) headers.set('Referer', r)
           const request = new Request(`${scheme}://api.tmaps.tn/geocoding/forward?${params}`, { headers })
-          const response = runtime === 'fetch' ? await mock.fetch(request) : await getResponse(mock.handlers, request)
+          const response =
+            runtime === 'fetch' ? await mock.fetch(request) : await getResponse(mock.handlers, request)
           const expected = model(keys, scheme, key, origin, referer)
           expect(response?.status).toBe(expected)
         },

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { type TmapsMock, createTmapsMock } from '../mocks/create-tmaps-mock.ts'
+import { createTmapsMock, type TmapsMock } from '../mocks/create-tmaps-mock.ts'
 import { nodeRuntimes } from './support/runtimes.ts'
 
 const API = 'https://api.tmaps.tn'
@@ -13,7 +13,8 @@ describe.each(runtimes)('the TMaps contract through $name', (runtime) => {
   let disabled: string
   let revoked: string
   const send = (url: string, init?: RequestInit) => runtime.send(mock, url, init)
-  const forward = (key: string, extra = '') => `${API}/geocoding/forward?q=Tunis&limit=1&api_key=${key}${extra}`
+  const forward = (key: string, extra = '') =>
+    `${API}/geocoding/forward?q=Tunis&limit=1&api_key=${key}${extra}`
 
   beforeEach(async () => {
     mock = createTmapsMock({ state: 'empty', seed: 'contract' })
@@ -37,14 +38,21 @@ describe.each(runtimes)('the TMaps contract through $name', (runtime) => {
     await expectError(await send(`${API}/geocoding/forward?q=Tunis`), 401, 'missing api_key')
   })
 
-  it.each(['disabled', 'revoked'] as const)('answers a %s key with 401 and the missing-key body', async (which) => {
-    const key = which === 'disabled' ? disabled : revoked
-    await expectError(await send(forward(key)), 401, 'missing api_key')
-    expect(mock.log.entries()[0]?.rule).toBe(`key-${which}`)
-  })
+  it.each(['disabled', 'revoked'] as const)(
+    'answers a %s key with 401 and the missing-key body',
+    async (which) => {
+      const key = which === 'disabled' ? disabled : revoked
+      await expectError(await send(forward(key)), 401, 'missing api_key')
+      expect(mock.log.entries()[0]?.rule).toBe(`key-${which}`)
+    },
+  )
 
   it('refuses an active key from a foreign Origin with 403', async () => {
-    await expectError(await send(forward(web), { headers: { Origin: 'https://evil.tn' } }), 403, 'domain not authorized')
+    await expectError(
+      await send(forward(web), { headers: { Origin: 'https://evil.tn' } }),
+      403,
+      'domain not authorized',
+    )
   })
 
   it('accepts the same request without Origin and Referer (a server-side caller)', async () => {
@@ -66,8 +74,14 @@ describe.each(runtimes)('the TMaps contract through $name', (runtime) => {
   })
 
   it('falls back to the Referer when there is no Origin', async () => {
-    expect((await send(forward(web), { headers: { Referer: 'https://app.mysite.tn/page?x=1' } })).status).toBe(200)
-    await expectError(await send(forward(web), { headers: { Referer: 'https://evil.tn/' } }), 403, 'domain not authorized')
+    expect(
+      (await send(forward(web), { headers: { Referer: 'https://app.mysite.tn/page?x=1' } })).status,
+    ).toBe(200)
+    await expectError(
+      await send(forward(web), { headers: { Referer: 'https://evil.tn/' } }),
+      403,
+      'domain not authorized',
+    )
     expect(mock.log.entries()[0]?.facts.via).toBe('referer')
   })
 
@@ -81,7 +95,11 @@ describe.each(runtimes)('the TMaps contract through $name', (runtime) => {
   })
 
   it('refuses 127.0.0.1 when only localhost is linked', async () => {
-    await expectError(await send(forward(web), { headers: { Origin: 'http://127.0.0.1:5173' } }), 403, 'domain not authorized')
+    await expectError(
+      await send(forward(web), { headers: { Origin: 'http://127.0.0.1:5173' } }),
+      403,
+      'domain not authorized',
+    )
     expect(mock.log.entries()[0]?.reason).toBe(
       `Origin http://127.0.0.1:5173 -> host 127.0.0.1 is not linked to key ${web.slice(0, 7)}…; linked: app.mysite.tn, localhost.`,
     )
@@ -89,13 +107,29 @@ describe.each(runtimes)('the TMaps contract through $name', (runtime) => {
 
   it('lets a key with no domains work server-side only', async () => {
     expect((await send(forward(server))).status).toBe(200)
-    await expectError(await send(forward(server), { headers: { Origin: 'http://localhost' } }), 403, 'domain not authorized')
+    await expectError(
+      await send(forward(server), { headers: { Origin: 'http://localhost' } }),
+      403,
+      'domain not authorized',
+    )
   })
 
   it('refuses plain HTTP with 403 before looking at the key', async () => {
-    await expectError(await send(`http://api.tmaps.tn/geocoding/forward?q=Tunis&api_key=${web}`), 403, 'domain not authorized')
-    await expectError(await send('http://api.tmaps.tn/geocoding/forward?q=Tunis'), 403, 'domain not authorized')
-    await expectError(await send(`http://tiles.tmaps.tn/r-tile/1/0/0?api_key=${web}`), 403, 'domain not authorized')
+    await expectError(
+      await send(`http://api.tmaps.tn/geocoding/forward?q=Tunis&api_key=${web}`),
+      403,
+      'domain not authorized',
+    )
+    await expectError(
+      await send('http://api.tmaps.tn/geocoding/forward?q=Tunis'),
+      403,
+      'domain not authorized',
+    )
+    await expectError(
+      await send(`http://tiles.tmaps.tn/r-tile/1/0/0?api_key=${web}`),
+      403,
+      'domain not authorized',
+    )
     expect(mock.log.entries()[0]?.rule).toBe('http-not-allowed')
   })
 
@@ -148,7 +182,11 @@ describe.each(runtimes)('the TMaps contract through $name', (runtime) => {
   it('answers an OPTIONS preflight with 204 and the CORS allow headers, without a key', async () => {
     const response = await send(`${API}/geocoding/forward`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://evil.tn', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-trace' },
+      headers: {
+        Origin: 'https://evil.tn',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-trace',
+      },
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe('https://evil.tn')

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type TmapsMock, createTmapsMock } from '../mocks/create-tmaps-mock.ts'
+import { createTmapsMock, type TmapsMock } from '../mocks/create-tmaps-mock.ts'
 import { nodeRuntimes } from './support/runtimes.ts'
 
 const runtimes = nodeRuntimes()
@@ -21,6 +21,7 @@ interface Case {
 }
 
 /** Each hostile input with its documented outcome (README, "Hostile inputs"). */
+// biome-ignore format: a table reads best with one case a line
 const CASES: Case[] = [
   // The key
   { name: 'api_key given twice', url: `${q}&api_key=${KEY}&api_key=${KEY}`, status: 401, body: UNAUTHORIZED },

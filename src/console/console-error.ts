@@ -1,5 +1,10 @@
 /** Why a console action failed; the control API maps these to 400, 404, 409 and 503. */
-export type ConsoleErrorCode = 'invalid-input' | 'not-found' | 'conflict' | 'forbidden-transition' | 'not-ready'
+export type ConsoleErrorCode =
+  | 'invalid-input'
+  | 'not-found'
+  | 'conflict'
+  | 'forbidden-transition'
+  | 'not-ready'
 
 /**
  * A console action that cannot be done. The message says what failed and what to do, and

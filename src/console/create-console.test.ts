@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { type TmapsMockCore, createTmapsCore } from '../core/create-core.ts'
+import { createTmapsCore, type TmapsMockCore } from '../core/create-core.ts'
 import { TmapsConsoleError } from './console-error.ts'
 
 let mock: TmapsMockCore
 beforeEach(async () => {
-  mock = createTmapsCore({ state: 'empty', seed: 'console-test', now: () => new Date('2026-11-21T10:00:00Z') })
+  mock = createTmapsCore({
+    state: 'empty',
+    seed: 'console-test',
+    now: () => new Date('2026-11-21T10:00:00Z'),
+  })
   await mock.ready
 })
 
@@ -19,7 +23,10 @@ const rejection = async (action: Promise<unknown>) => {
 
 describe('createKey', () => {
   it('creates an active key, shows its full value once, and lists it by prefix only', async () => {
-    const key = await mock.console.createKey({ name: '  Production frontend ', domains: ['mysite.tn', 'LOCALHOST'] })
+    const key = await mock.console.createKey({
+      name: '  Production frontend ',
+      domains: ['mysite.tn', 'LOCALHOST'],
+    })
     expect(key).toMatchObject({
       name: 'Production frontend',
       status: 'active',
@@ -46,7 +53,10 @@ describe('createKey', () => {
     const random1 = createTmapsCore({ state: 'empty' })
     const random2 = createTmapsCore({ state: 'empty' })
     await Promise.all([random1.ready, random2.ready])
-    const [r1, r2] = await Promise.all([random1.console.createKey({ name: 'x' }), random2.console.createKey({ name: 'x' })])
+    const [r1, r2] = await Promise.all([
+      random1.console.createKey({ name: 'x' }),
+      random2.console.createKey({ name: 'x' }),
+    ])
     expect(r1.value).not.toBe(r2.value)
   })
 
@@ -131,7 +141,9 @@ describe('key status', () => {
   it('says which key it cannot find, by prefix, and how to list them', async () => {
     const error = await rejection(mock.console.disableKey(`ak_${'9'.repeat(32)}`))
     expect(error.code).toBe('not-found')
-    expect(error.message).toBe('Failed to disable key: no key matches ak_9999…. Name a key by its id or full value; list them with console.listKeys().')
+    expect(error.message).toBe(
+      'Failed to disable key: no key matches ak_9999…. Name a key by its id or full value; list them with console.listKeys().',
+    )
   })
 })
 

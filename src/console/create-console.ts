@@ -1,6 +1,6 @@
 import { parseDomainInput } from '../contract/hostname.ts'
 import { isKeyValue, keyPrefix, maskKey } from '../contract/key-format.ts'
-import { type KeyAction, type KeyStatus, allowedKeyActions, nextKeyStatus } from '../contract/key-status.ts'
+import { allowedKeyActions, type KeyAction, type KeyStatus, nextKeyStatus } from '../contract/key-status.ts'
 import type { KeyEntry, TmapsStore } from '../store/create-store.ts'
 import type { KeyRecord } from '../store/schemas.ts'
 import { TmapsConsoleError } from './console-error.ts'
@@ -84,7 +84,8 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
   }
 
   const describeRef = (ref: unknown): string => {
-    if (typeof ref === 'string') return ref.startsWith('ak_') ? maskKey(ref) : JSON.stringify(ref.slice(0, 40))
+    if (typeof ref === 'string')
+      return ref.startsWith('ak_') ? maskKey(ref) : JSON.stringify(ref.slice(0, 40))
     if (ref && typeof ref === 'object' && 'id' in ref) return JSON.stringify(String(ref.id).slice(0, 40))
     return String(ref)
   }
@@ -99,7 +100,11 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
   const requireEntry = (ref: KeyRef, action: string): KeyEntry => {
     const entry = findEntry(ref)
     if (!entry) {
-      return fail('not-found', action, `no key matches ${describeRef(ref)}. Name a key by its id or full value; list them with console.listKeys()`)
+      return fail(
+        'not-found',
+        action,
+        `no key matches ${describeRef(ref)}. Name a key by its id or full value; list them with console.listKeys()`,
+      )
     }
     return entry
   }
@@ -122,7 +127,8 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
   }
 
   const normalizeAll = (hostnames: readonly string[], action: string): string[] => {
-    if (!Array.isArray(hostnames)) fail('invalid-input', action, 'domains must be an array of hostnames, e.g. ["localhost", "mysite.tn"]')
+    if (!Array.isArray(hostnames))
+      fail('invalid-input', action, 'domains must be an array of hostnames, e.g. ["localhost", "mysite.tn"]')
     return [
       ...new Set(
         hostnames.map((h) => {
@@ -142,7 +148,11 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
 
   const assertMutable = (entry: KeyEntry, action: string) => {
     if (entry.status === 'revoked') {
-      fail('forbidden-transition', action, `key ${maskKey(entry.value)} is revoked, and revocation is final. Create a new key instead`)
+      fail(
+        'forbidden-transition',
+        action,
+        `key ${maskKey(entry.value)} is revoked, and revocation is final. Create a new key instead`,
+      )
     }
   }
 
@@ -160,7 +170,12 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
       ctx.assertReady(label)
       const entry = requireEntry(ref, label)
       const next = nextKeyStatus(entry.status, action)
-      if (!next.ok) return fail('forbidden-transition', label, `key ${maskKey(entry.value)} cannot be ${action}d: ${next.reason}`)
+      if (!next.ok)
+        return fail(
+          'forbidden-transition',
+          label,
+          `key ${maskKey(entry.value)} cannot be ${action}d: ${next.reason}`,
+        )
       const updated = await ctx.store().keys.update((q) => q.where({ id: entry.id }), {
         data(draft) {
           draft.status = next.status
@@ -189,18 +204,30 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
       return ctx.serialize(async () => {
         const action = 'create key'
         ctx.assertReady(action)
-        if (!input || typeof input !== 'object') fail('invalid-input', action, 'pass an object such as { name: "Production frontend" }')
+        if (!input || typeof input !== 'object')
+          fail('invalid-input', action, 'pass an object such as { name: "Production frontend" }')
         const name = typeof input.name === 'string' ? input.name.trim() : ''
-        if (name === '') fail('invalid-input', action, 'the name is empty. Give the key a label such as "Production frontend"')
-        if (name.length > MAX_NAME_LENGTH) fail('invalid-input', action, `the name is longer than ${MAX_NAME_LENGTH} characters`)
+        if (name === '')
+          fail(
+            'invalid-input',
+            action,
+            'the name is empty. Give the key a label such as "Production frontend"',
+          )
+        if (name.length > MAX_NAME_LENGTH)
+          fail('invalid-input', action, `the name is longer than ${MAX_NAME_LENGTH} characters`)
         const domains = normalizeAll(input.domains ?? [], action)
         const store = ctx.store()
         let material: KeyMaterial
         if (input.value !== undefined) {
           if (typeof input.value !== 'string' || !isKeyValue(input.value)) {
-            fail('invalid-input', action, `${describeRef(String(input.value))} is not a TMaps key value (expected "ak_" followed by 32 lower-case hex characters)`)
+            fail(
+              'invalid-input',
+              action,
+              `${describeRef(String(input.value))} is not a TMaps key value (expected "ak_" followed by 32 lower-case hex characters)`,
+            )
           }
-          if (store.byValue.has(input.value)) fail('conflict', action, `a key with the value ${maskKey(input.value)} already exists`)
+          if (store.byValue.has(input.value))
+            fail('conflict', action, `a key with the value ${maskKey(input.value)} already exists`)
           material = { id: ctx.nextKey().id, value: input.value }
         } else {
           do material = ctx.nextKey()
@@ -208,7 +235,13 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
         }
         while (store.byId.has(material.id)) material = { ...material, id: ctx.nextKey().id }
         const now = ctx.now().toISOString()
-        const record = await store.keys.create({ ...material, name, status: 'active', createdAt: now, updatedAt: now })
+        const record = await store.keys.create({
+          ...material,
+          name,
+          status: 'active',
+          createdAt: now,
+          updatedAt: now,
+        })
         await setLinks(store.byId.get(record.id)!, domains)
         return { ...info(record), value: record.value }
       })
@@ -246,7 +279,11 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
         const [normalized] = normalizeAll([hostname], action)
         const store = ctx.store()
         if (!store.keysByDomain.has(normalized!)) {
-          fail('not-found', action, `"${normalized}" is not an authorized domain. List them with console.listDomains()`)
+          fail(
+            'not-found',
+            action,
+            `"${normalized}" is not an authorized domain. List them with console.listDomains()`,
+          )
         }
         store.links.deleteMany((q) => q.where({ hostname: normalized! }))
         store.domains.delete((q) => q.where({ hostname: normalized! }))
@@ -255,7 +292,10 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
 
     listDomains() {
       ctx.assertReady('list domains')
-      return ctx.store().domains.all().map((d) => domainInfo(d.hostname))
+      return ctx
+        .store()
+        .domains.all()
+        .map((d) => domainInfo(d.hostname))
     },
 
     linkDomain(ref, hostname) {
@@ -266,10 +306,16 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
         const [normalized] = normalizeAll([hostname], action)
         assertMutable(entry, action)
         if (!ctx.store().keysByDomain.has(normalized!)) {
-          fail('not-found', action, `"${normalized}" is not an authorized domain yet. Add it first with console.addDomain("${normalized}"), or use console.setKeyDomains()`)
+          fail(
+            'not-found',
+            action,
+            `"${normalized}" is not an authorized domain yet. Add it first with console.addDomain("${normalized}"), or use console.setKeyDomains()`,
+          )
         }
         if (!entry.domains.has(normalized!)) {
-          await ctx.store().links.create({ keyId: entry.id, hostname: normalized!, createdAt: ctx.now().toISOString() })
+          await ctx
+            .store()
+            .links.create({ keyId: entry.id, hostname: normalized!, createdAt: ctx.now().toISOString() })
           await touch(entry)
         }
         return info(recordOf(entry))

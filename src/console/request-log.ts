@@ -35,7 +35,9 @@ export interface RequestLog {
   readonly size: number
 }
 
-export function createRequestLog(size: number): RequestLog & { push(entry: Omit<LogEntry, 'seq'>): LogEntry } {
+export function createRequestLog(
+  size: number,
+): RequestLog & { push(entry: Omit<LogEntry, 'seq'>): LogEntry } {
   const ring: LogEntry[] = []
   let next = 0
   let seq = 0

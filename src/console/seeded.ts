@@ -1,4 +1,4 @@
-import { Faker, base } from '@faker-js/faker'
+import { base, Faker } from '@faker-js/faker'
 
 /** FNV-1a, 32 bits: turns any seed string into a number for faker's generator. */
 export function hashSeed(seed: string | number): number {

@@ -39,7 +39,10 @@ export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
     record(bucket: string, endpoint: string, status: number, at: Date): void {
       const date = at.toISOString().slice(0, 10)
       let days = buckets.get(bucket)
-      if (!days) buckets.set(bucket, (days = []))
+      if (!days) {
+        days = []
+        buckets.set(bucket, days)
+      }
       let day = days[days.length - 1]
       if (!day || day.date !== date) {
         // Requests arrive in time order; a clock set back lands in its own (sorted) day.
@@ -74,7 +77,8 @@ export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
 
     /** Drops the counters of keys that no longer exist (after a restore). */
     retain(keep: (bucket: string) => boolean): void {
-      for (const bucket of buckets.keys()) if (bucket !== UNATTRIBUTED && !keep(bucket)) buckets.delete(bucket)
+      for (const bucket of buckets.keys())
+        if (bucket !== UNATTRIBUTED && !keep(bucket)) buckets.delete(bucket)
     },
 
     toJSON(): Record<string, UsageDay[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type KeyView, type RequestFacts, decide } from './decide.ts'
+import { decide, type KeyView, type RequestFacts } from './decide.ts'
 import { explainDecision } from './explain.ts'
 
 const KEY = `ak_${'3f2a'.repeat(8)}`
@@ -34,14 +34,29 @@ describe('decide', () => {
     ['linked Origin', { origin: 'http://localhost:5173' }, 'ok', 200],
     ['linked Origin, upper case, trailing dot', { origin: 'https://MYSITE.tn.' }, 'ok', 200],
     ['IPv6 Origin', { origin: 'http://[::1]:8080' }, 'ok', 200],
-    ['Origin wins over Referer', { origin: 'https://evil.tn', referer: 'https://mysite.tn/' }, 'domain-not-authorized', 403],
+    [
+      'Origin wins over Referer',
+      { origin: 'https://evil.tn', referer: 'https://mysite.tn/' },
+      'domain-not-authorized',
+      403,
+    ],
     ['Referer as fallback', { referer: 'https://mysite.tn/page?x=1' }, 'ok', 200],
     ['foreign Referer', { referer: 'https://evil.tn/' }, 'domain-not-authorized', 403],
     ['neither header', {}, 'no-browser-headers', 200],
     ['no domains, server-side', { keyValues: [`ak_${'f'.repeat(32)}`] }, 'no-browser-headers', 200],
-    ['no domains, browser', { keyValues: [`ak_${'f'.repeat(32)}`], origin: 'http://localhost' }, 'domain-not-authorized', 403],
+    [
+      'no domains, browser',
+      { keyValues: [`ak_${'f'.repeat(32)}`], origin: 'http://localhost' },
+      'domain-not-authorized',
+      403,
+    ],
     ['HTTP checked before the key', { scheme: 'http', keyValues: [] }, 'http-not-allowed', 403],
-    ['key checked before domains', { keyValues: [`ak_${'d'.repeat(32)}`], origin: 'https://evil.tn' }, 'key-disabled', 401],
+    [
+      'key checked before domains',
+      { keyValues: [`ak_${'d'.repeat(32)}`], origin: 'https://evil.tn' },
+      'key-disabled',
+      401,
+    ],
   ] as const)('%s -> %s (%i)', (_, over, rule, status) => {
     const decision = decide(facts(over), lookup)
     expect(decision.rule).toBe(rule)

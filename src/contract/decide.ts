@@ -42,8 +42,18 @@ export interface DecisionFacts {
 }
 
 export type Decision =
-  | { outcome: 'accepted'; status: 200; rule: Extract<AuthRule, 'ok' | 'no-browser-headers'>; facts: DecisionFacts }
-  | { outcome: 'rejected'; status: 401 | 403; rule: Exclude<AuthRule, 'ok' | 'no-browser-headers'>; facts: DecisionFacts }
+  | {
+      outcome: 'accepted'
+      status: 200
+      rule: Extract<AuthRule, 'ok' | 'no-browser-headers'>
+      facts: DecisionFacts
+    }
+  | {
+      outcome: 'rejected'
+      status: 401 | 403
+      rule: Exclude<AuthRule, 'ok' | 'no-browser-headers'>
+      facts: DecisionFacts
+    }
 
 const HEADER_LOG_LIMIT = 200
 

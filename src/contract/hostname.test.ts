@@ -53,7 +53,10 @@ describe('parseDomainInput', () => {
     ['my site.tn', /contains spaces/],
     ['', /empty/],
     ['   ', /empty/],
-    [`${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.tn`, /at most 253/],
+    [
+      `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.tn`,
+      /at most 253/,
+    ],
     [`${'a'.repeat(64)}.tn`, /longer than 63/],
     ['-bad.tn', /invalid label "-bad"/],
     ['bad-.tn', /invalid label/],

@@ -38,19 +38,26 @@ export function parseDomainInput(input: string): DomainInputResult {
   }
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)
   if (scheme) {
-    return fail(`"${raw}" includes a scheme (${scheme[1]}://). Enter the bare hostname, e.g. "${bareHint(raw)}"`)
+    return fail(
+      `"${raw}" includes a scheme (${scheme[1]}://). Enter the bare hostname, e.g. "${bareHint(raw)}"`,
+    )
   }
   if (raw.includes('@')) return fail(`"${raw}" includes user info (@). Enter the bare hostname only`)
   const pathAt = raw.search(/[/?#\\]/)
-  if (pathAt === 0) return fail(`"${raw}" is a path, not a hostname. Enter a bare hostname such as "mysite.tn"`)
+  if (pathAt === 0)
+    return fail(`"${raw}" is a path, not a hostname. Enter a bare hostname such as "mysite.tn"`)
   if (pathAt > 0) {
-    return fail(`"${raw}" includes a path (${raw.slice(pathAt)}). Enter the bare hostname "${raw.slice(0, pathAt)}"`)
+    return fail(
+      `"${raw}" includes a path (${raw.slice(pathAt)}). Enter the bare hostname "${raw.slice(0, pathAt)}"`,
+    )
   }
 
   // IPv6 literals, with or without brackets.
   const bracketed = /^\[(.*)\](?::(\d*))?$/.exec(raw)
   if (bracketed?.[2] !== undefined) {
-    return fail(`"${raw}" includes a port (:${bracketed[2]}). Ports are ignored when matching; enter "[${bracketed[1]}]"`)
+    return fail(
+      `"${raw}" includes a port (:${bracketed[2]}). Ports are ignored when matching; enter "[${bracketed[1]}]"`,
+    )
   }
   const v6 = bracketed ? bracketed[1]! : (raw.match(/:/g)?.length ?? 0) >= 2 ? raw : null
   if (v6 !== null) {
@@ -73,7 +80,9 @@ export function parseDomainInput(input: string): DomainInputResult {
   if (!URL.canParse(`http://${withoutDot}/`)) return fail(`"${raw}" is not a valid hostname`)
   const ascii = new URL(`http://${withoutDot}/`).hostname
   if (ascii.length > MAX_HOSTNAME_LENGTH) {
-    return fail(`the domain is ${ascii.length} characters long; a hostname has at most ${MAX_HOSTNAME_LENGTH}`)
+    return fail(
+      `the domain is ${ascii.length} characters long; a hostname has at most ${MAX_HOSTNAME_LENGTH}`,
+    )
   }
   for (const label of ascii.split('.')) {
     if (label === '') return fail(`"${raw}" has an empty label (two dots in a row, or a leading dot)`)

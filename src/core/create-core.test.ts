@@ -60,7 +60,9 @@ describe('initial state', () => {
     const { createdKeys } = await core.ready
     const [web, backend, , staging, old] = createdKeys.map((k) => k.value)
     const forward = (key: string | undefined, origin?: string) =>
-      get(core, `/geocoding/forward?q=Sfax&api_key=${key}`, origin ? { Origin: origin } : undefined).then((r) => r.status)
+      get(core, `/geocoding/forward?q=Sfax&api_key=${key}`, origin ? { Origin: origin } : undefined).then(
+        (r) => r.status,
+      )
     expect(await forward(web, 'http://localhost:5173')).toBe(200)
     expect(await forward(web, 'http://127.0.0.1:5173')).toBe(200)
     expect(await forward(backend)).toBe(200)
@@ -102,19 +104,29 @@ describe('reset, snapshot and restore', () => {
     await b.restore(JSON.stringify(a.snapshot()))
     expect(b.snapshot()).toEqual(a.snapshot())
     expect(b.usage(key.id).total).toBe(1)
-    expect((await get(b, `/geocoding/forward?q=Tunis&api_key=${key.value}`, { Origin: 'https://mysite.tn' })).status).toBe(200)
+    expect(
+      (await get(b, `/geocoding/forward?q=Tunis&api_key=${key.value}`, { Origin: 'https://mysite.tn' }))
+        .status,
+    ).toBe(200)
     // The seeded generator goes on where the snapshot left it: the next keys match too.
-    expect((await b.console.createKey({ name: 'N' })).value).toBe((await a.console.createKey({ name: 'N' })).value)
+    expect((await b.console.createKey({ name: 'N' })).value).toBe(
+      (await a.console.createKey({ name: 'N' })).value,
+    )
   })
 
   it('refuses an invalid snapshot, names the problem, and changes nothing', async () => {
     const core = createTmapsCore({ seed: 'x' })
     await core.ready
     const before = core.snapshot()
-    const bad = structuredClone(before) as ReturnType<typeof core.snapshot> & { keys: Array<{ value: string }>; links: Array<{ keyId: string }> }
+    const bad = structuredClone(before) as ReturnType<typeof core.snapshot> & {
+      keys: Array<{ value: string }>
+      links: Array<{ keyId: string }>
+    }
     bad.keys[1]!.value = 'ak_nope'
     bad.links[0]!.keyId = 'key_missing'
-    await expect(core.restore(bad)).rejects.toThrow(/not a TMaps key[\s\S]*at keys\[1\]\.value[\s\S]*links a key that is not in keys[\s\S]*at links\[0\]\.keyId/)
+    await expect(core.restore(bad)).rejects.toThrow(
+      /not a TMaps key[\s\S]*at keys\[1\]\.value[\s\S]*links a key that is not in keys[\s\S]*at links\[0\]\.keyId/,
+    )
     expect(core.snapshot()).toEqual(before)
   })
 })
@@ -137,8 +149,18 @@ describe('usage', () => {
       byStatus: { '200': 1, '403': 2, '404': 1 },
       byEndpoint: { 'geocoding/forward': 3, unknown: 1 },
       days: [
-        { date: '2026-11-20', total: 2, byStatus: { '200': 1, '403': 1 }, byEndpoint: { 'geocoding/forward': 2 } },
-        { date: '2026-11-21', total: 2, byStatus: { '404': 1, '403': 1 }, byEndpoint: { unknown: 1, 'geocoding/forward': 1 } },
+        {
+          date: '2026-11-20',
+          total: 2,
+          byStatus: { '200': 1, '403': 1 },
+          byEndpoint: { 'geocoding/forward': 2 },
+        },
+        {
+          date: '2026-11-21',
+          total: 2,
+          byStatus: { '404': 1, '403': 1 },
+          byEndpoint: { unknown: 1, 'geocoding/forward': 1 },
+        },
       ],
     })
     expect(core.usage('unattributed').total).toBe(1)
@@ -147,7 +169,11 @@ describe('usage', () => {
 
   it('keeps at most usageDays days per key', async () => {
     let day = 1
-    const core = createTmapsCore({ state: 'empty', usageDays: 3, now: () => new Date(Date.UTC(2026, 0, day)) })
+    const core = createTmapsCore({
+      state: 'empty',
+      usageDays: 3,
+      now: () => new Date(Date.UTC(2026, 0, day)),
+    })
     await core.ready
     const key = await core.console.createKey({ name: 'K' })
     for (day = 1; day <= 10; day++) await get(core, `/geocoding/forward?q=Sfax&api_key=${key.value}`)
@@ -162,13 +188,20 @@ describe('log', () => {
     const key = await core.console.createKey({ name: 'K' })
     const seen: number[] = []
     const off = core.log.subscribe((entry) => seen.push(entry.seq))
-    for (let i = 0; i < 5; i++) await get(core, `/geocoding/forward?q=Tunis&limit=${i + 1}&api_key=${key.value}`)
+    for (let i = 0; i < 5; i++)
+      await get(core, `/geocoding/forward?q=Tunis&limit=${i + 1}&api_key=${key.value}`)
     off()
     await get(core, `/geocoding/forward?q=Tunis&api_key=${key.value}`)
     expect(seen).toEqual([1, 2, 3, 4, 5])
     expect(core.log.entries().map((e) => e.seq)).toEqual([6, 5, 4])
     const entry = core.log.entries()[0]!
-    expect(entry).toMatchObject({ method: 'GET', host: 'api.tmaps.tn', path: '/geocoding/forward', status: 200, rule: 'no-browser-headers' })
+    expect(entry).toMatchObject({
+      method: 'GET',
+      host: 'api.tmaps.tn',
+      path: '/geocoding/forward',
+      status: 200,
+      rule: 'no-browser-headers',
+    })
     expect(entry.facts.key).toBe(`${key.prefix}…`)
     expect(JSON.stringify(core.log.entries())).not.toContain(key.value)
   })

@@ -1,16 +1,16 @@
 import { TmapsConsoleError } from '../console/console-error.ts'
-import { type CreatedKey, type KeyRef, type TmapsConsole, createConsole } from '../console/create-console.ts'
-import { type RequestLog, createRequestLog } from '../console/request-log.ts'
+import { type CreatedKey, createConsole, type KeyRef, type TmapsConsole } from '../console/create-console.ts'
+import { createRequestLog, type RequestLog } from '../console/request-log.ts'
 import { createKeyGenerator } from '../console/seeded.ts'
-import { UNATTRIBUTED, type UsageReport, createUsage } from '../console/usage.ts'
-import { type Decision, type RequestFacts, decide } from '../contract/decide.ts'
+import { createUsage, UNATTRIBUTED, type UsageReport } from '../console/usage.ts'
+import { type Decision, decide, type RequestFacts } from '../contract/decide.ts'
 import { explainDecision } from '../contract/explain.ts'
 import { REJECTIONS, type Rule } from '../contract/rejections.ts'
 import { ParamError } from '../endpoints/params.ts'
 import { endpointName, findEndpoint } from '../endpoints/registry.ts'
-import { type TmapsStore, createStore } from '../store/create-store.ts'
+import { createStore, type TmapsStore } from '../store/create-store.ts'
 import { demoSnapshot } from './demo-state.ts'
-import { type ParsedSnapshot, type TmapsSnapshot, parseSnapshot } from './snapshot.ts'
+import { type ParsedSnapshot, parseSnapshot, type TmapsSnapshot } from './snapshot.ts'
 
 export interface TmapsMockOptions {
   /** Origin of the REST API. Default `https://api.tmaps.tn`. */
@@ -63,7 +63,12 @@ export interface TmapsMockCore {
   /** Replaces the state with a snapshot; an invalid snapshot throws and changes nothing. */
   restore(snapshot: TmapsSnapshot | string): Promise<void>
   /** The normalized options in force. */
-  readonly options: { baseUrl: string; tilesUrl: string; seed: string | number | undefined; dataSeed: string | number }
+  readonly options: {
+    baseUrl: string
+    tilesUrl: string
+    seed: string | number | undefined
+    dataSeed: string | number
+  }
 }
 
 export const DEFAULT_BASE_URL = 'https://api.tmaps.tn'
@@ -111,7 +116,10 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     nextKey: () => generator.next(),
     assertReady: (action) => {
       if (!loaded) {
-        throw new TmapsConsoleError('not-ready', `Failed to ${action}: the mock is still loading its initial state. Await mock.ready first.`)
+        throw new TmapsConsoleError(
+          'not-ready',
+          `Failed to ${action}: the mock is still loading its initial state. Await mock.ready first.`,
+        )
       }
     },
     serialize,
@@ -149,7 +157,12 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
 
   const lookup = (value: string) => store.byValue.get(value)
 
-  const respond = (status: number, body: string | null, origin: string | null, extra?: Record<string, string>) => {
+  const respond = (
+    status: number,
+    body: string | null,
+    origin: string | null,
+    extra?: Record<string, string>,
+  ) => {
     const headers: Record<string, string> = {
       'Access-Control-Allow-Origin': origin ?? '*',
       Vary: 'Origin',
@@ -191,15 +204,23 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
   }
 
   const hostKinds = (host: string): Array<'api' | 'tiles'> =>
-    host === apiHost && host === tilesHost ? ['api', 'tiles'] : host === apiHost ? ['api'] : host === tilesHost ? ['tiles'] : []
+    host === apiHost && host === tilesHost
+      ? ['api', 'tiles']
+      : host === apiHost
+        ? ['api']
+        : host === tilesHost
+          ? ['tiles']
+          : []
 
   async function handle(request: Request, fetchOptions?: FetchOptions): Promise<Response> {
     const url = new URL(request.url)
-    const origin = fetchOptions?.facts?.origin !== undefined ? fetchOptions.facts.origin : request.headers.get('origin')
+    const origin =
+      fetchOptions?.facts?.origin !== undefined ? fetchOptions.facts.origin : request.headers.get('origin')
     if (request.method === 'OPTIONS') {
       return respond(204, null, origin, {
         'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-        'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? 'Content-Type',
+        'Access-Control-Allow-Headers':
+          request.headers.get('access-control-request-headers') ?? 'Content-Type',
         'Access-Control-Max-Age': '600',
       })
     }
@@ -220,7 +241,9 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
       return respond(status, errorBody(error), facts.origin)
     }
 
-    const endpoint = kinds.map((k) => findEndpoint(k, request.method, url.pathname)).find((e) => e !== undefined)
+    const endpoint = kinds
+      .map((k) => findEndpoint(k, request.method, url.pathname))
+      .find((e) => e !== undefined)
     if (!endpoint) {
       record(request, url, name, 404, 'not-found', decision)
       return respond(404, errorBody(REJECTIONS['not-found'].error), facts.origin)
@@ -230,7 +253,11 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
       let body: unknown
       let cacheKey: string | undefined
       if (request.method === 'GET') {
-        cacheKey = `${endpoint.name}?${[...url.searchParams].filter(([k]) => k !== 'api_key').map(([k, v]) => `${k}=${v}`).sort().join('&')}`
+        cacheKey = `${endpoint.name}?${[...url.searchParams]
+          .filter(([k]) => k !== 'api_key')
+          .map(([k, v]) => `${k}=${v}`)
+          .sort()
+          .join('&')}`
       } else {
         const text = await request.text()
         try {
@@ -238,8 +265,10 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
         } catch {
           throw new ParamError('invalid-param', 'body')
         }
-        if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ParamError('invalid-param', 'body')
-        if (text.length <= 4096) cacheKey = `${endpoint.name} ${url.search.replace(/api_key=[^&]*/g, '')} ${text}`
+        if (body === null || typeof body !== 'object' || Array.isArray(body))
+          throw new ParamError('invalid-param', 'body')
+        if (text.length <= 4096)
+          cacheKey = `${endpoint.name} ${url.search.replace(/api_key=[^&]*/g, '')} ${text}`
       }
       let json = cacheKey === undefined ? undefined : cache.get(cacheKey)
       if (json === undefined) {
@@ -256,7 +285,10 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
         record(request, url, endpoint.name, 400, error.rule, decision, `Authorized, but ${error.message}.`)
         return respond(400, errorBody(error.message), facts.origin)
       }
-      console.error(`tmaps-mock: ${endpoint.name} failed (this is a bug in tmaps-mock, please report it):`, error)
+      console.error(
+        `tmaps-mock: ${endpoint.name} failed (this is a bug in tmaps-mock, please report it):`,
+        error,
+      )
       record(request, url, endpoint.name, 500, 'internal-error', decision)
       return respond(500, errorBody(REJECTIONS['internal-error'].error), facts.origin)
     }
@@ -266,7 +298,10 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     if (ref === UNATTRIBUTED) return UNATTRIBUTED
     const info = consoleApi.getKey(ref)
     if (!info) {
-      throw new TmapsConsoleError('not-found', 'Failed to read usage: no key matches. Name a key by its id or full value, or pass "unattributed".')
+      throw new TmapsConsoleError(
+        'not-found',
+        'Failed to read usage: no key matches. Name a key by its id or full value, or pass "unattributed".',
+      )
     }
     return info.id
   }
@@ -310,26 +345,43 @@ function validateOptions(options: TmapsMockOptions) {
   const fail = (why: string): never => {
     throw new TypeError(`Failed to create the TMaps mock: ${why}.`)
   }
-  if (options === null || typeof options !== 'object') fail('options must be an object, e.g. createTmapsMock({ state: "empty" })')
+  if (options === null || typeof options !== 'object')
+    fail('options must be an object, e.g. createTmapsMock({ state: "empty" })')
   const origin = (name: string, value: string | undefined, fallback: string) => {
     if (value === undefined) return fallback
-    if (typeof value !== 'string' || !URL.canParse(value)) fail(`${name} ${JSON.stringify(value)} is not an absolute URL. Use an origin such as "${fallback}"`)
+    if (typeof value !== 'string' || !URL.canParse(value))
+      fail(`${name} ${JSON.stringify(value)} is not an absolute URL. Use an origin such as "${fallback}"`)
     const url = new URL(value)
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') fail(`${name} must use https:// (got ${url.protocol})`)
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      fail(`${name} must use https:// (got ${url.protocol})`)
     if (url.pathname !== '/' || url.search || url.hash || url.username) {
-      fail(`${name} must be an origin without path, query or credentials, such as "${url.protocol}//${url.host}"`)
+      fail(
+        `${name} must be an origin without path, query or credentials, such as "${url.protocol}//${url.host}"`,
+      )
     }
     return url.origin
   }
   const { seed, state = 'demo', logSize = 500, usageDays = 90, now = () => new Date() } = options
-  if (seed !== undefined && !((typeof seed === 'string' && seed !== '') || (typeof seed === 'number' && Number.isFinite(seed)))) {
+  if (
+    seed !== undefined &&
+    !((typeof seed === 'string' && seed !== '') || (typeof seed === 'number' && Number.isFinite(seed)))
+  ) {
     fail('seed must be a non-empty string or a finite number')
   }
-  if (!(state === 'demo' || state === 'empty' || typeof state === 'string' || (typeof state === 'object' && state !== null))) {
+  if (
+    !(
+      state === 'demo' ||
+      state === 'empty' ||
+      typeof state === 'string' ||
+      (typeof state === 'object' && state !== null)
+    )
+  ) {
     fail('state must be "demo", "empty" or a snapshot from mock.snapshot()')
   }
-  if (!Number.isInteger(logSize) || logSize < 1 || logSize > 100_000) fail('logSize must be an integer from 1 to 100000')
-  if (!Number.isInteger(usageDays) || usageDays < 1 || usageDays > 3660) fail('usageDays must be an integer from 1 to 3660')
+  if (!Number.isInteger(logSize) || logSize < 1 || logSize > 100_000)
+    fail('logSize must be an integer from 1 to 100000')
+  if (!Number.isInteger(usageDays) || usageDays < 1 || usageDays > 3660)
+    fail('usageDays must be an integer from 1 to 3660')
   if (typeof now !== 'function') fail('now must be a function that returns a Date')
   return {
     baseUrl: origin('baseUrl', options.baseUrl, DEFAULT_BASE_URL),

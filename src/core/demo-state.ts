@@ -16,7 +16,12 @@ export const DEMO_SITE = 'jasmin-delivery.tn'
 export function demoSnapshot(seed: string | number): ParsedSnapshot {
   const generator = createKeyGenerator(seed)
   const at = (date: string) => `${date}T09:00:00.000Z`
-  const key = (name: string, status: 'active' | 'disabled' | 'revoked', created: string, updated = created) => ({
+  const key = (
+    name: string,
+    status: 'active' | 'disabled' | 'revoked',
+    created: string,
+    updated = created,
+  ) => ({
     ...generator.next(),
     name,
     status,
@@ -31,7 +36,11 @@ export function demoSnapshot(seed: string | number): ParsedSnapshot {
     key('Old mobile app', 'revoked', '2026-03-02', '2026-08-01'),
   ] as const
   const hostnames = ['localhost', '127.0.0.1', `www.${DEMO_SITE}`, `app.${DEMO_SITE}`, `staging.${DEMO_SITE}`]
-  const link = (k: (typeof keys)[number], hostname: string) => ({ keyId: k.id, hostname, createdAt: k.createdAt })
+  const link = (k: (typeof keys)[number], hostname: string) => ({
+    keyId: k.id,
+    hostname,
+    createdAt: k.createdAt,
+  })
   return {
     format: 'tmaps-mock/snapshot',
     version: 1,

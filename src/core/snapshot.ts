@@ -14,7 +14,9 @@ const snapshotSchema = z
   .object({
     format: z.literal('tmaps-mock/snapshot'),
     version: z.literal(1),
-    keys: z.array(keySchema.extend({ value: z.string().regex(KEY_PATTERN, 'not a TMaps key (ak_ + 32 lower-case hex)') })),
+    keys: z.array(
+      keySchema.extend({ value: z.string().regex(KEY_PATTERN, 'not a TMaps key (ak_ + 32 lower-case hex)') }),
+    ),
     domains: z.array(
       domainSchema.refine((d) => {
         const parsed = parseDomainInput(d.hostname)
@@ -29,20 +31,33 @@ const snapshotSchema = z
     const ids = new Set<string>()
     const values = new Set<string>()
     s.keys.forEach((k, i) => {
-      if (ids.has(k.id)) ctx.addIssue({ code: 'custom', path: ['keys', i, 'id'], message: 'duplicate key id' })
-      if (values.has(k.value)) ctx.addIssue({ code: 'custom', path: ['keys', i, 'value'], message: 'duplicate key value' })
+      if (ids.has(k.id))
+        ctx.addIssue({ code: 'custom', path: ['keys', i, 'id'], message: 'duplicate key id' })
+      if (values.has(k.value))
+        ctx.addIssue({ code: 'custom', path: ['keys', i, 'value'], message: 'duplicate key value' })
       ids.add(k.id)
       values.add(k.value)
     })
     const hostnames = new Set<string>()
     s.domains.forEach((d, i) => {
-      if (hostnames.has(d.hostname)) ctx.addIssue({ code: 'custom', path: ['domains', i], message: 'duplicate domain' })
+      if (hostnames.has(d.hostname))
+        ctx.addIssue({ code: 'custom', path: ['domains', i], message: 'duplicate domain' })
       hostnames.add(d.hostname)
     })
     const pairs = new Set<string>()
     s.links.forEach((l, i) => {
-      if (!ids.has(l.keyId)) ctx.addIssue({ code: 'custom', path: ['links', i, 'keyId'], message: 'links a key that is not in keys' })
-      if (!hostnames.has(l.hostname)) ctx.addIssue({ code: 'custom', path: ['links', i, 'hostname'], message: 'links a domain that is not in domains' })
+      if (!ids.has(l.keyId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['links', i, 'keyId'],
+          message: 'links a key that is not in keys',
+        })
+      if (!hostnames.has(l.hostname))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['links', i, 'hostname'],
+          message: 'links a domain that is not in domains',
+        })
       const pair = `${l.keyId} ${l.hostname}`
       if (pairs.has(pair)) ctx.addIssue({ code: 'custom', path: ['links', i], message: 'duplicate link' })
       pairs.add(pair)
@@ -67,7 +82,9 @@ export function parseSnapshot(input: unknown): ParsedSnapshot {
     try {
       value = JSON.parse(input)
     } catch (error) {
-      throw new TypeError(`Failed to restore the snapshot: it is not valid JSON (${(error as Error).message}).`)
+      throw new TypeError(
+        `Failed to restore the snapshot: it is not valid JSON (${(error as Error).message}).`,
+      )
     }
   }
   const result = snapshotSchema.safeParse(value)

@@ -41,7 +41,7 @@ export const STREET_NAMESAKES: ReadonlyArray<readonly [fr: string, ar: string]> 
   ['Ahmed Tlili', 'أحمد التليلي'],
   ['Jamel Abdennasser', 'جمال عبد الناصر'],
   ['Hassen Ibn Nooman', 'حسان بن النعمان'],
-  ['de l\'Environnement', 'البيئة'],
+  ["de l'Environnement", 'البيئة'],
   ['des Jasmins', 'الياسمين'],
   ['des Orangers', 'البرتقال'],
   ['des Oliviers', 'الزيتون'],

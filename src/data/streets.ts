@@ -56,7 +56,9 @@ export function generateStreets(seed: string | number): Street[] {
         ar: `${type.ar} ${nameAr}`,
         locality,
         lat: round(pinned?.lat ?? locality.lat + Math.sin(angle) * dist),
-        lng: round(pinned?.lng ?? locality.lng + (Math.cos(angle) * dist) / Math.cos((locality.lat * Math.PI) / 180)),
+        lng: round(
+          pinned?.lng ?? locality.lng + (Math.cos(angle) * dist) / Math.cos((locality.lat * Math.PI) / 180),
+        ),
         halfLength: faker.number.float({ min: 0.0012, max: i === 0 ? 0.006 : 0.003 }),
         heading: faker.number.float({ min: 0, max: Math.PI }),
         maxNumber: faker.number.int({ min: 20, max: i === 0 ? 240 : 120 }),

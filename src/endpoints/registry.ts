@@ -3,7 +3,13 @@ import { forwardGeocoding } from './geocoding/forward.ts'
 
 /** Every TMaps operation the mock answers. */
 export const ENDPOINTS: readonly Endpoint[] = [
-  { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', handle: forwardGeocoding },
+  {
+    name: 'geocoding/forward',
+    host: 'api',
+    method: 'GET',
+    path: '/geocoding/forward',
+    handle: forwardGeocoding,
+  },
 ]
 
 /** Endpoint names as usage reports count them; anything else counts as `unknown`. */

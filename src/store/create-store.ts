@@ -1,7 +1,7 @@
 import { Collection } from '@msw/data'
 import type { KeyView } from '../contract/decide.ts'
 import type { KeyStatus } from '../contract/key-status.ts'
-import { type KeyRecord, type LinkRecord, domainSchema, keySchema, linkSchema } from './schemas.ts'
+import { domainSchema, type KeyRecord, keySchema, type LinkRecord, linkSchema } from './schemas.ts'
 
 /** The index entry of one key: what a request needs, found in O(1) by value or id. */
 export interface KeyEntry extends KeyView {
@@ -40,7 +40,12 @@ export function createStore(): TmapsStore {
   const indexKey = (record: KeyRecord) => {
     const previous = byId.get(record.id)
     if (previous && previous.value !== record.value) byValue.delete(previous.value)
-    const entry: KeyEntry = previous ?? { id: record.id, value: record.value, status: record.status, domains: new Set() }
+    const entry: KeyEntry = previous ?? {
+      id: record.id,
+      value: record.value,
+      status: record.status,
+      domains: new Set(),
+    }
     entry.value = record.value
     entry.status = record.status
     byId.set(record.id, entry)

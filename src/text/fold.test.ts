@@ -26,7 +26,7 @@ describe('foldWord', () => {
 
 describe('tokenize', () => {
   it('drops articles and punctuation', () => {
-    expect(tokenize("Sidi Bou Saïd, Tunis")).toEqual(['sidi', 'bu', 'said', 'tunis'])
+    expect(tokenize('Sidi Bou Saïd, Tunis')).toEqual(['sidi', 'bu', 'said', 'tunis'])
     expect(tokenize("Amphithéâtre d'El Jem")).toEqual(['amfitheatre', 'jem'])
     expect(tokenize('Avenue de la Liberté')).toEqual(['avenue', 'liberte'])
   })

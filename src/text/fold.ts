@@ -1,5 +1,21 @@
 /** Articles and particles that carry no meaning in a place name (fr, en, Arabic transliteration). */
-const STOP_WORDS = new Set(['el', 'al', 'de', 'du', 'des', 'la', 'le', 'les', 'l', 'd', 'the', 'of', 'et', 'and', 'ال'])
+const STOP_WORDS = new Set([
+  'el',
+  'al',
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'l',
+  'd',
+  'the',
+  'of',
+  'et',
+  'and',
+  'ال',
+])
 
 const ARABIC_MARKS = /[\u064B-\u065F\u0670\u0640]/g
 const LATIN_MARKS = /[\u0300-\u036f]/g

@@ -9,13 +9,17 @@ beforeAll(async () => {
 })
 
 const forward = async (params: string) => {
-  const response = await core.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?${params}&api_key=${key}`))
+  const response = await core.fetch(
+    new Request(`https://api.tmaps.tn/geocoding/forward?${params}&api_key=${key}`),
+  )
   return { status: response.status, type: response.headers.get('content-type'), body: await response.json() }
 }
 
 describe('GET /geocoding/forward', () => {
   it('finds Avenue Habib Bourguiba in Tunis, in the documented shape', async () => {
-    const { status, type, body } = await forward('q=Avenue%20Habib%20Bourguiba%2C%20Tunis&country=TN&limit=3&lang=en')
+    const { status, type, body } = await forward(
+      'q=Avenue%20Habib%20Bourguiba%2C%20Tunis&country=TN&limit=3&lang=en',
+    )
     expect(status).toBe(200)
     expect(type).toBe('application/json')
     expect(body.query).toBe('Avenue Habib Bourguiba, Tunis')
@@ -53,7 +57,10 @@ describe('GET /geocoding/forward', () => {
     ['Kairouan', 'Qairouan'],
     ['hammamet', 'Hamamet'],
   ])('treats %j and %j alike', async (a, b) => {
-    const [x, y] = await Promise.all([forward(`q=${encodeURIComponent(a)}`), forward(`q=${encodeURIComponent(b)}`)])
+    const [x, y] = await Promise.all([
+      forward(`q=${encodeURIComponent(a)}`),
+      forward(`q=${encodeURIComponent(b)}`),
+    ])
     expect(x.body.results.length).toBeGreaterThan(0)
     expect(x.body.results[0]).toEqual(y.body.results[0])
   })
@@ -61,14 +68,23 @@ describe('GET /geocoding/forward', () => {
   it('finds the place a person means first', async () => {
     const top = async (q: string) => (await forward(`q=${encodeURIComponent(q)}&lang=fr`)).body.results[0]
     expect(await top('Sidi Bou Saïd')).toMatchObject({ components: { governorate: 'Tunis' } })
-    expect(await top('Médina de Tunis')).toMatchObject({ type: 'poi', formatted: expect.stringMatching(/^Médina de Tunis, /) })
-    expect(await top('Sfax')).toMatchObject({ type: 'locality', components: { commune: 'Sfax', governorate: 'Sfax' } })
+    expect(await top('Médina de Tunis')).toMatchObject({
+      type: 'poi',
+      formatted: expect.stringMatching(/^Médina de Tunis, /),
+    })
+    expect(await top('Sfax')).toMatchObject({
+      type: 'locality',
+      components: { commune: 'Sfax', governorate: 'Sfax' },
+    })
     expect(await top('Tunis Carthage airport')).toMatchObject({ type: 'poi' })
   })
 
   it('finds Arabic-named places from an Arabic query, and answers in Arabic with lang=ar', async () => {
     const { body } = await forward(`q=${encodeURIComponent('القيروان')}&lang=ar&limit=1`)
-    expect(body.results[0]).toMatchObject({ type: 'locality', components: { commune: 'القيروان', governorate: 'القيروان' } })
+    expect(body.results[0]).toMatchObject({
+      type: 'locality',
+      components: { commune: 'القيروان', governorate: 'القيروان' },
+    })
     expect(body.results[0].formatted).toMatch(/القيروان، تونس$/)
     const street = (await forward('q=Avenue%20Habib%20Bourguiba%20Tunis&lang=ar&limit=1')).body.results[0]
     expect(street.components.street).toBe('شارع الحبيب بورقيبة')
@@ -87,12 +103,14 @@ describe('GET /geocoding/forward', () => {
     const pois = (await forward('q=Tunis&type=poi&limit=20')).body.results
     expect(pois.length).toBeGreaterThan(0)
     expect(pois.every((r: { type: string }) => r.type === 'poi')).toBe(true)
-    const inBox = (await forward('q=Avenue%20Habib%20Bourguiba&bbox=10.5,34.6,10.9,34.9&limit=20')).body.results
+    const inBox = (await forward('q=Avenue%20Habib%20Bourguiba&bbox=10.5,34.6,10.9,34.9&limit=20')).body
+      .results
     expect(inBox.length).toBeGreaterThan(0)
     for (const r of inBox) expect(r.lng >= 10.5 && r.lng <= 10.9 && r.lat >= 34.6 && r.lat <= 34.9).toBe(true)
     expect((await forward('q=Tunis&country=FR')).body).toEqual({ query: 'Tunis', results: [] })
     expect((await forward('q=Tunis&country=tn')).body.results.length).toBeGreaterThan(0)
-    const nearSfax = (await forward('q=Avenue%20Habib%20Bourguiba&proximity=34.74,10.76&limit=1')).body.results[0]
+    const nearSfax = (await forward('q=Avenue%20Habib%20Bourguiba&proximity=34.74,10.76&limit=1')).body
+      .results[0]
     expect(nearSfax.components.governorate).toBe('Sfax')
   })
 
@@ -101,7 +119,9 @@ describe('GET /geocoding/forward', () => {
     const other = createTmapsCore({ state: 'empty', seed: 'geo' })
     await other.ready
     const k = (await other.console.createKey({ name: 'x' })).value
-    const b = await (await other.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?q=Sousse&limit=7&api_key=${k}`))).json()
+    const b = await (
+      await other.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?q=Sousse&limit=7&api_key=${k}`))
+    ).json()
     expect(b).toEqual(a.body)
     expect(a.body.results).toHaveLength(7)
     expect((await forward('q=Sousse')).body.results).toHaveLength(5)

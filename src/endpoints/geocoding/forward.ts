@@ -26,6 +26,13 @@ export function forwardGeocoding(ctx: EndpointContext): { query: string; results
   const geocoder = geocoderFor(ctx.seed)
   return {
     query: q,
-    results: geocoder.forward({ q, limit, lang, ...(proximity && { proximity }), ...(bbox && { bbox }), ...(type && { type }) }),
+    results: geocoder.forward({
+      q,
+      limit,
+      lang,
+      ...(proximity && { proximity }),
+      ...(bbox && { bbox }),
+      ...(type && { type }),
+    }),
   }
 }

@@ -1,6 +1,14 @@
 import MiniSearch, { type SearchResult } from 'minisearch'
 import { tokenize } from '../../text/fold.ts'
-import { type Lang, type Place, type PlaceType, boxAround, buildPlaces, componentsOf, formatPlace } from './places.ts'
+import {
+  boxAround,
+  buildPlaces,
+  componentsOf,
+  formatPlace,
+  type Lang,
+  type Place,
+  type PlaceType,
+} from './places.ts'
 
 export interface ForwardQuery {
   q: string
@@ -53,9 +61,19 @@ export function createGeocoder(seed: string | number): Geocoder {
       processTerm: (term) => term,
     },
   })
-  index.addAll(places.map((p) => ({ id: p.id, name: p.aliases.join(' '), alt: (p.alt ?? []).join(' '), context: p.context })))
-  const tokenized = (names: readonly string[] | undefined) => (names ?? []).map(tokenize).filter((t) => t.length > 0)
-  const aliasTokens = new Map(places.map((p) => [p.id, { main: tokenized(p.aliases), alt: tokenized(p.alt) }]))
+  index.addAll(
+    places.map((p) => ({
+      id: p.id,
+      name: p.aliases.join(' '),
+      alt: (p.alt ?? []).join(' '),
+      context: p.context,
+    })),
+  )
+  const tokenized = (names: readonly string[] | undefined) =>
+    (names ?? []).map(tokenize).filter((t) => t.length > 0)
+  const aliasTokens = new Map(
+    places.map((p) => [p.id, { main: tokenized(p.aliases), alt: tokenized(p.alt) }]),
+  )
   const exactOptions = { fuzzy: false, prefix: false } as const
 
   const rank = (query: ForwardQuery, terms: string[], hits: SearchResult[], fuzzy: boolean) => {
@@ -91,7 +109,11 @@ export function createGeocoder(seed: string | number): Geocoder {
         const asAddress = houseNumber !== undefined && place.kind === 'street'
         const type: PlaceType = asAddress ? 'address' : place.type
         if (query.type && query.type !== type) continue
-        results.push(asAddress ? addressResult(place, houseNumber, confidence, query.lang) : placeResult(place, confidence, query.lang))
+        results.push(
+          asAddress
+            ? addressResult(place, houseNumber, confidence, query.lang)
+            : placeResult(place, confidence, query.lang),
+        )
         if (results.length >= query.limit) break
       }
       return results

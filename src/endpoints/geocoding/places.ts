@@ -1,14 +1,14 @@
 import {
   DELEGATIONS,
+  delegation,
   GOVERNORATES,
+  governorate,
   LOCALITIES,
   type Locality,
-  POIS,
-  delegation,
-  governorate,
   nearestDelegation,
+  POIS,
 } from '../../data/gazetteer.ts'
-import { type Street, generateStreets } from '../../data/streets.ts'
+import { generateStreets, type Street } from '../../data/streets.ts'
 
 export type Lang = 'fr' | 'en' | 'ar'
 export const LANGS: readonly Lang[] = ['fr', 'en', 'ar']
@@ -185,7 +185,10 @@ function nearestLocality(gov: string, lat: number, lng: number): Locality {
   let bestD = Number.POSITIVE_INFINITY
   for (const l of LOCALITIES) {
     if (l.gov !== gov) continue
-    const d = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos((lat * Math.PI) / 180)) ** 2 - Math.log10(1 + (l.pop ?? 0)) * 1e-5
+    const d =
+      (l.lat - lat) ** 2 +
+      ((l.lng - lng) * Math.cos((lat * Math.PI) / 180)) ** 2 -
+      Math.log10(1 + (l.pop ?? 0)) * 1e-5
     if (d < bestD) {
       bestD = d
       best = l
@@ -204,7 +207,10 @@ export function formatPlace(place: Place, lang: Lang, houseNumber?: string): str
   const name = place.name[lang]
   switch (place.kind) {
     case 'governorate':
-      return [lang === 'fr' ? `Gouvernorat de ${name}` : lang === 'en' ? `${name} Governorate` : `ولاية ${name}`, country].join(sep)
+      return [
+        lang === 'fr' ? `Gouvernorat de ${name}` : lang === 'en' ? `${name} Governorate` : `ولاية ${name}`,
+        country,
+      ].join(sep)
     case 'delegation':
       return [
         lang === 'fr' ? `Délégation de ${name}` : lang === 'en' ? `${name} Delegation` : `معتمدية ${name}`,
@@ -212,11 +218,19 @@ export function formatPlace(place: Place, lang: Lang, houseNumber?: string): str
         country,
       ].join(sep)
     case 'locality':
-      return [`${place.postcode} ${name}`, ...(place.governorate[lang] === name ? [] : [place.governorate[lang]]), country].join(sep)
+      return [
+        `${place.postcode} ${name}`,
+        ...(place.governorate[lang] === name ? [] : [place.governorate[lang]]),
+        country,
+      ].join(sep)
     case 'poi':
       return [name, `${place.postcode} ${place.commune![lang]}`, country].join(sep)
     case 'street':
-      return [houseNumber ? `${houseNumber} ${name}` : name, `${place.postcode} ${place.commune![lang]}`, country].join(sep)
+      return [
+        houseNumber ? `${houseNumber} ${name}` : name,
+        `${place.postcode} ${place.commune![lang]}`,
+        country,
+      ].join(sep)
   }
 }
 
