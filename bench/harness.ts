@@ -34,7 +34,16 @@ export async function compare(
   }
   const times: Record<'a' | 'b', number[]> = { a: [], b: [] }
   for (let r = 0; r < rounds; r++) {
-    const order: Array<['a' | 'b', Variant]> = r % 2 === 0 ? [['a', a], ['b', b]] : [['b', b], ['a', a]]
+    const order: Array<['a' | 'b', Variant]> =
+      r % 2 === 0
+        ? [
+            ['a', a],
+            ['b', b],
+          ]
+        : [
+            ['b', b],
+            ['a', a],
+          ]
     for (const [slot, variant] of order) {
       const start = performance.now()
       for (let i = 0; i < batch; i++) await variant.run()
@@ -48,7 +57,9 @@ export async function compare(
 
 export function report(rows: Comparison[]): void {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`
-  console.log(line(['measure', 'variant (A)', 'A µs/op', 'baseline (B)', 'B µs/op', 'A/B', 'target', 'verdict']))
+  console.log(
+    line(['measure', 'variant (A)', 'A µs/op', 'baseline (B)', 'B µs/op', 'A/B', 'target', 'verdict']),
+  )
   console.log(line(['---', '---', '---:', '---', '---:', '---:', '---:', '---']))
   for (const r of rows) {
     const verdict = r.target === null ? 'info' : r.ratio <= r.target ? 'ok' : 'OVER TARGET'

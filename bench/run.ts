@@ -3,7 +3,7 @@
  * Prints ratios (A/B) against baselines measured in the same run; absolute numbers are
  * informational only, since the machines are shared and noisy.
  */
-import { HttpResponse, getResponse, http } from 'msw'
+import { getResponse, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
 import type { TmapsSnapshot } from '../src/core/snapshot.ts'
@@ -80,7 +80,10 @@ const lookupUrl = (i: number) => `${FORWARD}&api_key=ak_${(i + 1).toString(16).p
 rows.push(
   await compare(
     'key lookup per request',
-    { name: '100,000 keys', run: () => large.fetch(new Request(lookupUrl(turn++ % 10), { headers: ORIGIN })) },
+    {
+      name: '100,000 keys',
+      run: () => large.fetch(new Request(lookupUrl(turn++ % 10), { headers: ORIGIN })),
+    },
     { name: '10 keys', run: () => small.fetch(new Request(lookupUrl(turn++ % 10), { headers: ORIGIN })) },
     { target: 1.2 },
   ),
@@ -88,16 +91,30 @@ rows.push(
 
 // 4. Informational: a geocode that misses the answer cache (a new query each time).
 const geocoder = createGeocoder('bench')
-const queries = ['Sfax', 'Sousse', 'Djerba', 'Sidi Bou Said', 'Médina de Tunis', 'Kairouan', '12 Avenue Habib Bourguiba, Sfax', 'القيروان']
+const queries = [
+  'Sfax',
+  'Sousse',
+  'Djerba',
+  'Sidi Bou Said',
+  'Médina de Tunis',
+  'Kairouan',
+  '12 Avenue Habib Bourguiba, Sfax',
+  'القيروان',
+]
 let n = 0
 rows.push(
   await compare(
     'uncached geocode vs cached answer',
-    { name: 'geocoder.forward', run: async () => geocoder.forward({ q: queries[n++ % queries.length]!, limit: 5, lang: 'fr' }) },
+    {
+      name: 'geocoder.forward',
+      run: async () => geocoder.forward({ q: queries[n++ % queries.length]!, limit: 5, lang: 'fr' }),
+    },
     { name: 'tmaps-mock (cache hit)', run: () => mock.fetch(new Request(url, { headers: ORIGIN })) },
     { batch: 100 },
   ),
 )
 
-console.log(`tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`)
+console.log(
+  `tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`,
+)
 report(rows)
