@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+const node = join(root, 'node_modules/.bin/node')
+let dir = ''
+
+/** A consumer's own code, using only the published entry points. */
+const CONSUMER = `
+import { createTmapsMock, TmapsConsoleError, DATA_ATTRIBUTION } from 'tmaps-mock'
+import { setupTmapsServer } from 'tmaps-mock/node'
+
+const { server, mock } = setupTmapsServer({ state: 'empty', seed: 'consumer' })
+server.listen({ onUnhandledFrame: 'error' })
+await mock.ready
+const key = await mock.console.createKey({ name: 'Consumer', domains: ['localhost'] })
+const ok = await fetch('https://api.tmaps.tn/geocoding/forward?q=Sfax&limit=1&api_key=' + key.value, { headers: { Origin: 'http://localhost:3000' } })
+const denied = await fetch('https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=' + key.value, { headers: { Origin: 'https://evil.tn' } })
+let consoleError = ''
+try { await mock.console.revokeKey(key.id) } catch (e) { if (e instanceof TmapsConsoleError) consoleError = e.code }
+server.close()
+const other = createTmapsMock()
+const { createdKeys } = await other.ready
+const body: { results: Array<{ components: { governorate: string } }> } = await ok.json()
+console.log(JSON.stringify({
+  ok: ok.status,
+  governorate: body.results[0]?.components.governorate,
+  denied: denied.status,
+  deniedBody: await denied.json(),
+  consoleError,
+  demoKeys: createdKeys.length,
+  attribution: DATA_ATTRIBUTION.startsWith('Place data'),
+}))
+`
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tmaps-consumer-'))
+  execFileSync('npm', ['pack', '--pack-destination', dir], { cwd: root, stdio: 'pipe' })
+  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', type: 'module', private: true }),
+  )
+  execFileSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, tarball), 'msw@3'],
+    { cwd: dir, stdio: 'pipe' },
+  )
+  writeFileSync(join(dir, 'consumer.ts'), CONSUMER)
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        target: 'es2023',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+        lib: ['es2023', 'dom'],
+      },
+      files: ['consumer.ts'],
+    }),
+  )
+}, 180_000)
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the packed npm tarball, installed as a consumer would', () => {
+  it('type-checks a consumer against the published types', () => {
+    execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: dir, stdio: 'pipe' })
+  })
+
+  it('runs tmaps-mock and tmaps-mock/node with real fetch', () => {
+    const out = execFileSync(node, ['consumer.ts'], { cwd: dir, encoding: 'utf8' })
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+      ok: 200,
+      governorate: 'Sfax',
+      denied: 403,
+      deniedBody: { error: 'domain not authorized' },
+      consoleError: 'forbidden-transition',
+      demoKeys: 5,
+      attribution: true,
+    })
+  })
+
+  it('ships no tests, no sources outside dist, and the data it needs', () => {
+    const files = execFileSync(
+      'tar',
+      ['-tzf', join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz'))!)],
+      { encoding: 'utf8' },
+    ).split('\n')
+    expect(files).toContain('package/dist/src/data/tunisia.json')
+    expect(files.filter((f) => f.includes('.test.'))).toEqual([])
+    expect(
+      files.filter(
+        (f) =>
+          f &&
+          !f.startsWith('package/dist/') &&
+          !['package/package.json', 'package/README.md', 'package/LICENSE'].includes(f),
+      ),
+    ).toEqual([])
+  })
+})
