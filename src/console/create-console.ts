@@ -299,56 +299,53 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
     },
 
     linkDomain(ref, hostname) {
-      return ctx.serialize(async () => {
-        const action = 'link domain'
-        ctx.assertReady(action)
-        const entry = requireEntry(ref, action)
-        const [normalized] = normalizeAll([hostname], action)
-        assertMutable(entry, action)
+      return changeKeyDomains('link domain', ref, [hostname], async (entry, [normalized]) => {
         if (!ctx.store().keysByDomain.has(normalized!)) {
           fail(
             'not-found',
-            action,
+            'link domain',
             `"${normalized}" is not an authorized domain yet. Add it first with console.addDomain("${normalized}"), or use console.setKeyDomains()`,
           )
         }
-        if (!entry.domains.has(normalized!)) {
-          await ctx
-            .store()
-            .links.create({ keyId: entry.id, hostname: normalized!, createdAt: ctx.now().toISOString() })
-          await touch(entry)
-        }
-        return info(recordOf(entry))
+        if (entry.domains.has(normalized!)) return
+        await ctx
+          .store()
+          .links.create({ keyId: entry.id, hostname: normalized!, createdAt: ctx.now().toISOString() })
+        await touch(entry)
       })
     },
 
     unlinkDomain(ref, hostname) {
-      return ctx.serialize(async () => {
-        const action = 'unlink domain'
-        ctx.assertReady(action)
-        const entry = requireEntry(ref, action)
-        const [normalized] = normalizeAll([hostname], action)
-        assertMutable(entry, action)
-        if (entry.domains.has(normalized!)) {
-          ctx.store().links.delete((q) => q.where({ keyId: entry.id, hostname: normalized! }))
-          await touch(entry)
-        }
-        return info(recordOf(entry))
+      return changeKeyDomains('unlink domain', ref, [hostname], async (entry, [normalized]) => {
+        if (!entry.domains.has(normalized!)) return
+        ctx.store().links.delete((q) => q.where({ keyId: entry.id, hostname: normalized! }))
+        await touch(entry)
       })
     },
 
     setKeyDomains(ref, hostnames) {
-      return ctx.serialize(async () => {
-        const action = 'set key domains'
-        ctx.assertReady(action)
-        const entry = requireEntry(ref, action)
-        const wanted = normalizeAll(hostnames, action)
-        assertMutable(entry, action)
+      return changeKeyDomains('set key domains', ref, hostnames, async (entry, wanted) => {
         await setLinks(entry, wanted)
         await touch(entry)
-        return info(recordOf(entry))
       })
     },
+  }
+
+  /** One write to a key's domains: validated whole (key, hostnames, not revoked) before it runs. */
+  function changeKeyDomains(
+    action: string,
+    ref: KeyRef,
+    hostnames: readonly string[],
+    change: (entry: KeyEntry, normalized: string[]) => Promise<void>,
+  ): Promise<KeyInfo> {
+    return ctx.serialize(async () => {
+      ctx.assertReady(action)
+      const entry = requireEntry(ref, action)
+      const normalized = normalizeAll(hostnames, action)
+      assertMutable(entry, action)
+      await change(entry, normalized)
+      return info(recordOf(entry))
+    })
   }
 
   function domainInfo(hostname: string): DomainInfo {
