@@ -1,15 +1,12 @@
 import type { Endpoint } from './endpoint.ts'
 import { forwardGeocoding } from './geocoding/forward.ts'
+import { distanceMatrix } from './routing/distance-matrix.ts'
 
 /** Every TMaps operation the mock answers. */
+// biome-ignore format: a table reads best with one endpoint a line
 export const ENDPOINTS: readonly Endpoint[] = [
-  {
-    name: 'geocoding/forward',
-    host: 'api',
-    method: 'GET',
-    path: '/geocoding/forward',
-    handle: forwardGeocoding,
-  },
+  { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', handle: forwardGeocoding },
+  { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', handle: distanceMatrix },
 ]
 
 /** Endpoint names as usage reports count them; anything else counts as `unknown`. */
