@@ -58,12 +58,12 @@ describe('POST /distance-matrix', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(pointArb, { minLength: 1, maxLength: 6 }), async (points) => {
         const { body } = await post({ origins: points, destinations: points })
-        points.forEach((a, i) =>
-          points.forEach((b, j) => {
+        for (const [i, a] of points.entries()) {
+          for (const [j, b] of points.entries()) {
             if (i === j) expect([body.distances[i][j], body.durations[i][j]]).toEqual([0, 0])
             expect(body.distances[i][j]).toBeGreaterThanOrEqual(distanceKm(a, b) * 1000)
-          }),
-        )
+          }
+        }
       }),
       { numRuns: 30 },
     )
