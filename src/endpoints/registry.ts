@@ -1,11 +1,13 @@
 import type { Endpoint } from './endpoint.ts'
 import { forwardGeocoding } from './geocoding/forward.ts'
+import { reverseGeocoding } from './geocoding/reverse.ts'
 import { distanceMatrix } from './routing/distance-matrix.ts'
 
 /** Every TMaps operation the mock answers. */
 // biome-ignore format: a table reads best with one endpoint a line
 export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', handle: forwardGeocoding },
+  { name: 'geocoding/reverse', host: 'api', method: 'GET', path: '/geocoding/reverse', handle: reverseGeocoding },
   { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', handle: distanceMatrix },
 ]
 

@@ -5,6 +5,7 @@ import {
   buildPlaces,
   componentsOf,
   formatPlace,
+  housePoint,
   type Lang,
   type Place,
   type PlaceType,
@@ -207,13 +208,7 @@ function addressResult(place: Place, houseNumber: string, confidence: number, la
   const street = place.street!
   const n = Number.parseInt(houseNumber, 10)
   const beyond = n > street.maxNumber
-  const t = Math.min(1, n / street.maxNumber) * 2 - 1
-  const side = (n % 2 === 0 ? 1 : -1) * 0.00012
-  const lat = street.lat + Math.sin(street.heading) * street.halfLength * t + Math.cos(street.heading) * side
-  const lng =
-    street.lng +
-    (Math.cos(street.heading) * street.halfLength * t - Math.sin(street.heading) * side) /
-      Math.cos((street.lat * Math.PI) / 180)
+  const { lat, lng } = housePoint(place, n)
   const point = { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 }
   return {
     ...point,

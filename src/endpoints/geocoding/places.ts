@@ -246,3 +246,21 @@ export function componentsOf(place: Place, lang: Lang, houseNumber?: string) {
     country: 'TN',
   }
 }
+
+/**
+ * Where house number `n` stands on a street: numbers run along its axis, even on one side and
+ * odd on the other, 13 m off the axis. Reverse geocoding inverts this.
+ * @example housePoint(place, 12)
+ */
+export function housePoint(place: Place, n: number): { lat: number; lng: number } {
+  const s = place.street!
+  const t = Math.min(1, n / s.maxNumber) * 2 - 1
+  const side = (n % 2 === 0 ? 1 : -1) * 0.00012
+  return {
+    lat: s.lat + Math.sin(s.heading) * s.halfLength * t + Math.cos(s.heading) * side,
+    lng:
+      s.lng +
+      (Math.cos(s.heading) * s.halfLength * t - Math.sin(s.heading) * side) /
+        Math.cos((s.lat * Math.PI) / 180),
+  }
+}

@@ -1,0 +1,123 @@
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createTmapsCore } from '../../core/create-core.ts'
+import { distanceKm, geocoderFor } from './geocoder.ts'
+
+const core = createTmapsCore({ state: 'empty', seed: 'reverse' })
+let key = ''
+beforeAll(async () => {
+  await core.ready
+  key = (await core.console.createKey({ name: 'Reverse' })).value
+})
+
+const get = async (path: string, params: string) => {
+  const response = await core.fetch(
+    new Request(`https://api.tmaps.tn/geocoding/${path}?${params}&api_key=${key}`),
+  )
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() }
+}
+
+describe('GET /geocoding/reverse', () => {
+  it('answers the docs sample point with an address in the documented shape', async () => {
+    const { status, type, body } = await get('reverse', 'lat=36.8002&lng=10.1815&lang=en')
+    expect(status).toBe(200)
+    expect(type).toBe('application/json')
+    expect(body.query).toEqual({ lat: 36.8002, lng: 10.1815 })
+    expect(body.results).toEqual([
+      {
+        lat: expect.any(Number),
+        lng: expect.any(Number),
+        formatted: expect.stringMatching(/^\d+ Avenue Habib Bourguiba, 10\d\d Tunis, Tunisia$/),
+        distance: expect.any(Number),
+        type: 'address',
+        components: expect.objectContaining({
+          street: 'Avenue Habib Bourguiba',
+          commune: 'Tunis',
+          governorate: 'Tunis',
+          country: 'TN',
+        }),
+      },
+    ])
+    expect(body.results[0].distance).toBeLessThan(150)
+  })
+
+  it('gives each type on request, nearest first, up to limit', async () => {
+    for (const type of ['address', 'street', 'poi', 'locality']) {
+      const { body } = await get('reverse', `lat=36.8002&lng=10.1815&type=${type}&limit=5`)
+      expect(body.results.length, type).toBeGreaterThan(0)
+      expect(body.results.length).toBeLessThanOrEqual(5)
+      expect(body.results.every((r: { type: string }) => r.type === type)).toBe(true)
+      const distances = body.results.map((r: { distance: number }) => r.distance)
+      expect(distances).toEqual([...distances].sort((a, b) => a - b))
+    }
+  })
+
+  it('answers in Arabic with lang=ar', async () => {
+    const { body } = await get('reverse', 'lat=35.6781&lng=10.0963&type=locality&lang=ar')
+    expect(body.results[0].components.governorate).toBe('القيروان')
+  })
+
+  it('answers the nearest locality where there is no street (the desert)', async () => {
+    const { body } = await get('reverse', 'lat=31.5&lng=9.4')
+    expect(body.results).toHaveLength(1)
+    expect(body.results[0]).toMatchObject({ type: 'locality', components: { governorate: 'Tataouine' } })
+    expect(body.results[0].distance).toBeGreaterThan(1000)
+  })
+
+  it.each([
+    ['at sea between Tunisia and Sicily', 'lat=37.6&lng=11.3'],
+    ['in the Gulf of Gabès, far offshore', 'lat=33.9&lng=11.3'],
+    ['in Paris', 'lat=48.8566&lng=2.3522'],
+    ['in the Sahara, in Algeria', 'lat=31&lng=5'],
+  ])('answers an empty list %s', async (_, params) => {
+    const { status, body } = await get('reverse', params)
+    expect(status).toBe(200)
+    expect(body.results).toEqual([])
+  })
+
+  it('lands near x for reverse(forward(x)), on the same street and house', async () => {
+    const streets = geocoderFor('reverse').places.filter((p) => p.kind === 'street')
+    await fc.assert(
+      fc.asyncProperty(fc.nat(streets.length - 1), fc.integer({ min: 1, max: 60 }), async (i, n) => {
+        const street = streets[i]!
+        fc.pre(n <= street.street!.maxNumber)
+        const q = `${n} ${street.name.fr}, ${street.commune!.fr}`
+        const forward = (await get('forward', `q=${encodeURIComponent(q)}&type=address&limit=1`)).body
+          .results[0]
+        expect(forward).toBeDefined()
+        const back = (await get('reverse', `lat=${forward.lat}&lng=${forward.lng}&type=address`)).body
+          .results[0]
+        expect(distanceKm(forward, back) * 1000).toBeLessThan(30)
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  it('finds the same locality back from its forward point', async () => {
+    for (const q of ['Sfax', 'Bizerte', 'Tozeur', 'Kairouan']) {
+      const forward = (await get('forward', `q=${q}&type=locality&limit=1`)).body.results[0]
+      const back = (await get('reverse', `lat=${forward.lat}&lng=${forward.lng}&type=locality`)).body
+        .results[0]
+      expect(back.formatted).toBe(forward.formatted)
+      expect(back.distance).toBe(0)
+    }
+  })
+
+  it.each([
+    ['lng=10', 'missing required param: lat'],
+    ['lat=36.8', 'missing required param: lng'],
+    ['lat=&lng=10', 'missing required param: lat'],
+    ['lat=91&lng=10', 'invalid param: lat'],
+    ['lat=36.8&lng=181', 'invalid param: lng'],
+    ['lat=abc&lng=10', 'invalid param: lat'],
+    ['lat=36.8&lat=36.9&lng=10', 'invalid param: lat'],
+    ['lat=36.8&lng=10&limit=6', 'invalid param: limit'],
+    ['lat=36.8&lng=10&limit=0', 'invalid param: limit'],
+    ['lat=36.8&lng=10&type=city', 'invalid param: type'],
+    ['lat=36.8&lng=10&lang=it', 'invalid param: lang'],
+  ])('answers %j with 400 %j', async (params, error) => {
+    const { status, body } = await get('reverse', params)
+    expect(status).toBe(400)
+    expect(body).toEqual({ error })
+  })
+})

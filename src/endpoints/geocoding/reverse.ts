@@ -1,0 +1,162 @@
+import { governorateAt } from '../../data/outline.ts'
+import type { EndpointContext } from '../endpoint.ts'
+import { query } from '../params.ts'
+import { distanceKm, geocoderFor } from './geocoder.ts'
+import {
+  componentsOf,
+  formatPlace,
+  housePoint,
+  LANGS,
+  type Lang,
+  PLACE_TYPES,
+  type Place,
+  type PlaceType,
+} from './places.ts'
+
+/** Beyond this distance from every town, a point outside the outlines is at sea or abroad. */
+const COAST_TOLERANCE_KM = 5
+const ADDRESS_RADIUS_M = 150
+const STREET_RADIUS_M = 300
+const POI_RADIUS_M = 1000
+
+export interface ReverseResult {
+  lat: number
+  lng: number
+  formatted: string
+  /** Metres between the input point and this result. */
+  distance: number
+  type: PlaceType
+  components: ReturnType<typeof componentsOf>
+}
+
+/**
+ * `GET /geocoding/reverse`: the nearest address, street, POI or locality to a point, with the
+ * distance in metres. A point at sea or outside Tunisia (more than 5 km from any town and outside
+ * every governorate) answers an empty list.
+ * @example reverseGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/reverse?lat=36.8&lng=10.18'), seed: 'demo' })
+ */
+export function reverseGeocoding(ctx: EndpointContext): {
+  query: { lat: number; lng: number }
+  results: ReverseResult[]
+} {
+  const params = query(ctx.url.searchParams)
+  const lat = params.requiredNumber('lat', { min: -90, max: 90 })
+  const lng = params.requiredNumber('lng', { min: -180, max: 180 })
+  const lang = params.oneOf('lang', LANGS, 'fr')
+  const type = params.optionalOneOf('type', PLACE_TYPES)
+  const limit = params.int('limit', { min: 1, max: 5, fallback: 1 })
+  const point = { lat, lng }
+  return {
+    query: point,
+    results: reverse(geocoderFor(ctx.seed).places, point, { lang, limit, ...(type && { type }) }),
+  }
+}
+
+export function reverse(
+  places: readonly Place[],
+  point: { lat: number; lng: number },
+  { lang, limit, type }: { lang: Lang; limit: number; type?: PlaceType },
+): ReverseResult[] {
+  const localities = places
+    .filter((p) => p.kind === 'locality')
+    .map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 }))
+    .sort((a, b) => a.meters - b.meters)
+  if (
+    governorateAt(point.lat, point.lng) === null &&
+    (localities[0]?.meters ?? Infinity) > COAST_TOLERANCE_KM * 1000
+  )
+    return []
+
+  const streets = places
+    .filter(
+      (p) => p.kind === 'street' && Math.abs(p.lat - point.lat) < 0.05 && Math.abs(p.lng - point.lng) < 0.06,
+    )
+    .map((p) => ({ place: p, snap: snapToStreet(p, point) }))
+    .sort((a, b) => a.snap.meters - b.snap.meters)
+  const pois = places
+    .filter((p) => p.kind === 'poi')
+    .map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 }))
+    .sort((a, b) => a.meters - b.meters)
+
+  const addresses = (radius: number) =>
+    streets
+      .filter((s) => s.snap.meters <= radius)
+      .map((s) => {
+        const house = housePoint(s.place, s.snap.number)
+        return result(s.place, house, 'address', lang, point, String(s.snap.number))
+      })
+  const streetResults = (radius: number) =>
+    streets.filter((s) => s.snap.meters <= radius).map((s) => result(s.place, s.snap, 'street', lang, point))
+  const poiResults = (radius: number) =>
+    pois.filter((p) => p.meters <= radius).map((p) => result(p.place, p.place, 'poi', lang, point))
+  const localityResults = () =>
+    localities.slice(0, 5).map((l) => result(l.place, l.place, 'locality', lang, point))
+
+  const all =
+    type === 'address'
+      ? addresses(STREET_RADIUS_M)
+      : type === 'street'
+        ? streetResults(STREET_RADIUS_M)
+        : type === 'poi'
+          ? poiResults(50_000)
+          : type === 'locality'
+            ? localityResults()
+            : [
+                ...addresses(ADDRESS_RADIUS_M),
+                ...streetResults(STREET_RADIUS_M),
+                ...poiResults(POI_RADIUS_M),
+                ...localityResults(),
+              ]
+  // With a type, nearest first; without, by kind first (address, street, POI, locality), as the docs' sample answers an address.
+  return (type ? all.sort((a, b) => a.distance - b.distance) : all).slice(0, limit)
+}
+
+function result(
+  place: Place,
+  at: { lat: number; lng: number },
+  type: PlaceType,
+  lang: Lang,
+  from: { lat: number; lng: number },
+  houseNumber?: string,
+): ReverseResult {
+  const lat = Math.round(at.lat * 1e6) / 1e6
+  const lng = Math.round(at.lng * 1e6) / 1e6
+  return {
+    lat,
+    lng,
+    formatted: formatPlace(place, lang, houseNumber),
+    distance: Math.round(distanceKm(from, { lat, lng }) * 10000) / 10,
+    type,
+    components: componentsOf(place, lang, houseNumber),
+  }
+}
+
+/** Local planar metres around a point (fine at street scale). */
+const toMeters = (origin: { lat: number }, dLat: number, dLng: number) => ({
+  x: dLng * 111_320 * Math.cos((origin.lat * Math.PI) / 180),
+  y: dLat * 110_540,
+})
+
+/** The nearest point of a street's axis, with the house number there (odd on one side, even on the other). */
+function snapToStreet(place: Place, point: { lat: number; lng: number }) {
+  const s = place.street!
+  const axis = toMeters(
+    s,
+    Math.sin(s.heading) * s.halfLength,
+    (Math.cos(s.heading) * s.halfLength) / Math.cos((s.lat * Math.PI) / 180),
+  )
+  const p = toMeters(s, point.lat - s.lat, point.lng - s.lng)
+  const length2 = axis.x ** 2 + axis.y ** 2
+  const t = Math.max(-1, Math.min(1, (p.x * axis.x + p.y * axis.y) / length2))
+  const snapped = { x: axis.x * t, y: axis.y * t }
+  const meters = Math.hypot(p.x - snapped.x, p.y - snapped.y)
+  const even = axis.x * p.y - axis.y * p.x > 0
+  let number = Math.max(1, Math.round(((t + 1) / 2) * s.maxNumber))
+  if ((number % 2 === 0) !== even) number = number === 1 ? 2 : number - 1
+  return {
+    lat: s.lat + snapped.y / 110_540,
+    lng: s.lng + snapped.x / (111_320 * Math.cos((s.lat * Math.PI) / 180)),
+    meters,
+    number,
+  }
+}
