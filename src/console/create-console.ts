@@ -1,10 +1,10 @@
 import { parseDomainInput } from '../contract/hostname.ts'
 import { isKeyValue, keyPrefix, maskKey } from '../contract/key-format.ts'
 import { allowedKeyActions, type KeyAction, type KeyStatus, nextKeyStatus } from '../contract/key-status.ts'
+import type { KeyMaterial } from '../data/seeded.ts'
 import type { KeyEntry, TmapsStore } from '../store/create-store.ts'
 import type { KeyRecord } from '../store/schemas.ts'
 import { TmapsConsoleError } from './console-error.ts'
-import type { KeyMaterial } from './seeded.ts'
 
 /** A key as the console lists it: by prefix, never by full value. */
 export interface KeyInfo {

@@ -96,16 +96,6 @@ export function parseDomainInput(input: string): DomainInputResult {
   return { ok: true, hostname: ascii }
 }
 
-/**
- * Normalizes a hostname the way the console stores it; throws with the console's message.
- * @example normalizeDomain('LOCALHOST.') // 'localhost'
- */
-export function normalizeDomain(input: string): string {
-  const result = parseDomainInput(input)
-  if (!result.ok) throw new TypeError(`Invalid domain: ${result.error}.`)
-  return result.hostname
-}
-
 function bareHint(raw: string): string {
   return URL.canParse(raw) ? new URL(raw).hostname || 'mysite.tn' : 'mysite.tn'
 }

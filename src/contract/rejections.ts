@@ -33,8 +33,6 @@ export const REJECTIONS = {
   'internal-error': { status: 500, error: 'internal error' },
 } as const satisfies Partial<Record<Rule, { status: number; error: string }>>
 
-export type RejectionRule = keyof typeof REJECTIONS
-
 /** The body of a parameter error: `missing required param: q` or `invalid param: limit`. */
 export function paramError(kind: 'missing-param' | 'invalid-param', name: string): string {
   return kind === 'missing-param' ? `missing required param: ${name}` : `invalid param: ${name}`

@@ -1,11 +1,11 @@
 import { TmapsConsoleError } from '../console/console-error.ts'
 import { type CreatedKey, createConsole, type KeyRef, type TmapsConsole } from '../console/create-console.ts'
 import { createRequestLog, type RequestLog } from '../console/request-log.ts'
-import { createKeyGenerator } from '../console/seeded.ts'
 import { createUsage, UNATTRIBUTED, type UsageReport } from '../console/usage.ts'
 import { type Decision, decide, type RequestFacts } from '../contract/decide.ts'
 import { explainDecision } from '../contract/explain.ts'
 import { REJECTIONS, type Rule } from '../contract/rejections.ts'
+import { createKeyGenerator } from '../data/seeded.ts'
 import { ParamError } from '../endpoints/params.ts'
 import { endpointName, findEndpoint } from '../endpoints/registry.ts'
 import { createStore, type TmapsStore } from '../store/create-store.ts'
@@ -138,19 +138,15 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     loaded = true
   }
 
-  const createdKeys = (snapshot: ParsedSnapshot): TmapsReadyInfo => ({
+  // The demo state's keys are new keys: their values are shown once, on ready and on reset.
+  const createdKeys = (): TmapsReadyInfo => ({
     createdKeys:
-      snapshot === initial && opts.state === 'demo'
-        ? snapshot.keys.map((k) => {
-            const info = consoleApi.getKey(k.id)!
-            return { ...info, value: k.value }
-          })
-        : [],
+      opts.state === 'demo' ? initial.keys.map((k) => ({ ...consoleApi.getKey(k.id)!, value: k.value })) : [],
   })
 
   const ready = serialize(async () => {
     await load(initial)
-    return createdKeys(initial)
+    return createdKeys()
   })
   // A failed load surfaces on `ready` and on every request; never as an unhandled rejection.
   ready.catch(() => undefined)
@@ -319,7 +315,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
       return serialize(async () => {
         await load(initial)
         log.clear()
-        return createdKeys(initial)
+        return createdKeys()
       })
     },
     snapshot() {

@@ -1,4 +1,4 @@
-import { createKeyGenerator } from '../console/seeded.ts'
+import { createKeyGenerator } from '../data/seeded.ts'
 import type { ParsedSnapshot } from './snapshot.ts'
 
 /** The fictitious but real-looking production site of the demo console. */

@@ -1,5 +1,5 @@
-import { seededFaker } from '../console/seeded.ts'
 import { LOCALITIES, type Locality } from './gazetteer.ts'
+import { seededFaker } from './seeded.ts'
 import { STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
 
 export interface Street {

@@ -1,10 +1,12 @@
+import { paramError } from '../contract/rejections.ts'
+
 /** A parameter that is missing or malformed: becomes a 400 with the documented body. */
 export class ParamError extends Error {
   readonly rule: 'missing-param' | 'invalid-param'
   readonly param: string
 
   constructor(rule: 'missing-param' | 'invalid-param', param: string) {
-    super(rule === 'missing-param' ? `missing required param: ${param}` : `invalid param: ${param}`)
+    super(paramError(rule, param))
     this.rule = rule
     this.param = param
   }

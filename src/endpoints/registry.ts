@@ -11,9 +11,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', handle: distanceMatrix },
 ]
 
-/** Endpoint names as usage reports count them; anything else counts as `unknown`. */
-export const ENDPOINT_NAMES: readonly string[] = ENDPOINTS.map((e) => e.name)
-
 const routes = new Map(ENDPOINTS.map((e) => [`${e.host} ${e.method} ${e.path}`, e]))
 const paths = new Map(ENDPOINTS.map((e) => [`${e.host} ${e.path}`, e]))
 

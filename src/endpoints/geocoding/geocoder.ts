@@ -34,6 +34,8 @@ export interface ForwardResult {
 
 export interface Geocoder {
   readonly places: readonly Place[]
+  /** The places grouped by kind, built once (reverse geocoding scans these, not all places). */
+  readonly byKind: Readonly<Record<Place['kind'], readonly Place[]>>
   forward(query: ForwardQuery): ForwardResult[]
 }
 
@@ -49,6 +51,14 @@ const CANDIDATES = 60
 export function createGeocoder(seed: string | number): Geocoder {
   const places = buildPlaces(seed)
   const byId = new Map(places.map((p) => [p.id, p]))
+  const byKind: Record<Place['kind'], Place[]> = {
+    governorate: [],
+    delegation: [],
+    locality: [],
+    poi: [],
+    street: [],
+  }
+  for (const place of places) byKind[place.kind].push(place)
   const index = new MiniSearch<{ id: string; name: string; alt: string; context: string }>({
     fields: ['name', 'alt', 'context'],
     tokenize,
@@ -94,6 +104,7 @@ export function createGeocoder(seed: string | number): Geocoder {
 
   return {
     places,
+    byKind,
     forward(query) {
       const words = tokenize(query.q)
       const houseNumber = words.find((w) => HOUSE_NUMBER.test(w))

@@ -1,7 +1,7 @@
 import { governorateAt } from '../../data/outline.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
-import { distanceKm, geocoderFor } from './geocoder.ts'
+import { distanceKm, type Geocoder, geocoderFor } from './geocoder.ts'
 import {
   componentsOf,
   formatPlace,
@@ -48,17 +48,16 @@ export function reverseGeocoding(ctx: EndpointContext): {
   const point = { lat, lng }
   return {
     query: point,
-    results: reverse(geocoderFor(ctx.seed).places, point, { lang, limit, ...(type && { type }) }),
+    results: reverse(geocoderFor(ctx.seed), point, { lang, limit, ...(type && { type }) }),
   }
 }
 
 export function reverse(
-  places: readonly Place[],
+  { byKind }: Geocoder,
   point: { lat: number; lng: number },
   { lang, limit, type }: { lang: Lang; limit: number; type?: PlaceType },
 ): ReverseResult[] {
-  const localities = places
-    .filter((p) => p.kind === 'locality')
+  const localities = byKind.locality
     .map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 }))
     .sort((a, b) => a.meters - b.meters)
   if (
@@ -67,14 +66,11 @@ export function reverse(
   )
     return []
 
-  const streets = places
-    .filter(
-      (p) => p.kind === 'street' && Math.abs(p.lat - point.lat) < 0.05 && Math.abs(p.lng - point.lng) < 0.06,
-    )
+  const streets = byKind.street
+    .filter((p) => Math.abs(p.lat - point.lat) < 0.05 && Math.abs(p.lng - point.lng) < 0.06)
     .map((p) => ({ place: p, snap: snapToStreet(p, point) }))
     .sort((a, b) => a.snap.meters - b.snap.meters)
-  const pois = places
-    .filter((p) => p.kind === 'poi')
+  const pois = byKind.poi
     .map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 }))
     .sort((a, b) => a.meters - b.meters)
 
