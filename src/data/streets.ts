@@ -22,8 +22,8 @@ export interface Street {
 const MIN_POPULATION = 8000
 const SEATS = new Set(['PPLC', 'PPLA', 'PPLA2'])
 
-/** The docs' own sample puts Avenue Habib Bourguiba of Tunis here; keep it there. */
-const TUNIS_BOURGUIBA = { lat: 36.8002, lng: 10.1815 }
+/** The docs call this point "Tunis centre" and put Avenue Habib Bourguiba there; keep both there. */
+export const TUNIS_BOURGUIBA = { lat: 36.8002, lng: 10.1815 }
 
 /**
  * Generates plausible streets for Tunisia's towns, the same for the same seed: every town has

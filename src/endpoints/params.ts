@@ -50,6 +50,30 @@ export function query(params: URLSearchParams) {
       if (n < min || n > max) throw new ParamError('invalid-param', name)
       return n
     },
+    requiredInt(name: string, { min, max }: { min: number; max: number }): number {
+      const value = one(name)?.trim()
+      if (value === undefined || value === '') throw new ParamError('missing-param', name)
+      if (!INTEGER.test(value)) throw new ParamError('invalid-param', name)
+      const n = Number(value)
+      if (n < min || n > max) throw new ParamError('invalid-param', name)
+      return n
+    },
+    /** `true` or `false` (any case); anything else is invalid. */
+    bool(name: string, fallback: boolean): boolean {
+      const value = optional(name)?.toLowerCase()
+      if (value === undefined) return fallback
+      if (value !== 'true' && value !== 'false') throw new ParamError('invalid-param', name)
+      return value === 'true'
+    },
+    /** A comma list of distinct values, each one of `values` (`restaurant,cafe`); `undefined` when not given. */
+    list<T extends string>(name: string, values: readonly T[]): T[] | undefined {
+      const value = optional(name)
+      if (value === undefined) return undefined
+      const items = value.split(',').map((v) => v.trim())
+      if (!items.every((v) => (values as readonly string[]).includes(v)))
+        throw new ParamError('invalid-param', name)
+      return [...new Set(items as T[])]
+    },
     requiredNumber(name: string, { min, max }: { min: number; max: number }): number {
       const value = one(name)?.trim()
       if (value === undefined || value === '') throw new ParamError('missing-param', name)

@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoint.ts'
 import { forwardGeocoding } from './geocoding/forward.ts'
+import { nearbySearch } from './geocoding/nearby.ts'
 import { reverseGeocoding } from './geocoding/reverse.ts'
 import { distanceMatrix } from './routing/distance-matrix.ts'
 
@@ -8,6 +9,7 @@ import { distanceMatrix } from './routing/distance-matrix.ts'
 export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', handle: forwardGeocoding },
   { name: 'geocoding/reverse', host: 'api', method: 'GET', path: '/geocoding/reverse', handle: reverseGeocoding },
+  { name: 'geocoding/nearby', host: 'api', method: 'GET', path: '/geocoding/nearby', handle: nearbySearch },
   { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', handle: distanceMatrix },
 ]
 

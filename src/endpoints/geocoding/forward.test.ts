@@ -1,19 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { apiClient } from '../../../test/support/api-client.ts'
 import { createTmapsCore } from '../../core/create-core.ts'
 
-const core = createTmapsCore({ state: 'empty', seed: 'geo' })
-let key = ''
-beforeAll(async () => {
-  await core.ready
-  key = (await core.console.createKey({ name: 'Geo' })).value
-})
-
-const forward = async (params: string) => {
-  const response = await core.fetch(
-    new Request(`https://api.tmaps.tn/geocoding/forward?${params}&api_key=${key}`),
-  )
-  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() }
-}
+const { get } = apiClient('geo')
+const forward = (params: string) => get('geocoding/forward', params)
 
 describe('GET /geocoding/forward', () => {
   it('finds Avenue Habib Bourguiba in Tunis, in the documented shape', async () => {

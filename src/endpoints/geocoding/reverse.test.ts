@@ -1,21 +1,10 @@
 import fc from 'fast-check'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { createTmapsCore } from '../../core/create-core.ts'
+import { describe, expect, it } from 'vitest'
+import { apiClient } from '../../../test/support/api-client.ts'
 import { distanceKm, geocoderFor } from './geocoder.ts'
 
-const core = createTmapsCore({ state: 'empty', seed: 'reverse' })
-let key = ''
-beforeAll(async () => {
-  await core.ready
-  key = (await core.console.createKey({ name: 'Reverse' })).value
-})
-
-const get = async (path: string, params: string) => {
-  const response = await core.fetch(
-    new Request(`https://api.tmaps.tn/geocoding/${path}?${params}&api_key=${key}`),
-  )
-  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() }
-}
+const client = apiClient('reverse')
+const get = (path: string, params: string) => client.get(`geocoding/${path}`, params)
 
 describe('GET /geocoding/reverse', () => {
   it('answers the docs sample point with an address in the documented shape', async () => {

@@ -1,7 +1,8 @@
 import { governorateAt } from '../../data/outline.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
-import { distanceKm, type Geocoder, geocoderFor } from './geocoder.ts'
+import { distanceKm, geocoderFor } from './geocoder.ts'
+import { poiPlace, poisWithin } from './nearby.ts'
 import {
   componentsOf,
   formatPlace,
@@ -48,15 +49,17 @@ export function reverseGeocoding(ctx: EndpointContext): {
   const point = { lat, lng }
   return {
     query: point,
-    results: reverse(geocoderFor(ctx.seed), point, { lang, limit, ...(type && { type }) }),
+    results: reverse(ctx.seed, point, { lang, limit, ...(type && { type }) }),
   }
 }
 
 export function reverse(
-  { byKind }: Geocoder,
+  seed: string | number,
   point: { lat: number; lng: number },
   { lang, limit, type }: { lang: Lang; limit: number; type?: PlaceType },
 ): ReverseResult[] {
+  const geocoder = geocoderFor(seed)
+  const { byKind } = geocoder
   const localities = byKind.locality
     .map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 }))
     .sort((a, b) => a.meters - b.meters)
@@ -70,9 +73,14 @@ export function reverse(
     .filter((p) => Math.abs(p.lat - point.lat) < 0.05 && Math.abs(p.lng - point.lng) < 0.06)
     .map((p) => ({ place: p, snap: snapToStreet(p, point) }))
     .sort((a, b) => a.snap.meters - b.snap.meters)
-  const pois = byKind.poi
-    .map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 }))
-    .sort((a, b) => a.meters - b.meters)
+  // The gazetteer's landmarks anywhere, and the places `GET /geocoding/nearby` finds close by.
+  const pois = [
+    ...byKind.poi.map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 })),
+    ...poisWithin(seed, point, type === 'poi' ? 10_000 : POI_RADIUS_M).map(({ poi, meters }) => ({
+      place: poiPlace(geocoder, poi),
+      meters,
+    })),
+  ].sort((a, b) => a.meters - b.meters)
 
   const addresses = (radius: number) =>
     streets

@@ -1,25 +1,10 @@
 import fc from 'fast-check'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { createTmapsCore } from '../../core/create-core.ts'
+import { describe, expect, it } from 'vitest'
+import { apiClient } from '../../../test/support/api-client.ts'
 import { distanceKm } from '../geocoding/geocoder.ts'
 
-const core = createTmapsCore({ state: 'empty', seed: 'matrix' })
-let key = ''
-beforeAll(async () => {
-  await core.ready
-  key = (await core.console.createKey({ name: 'Matrix' })).value
-})
-
-const post = async (payload: unknown, raw?: string) => {
-  const response = await core.fetch(
-    new Request(`https://api.tmaps.tn/distance-matrix?api_key=${key}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: raw ?? JSON.stringify(payload),
-    }),
-  )
-  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() }
-}
+const client = apiClient('matrix')
+const post = (payload: unknown, raw?: string) => client.post('distance-matrix', payload, raw)
 
 const AMBULANCES = [
   { lat: 36.828, lng: 10.21 },

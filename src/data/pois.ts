@@ -1,0 +1,606 @@
+import type { Faker } from '@faker-js/faker'
+import { LOCALITIES, type Locality, POIS } from './gazetteer.ts'
+import { governorateAt } from './outline.ts'
+import {
+  BANKS,
+  FAMILY_NAMES,
+  type FrAr,
+  FUEL_BRANDS,
+  GIVEN_NAMES,
+  MOSQUE_NAMES,
+  SAINTS,
+  SHOP_KINDS,
+  SIGN_WORDS,
+  SUPERMARKETS,
+} from './poi-names.ts'
+import { seededFaker } from './seeded.ts'
+import { STREET_NAMESAKES } from './street-names.ts'
+import { TUNIS_BOURGUIBA } from './streets.ts'
+
+/** The 18 documented `categories` of `GET /geocoding/nearby`. */
+export const POI_CATEGORIES = [
+  'restaurant',
+  'cafe',
+  'school',
+  'hospital',
+  'pharmacy',
+  'bank',
+  'atm',
+  'fuel',
+  'hotel',
+  'parking',
+  'transit',
+  'municipality',
+  'health',
+  'education',
+  'shopping',
+  'culture',
+  'mosque',
+  'place_of_worship',
+] as const
+export type PoiCategory = (typeof POI_CATEGORIES)[number]
+
+export interface Names {
+  fr: string
+  en: string
+  ar: string
+}
+
+/** One generated (or gazetteer) point of interest. */
+export interface Poi {
+  id: string
+  name: Names
+  /** The main category. */
+  category: PoiCategory
+  /** Every category the place answers to: a mosque is also a place of worship, a school is education. */
+  categories: PoiCategory[]
+  lat: number
+  lng: number
+  /** The town it belongs to. */
+  locality: Locality
+  phone?: string
+  /** OpenStreetMap `opening_hours` syntax. */
+  openingHours?: string
+}
+
+interface Town {
+  locality: Locality
+  names: Names
+  pop: number
+}
+
+/** A kind of place: its categories, how common it is, and how it is named. */
+interface Kind {
+  categories: [PoiCategory, ...PoiCategory[]]
+  /** Relative frequency among a town's places. */
+  weight: number
+  /** Not found in towns smaller than this. */
+  minPop?: number
+  name(f: Faker, town: Town): Names
+  hours?: readonly string[]
+  /** Chance that the place lists a phone number. */
+  phone?: number
+}
+
+const pick = (f: Faker, list: readonly FrAr[]) => f.helpers.arrayElement(list)
+const person = (f: Faker) => pick(f, FAMILY_NAMES)
+const doctor = (f: Faker) => {
+  const [given, givenAr] = pick(f, GIVEN_NAMES)
+  const [family, familyAr] = person(f)
+  return { fr: `${given} ${family}`, ar: `${givenAr} ${familyAr}` }
+}
+/** `{fr, en, ar}` from a French and an Arabic form, English taking the French. */
+const same = (fr: string, ar: string, en = fr): Names => ({ fr, en, ar })
+
+const SHOP_HOURS = ['Mo-Sa 08:00-20:00', 'Mo-Sa 08:30-19:30', 'Mo-Su 08:00-21:00'] as const
+const OFFICE_HOURS = ['Mo-Fr 08:00-17:00', 'Mo-Fr 08:00-16:30; Sa 08:00-12:00'] as const
+
+// The mix of a Tunisian town's places, by kind.
+const KINDS: readonly Kind[] = [
+  {
+    categories: ['cafe'],
+    weight: 16,
+    name: (f) => {
+      const [w, wAr] = pick(f, SIGN_WORDS)
+      return f.datatype.boolean(0.7)
+        ? same(`Café ${w}`, `مقهى ${wAr}`, `${w} Café`)
+        : same(`Salon de thé ${w}`, `قاعة شاي ${wAr}`, `${w} Tea Room`)
+    },
+    hours: ['Mo-Su 06:00-23:00', 'Mo-Su 05:30-22:00', 'Mo-Su 07:00-24:00'],
+    phone: 0.3,
+  },
+  {
+    categories: ['restaurant'],
+    weight: 13,
+    name: (f) => {
+      const [w, wAr] = pick(f, SIGN_WORDS)
+      switch (f.number.int(3)) {
+        case 0:
+          return same(`Restaurant ${w}`, `مطعم ${wAr}`, `${w} Restaurant`)
+        case 1:
+          return same(`Pizzeria ${w}`, `بيتزيريا ${wAr}`)
+        case 2:
+          return same(`Fast-food ${w}`, `أكلة خفيفة ${wAr}`, `${w} Fast Food`)
+        default:
+          return same(`Rôtisserie ${w}`, `مشوى ${wAr}`, `${w} Grill`)
+      }
+    },
+    hours: ['Mo-Su 11:00-23:00', 'Mo-Sa 12:00-15:00,19:00-23:00', 'Mo-Su 10:00-22:00'],
+    phone: 0.6,
+  },
+  {
+    categories: ['shopping'],
+    weight: 14,
+    name: (f) => {
+      const [kind, kindEn, kindAr] = f.helpers.arrayElement(SHOP_KINDS)
+      const [w, wAr] = f.datatype.boolean() ? person(f) : pick(f, SIGN_WORDS)
+      return { fr: `${kind} ${w}`, en: `${w} ${kindEn}`, ar: `${kindAr} ${wAr}` }
+    },
+    hours: SHOP_HOURS,
+    phone: 0.3,
+  },
+  {
+    categories: ['shopping'],
+    weight: 3,
+    minPop: 5000,
+    name: (f, town) => {
+      const [brand, brandAr] = f.helpers.arrayElement(SUPERMARKETS.filter(([, , min]) => town.pop >= min))
+      return same(`${brand} ${town.names.fr}`, `${brandAr} ${town.names.ar}`, `${brand} ${town.names.en}`)
+    },
+    hours: ['Mo-Su 08:30-21:00', 'Mo-Su 09:00-21:30'],
+    phone: 0.9,
+  },
+  {
+    categories: ['pharmacy'],
+    weight: 6,
+    name: (f) => {
+      const [n, nAr] = f.datatype.boolean(0.6)
+        ? person(f)
+        : (() => {
+            const d = doctor(f)
+            return [d.fr, d.ar] as const
+          })()
+      return same(`Pharmacie ${n}`, `صيدلية ${nAr}`, `${n} Pharmacy`)
+    },
+    hours: ['Mo-Sa 08:00-20:00', 'Mo-Sa 08:00-13:00,15:00-20:00', '24/7'],
+    phone: 0.9,
+  },
+  {
+    categories: ['bank', 'atm'],
+    weight: 4,
+    minPop: 3000,
+    name: (f, town) => {
+      const [bank, bankAr] = pick(f, BANKS)
+      return {
+        fr: `${bank} Agence ${town.names.fr}`,
+        en: `${bank} ${town.names.en} branch`,
+        ar: `${bankAr} فرع ${town.names.ar}`,
+      }
+    },
+    hours: ['Mo-Fr 08:00-17:00', 'Mo-Fr 08:00-16:00; Sa 08:00-12:00'],
+    phone: 0.95,
+  },
+  {
+    categories: ['atm', 'bank'],
+    weight: 3,
+    minPop: 3000,
+    name: (f) => {
+      const [bank, bankAr] = pick(f, BANKS)
+      return { fr: `DAB ${bank}`, en: `${bank} ATM`, ar: `موزع آلي ${bankAr}` }
+    },
+    hours: ['24/7'],
+  },
+  {
+    categories: ['school', 'education'],
+    weight: 5,
+    name: (f) => {
+      const [n, nAr] = pick(f, STREET_NAMESAKES)
+      switch (f.number.int(2)) {
+        case 0:
+          return { fr: `École primaire ${n}`, en: `${n} Primary School`, ar: `المدرسة الابتدائية ${nAr}` }
+        case 1:
+          return { fr: `Collège ${n}`, en: `${n} Middle School`, ar: `المدرسة الإعدادية ${nAr}` }
+        default:
+          return { fr: `Lycée ${n}`, en: `${n} High School`, ar: `المعهد الثانوي ${nAr}` }
+      }
+    },
+    hours: ['Mo-Sa 08:00-17:00'],
+    phone: 0.7,
+  },
+  {
+    categories: ['school', 'education'],
+    weight: 0.6,
+    minPop: 60_000,
+    name: (f, { names }) =>
+      f.helpers.arrayElement([
+        {
+          fr: `Faculté des Sciences de ${names.fr}`,
+          en: `Faculty of Sciences of ${names.en}`,
+          ar: `كلية العلوم ب${names.ar}`,
+        },
+        {
+          fr: `Faculté de Médecine de ${names.fr}`,
+          en: `Faculty of Medicine of ${names.en}`,
+          ar: `كلية الطب ب${names.ar}`,
+        },
+        {
+          fr: `École Nationale d'Ingénieurs de ${names.fr}`,
+          en: `National Engineering School of ${names.en}`,
+          ar: `المدرسة الوطنية للمهندسين ب${names.ar}`,
+        },
+        {
+          fr: `Institut Supérieur des Études Technologiques de ${names.fr}`,
+          en: `${names.en} Higher Institute of Technological Studies`,
+          ar: `المعهد العالي للدراسات التكنولوجية ب${names.ar}`,
+        },
+      ]),
+    hours: ['Mo-Sa 08:00-18:00'],
+    phone: 0.9,
+  },
+  {
+    categories: ['education'],
+    weight: 2,
+    name: (f) => {
+      const [w, wAr] = pick(f, SIGN_WORDS)
+      return f.datatype.boolean(0.7)
+        ? { fr: `Jardin d'enfants ${w}`, en: `${w} Kindergarten`, ar: `روضة أطفال ${wAr}` }
+        : { fr: `Centre de formation ${w}`, en: `${w} Training Centre`, ar: `مركز تكوين ${wAr}` }
+    },
+    hours: ['Mo-Fr 07:30-17:30; Sa 08:00-12:00'],
+    phone: 0.6,
+  },
+  {
+    categories: ['hospital'],
+    weight: 1,
+    minPop: 10_000,
+    name: (f) => {
+      const [w, wAr] = f.datatype.boolean() ? pick(f, SIGN_WORDS) : person(f)
+      return same(`Clinique ${w}`, `مصحة ${wAr}`, `${w} Clinic`)
+    },
+    hours: ['24/7'],
+    phone: 1,
+  },
+  {
+    categories: ['health'],
+    weight: 3,
+    name: (f, { names }) => {
+      const d = doctor(f)
+      switch (f.number.int(2)) {
+        case 0:
+          return {
+            fr: `Centre de santé de base ${names.fr}`,
+            en: `${names.en} Primary Health Centre`,
+            ar: `مركز الصحة الأساسية ${names.ar}`,
+          }
+        case 1:
+          return {
+            fr: `Laboratoire d'analyses Dr ${d.fr}`,
+            en: `Dr ${d.fr} Medical Laboratory`,
+            ar: `مخبر تحاليل الدكتور ${d.ar}`,
+          }
+        default:
+          return {
+            fr: `Cabinet dentaire Dr ${d.fr}`,
+            en: `Dr ${d.fr} Dental Practice`,
+            ar: `عيادة أسنان الدكتور ${d.ar}`,
+          }
+      }
+    },
+    hours: ['Mo-Fr 08:00-18:00; Sa 08:00-13:00', 'Mo-Sa 07:30-14:00'],
+    phone: 0.9,
+  },
+  {
+    categories: ['fuel'],
+    weight: 2.5,
+    name: (f, { names }) => {
+      const [brand, brandAr] = pick(f, FUEL_BRANDS)
+      return {
+        fr: `Station ${brand} ${names.fr}`,
+        en: `${brand} ${names.en} station`,
+        ar: `محطة ${brandAr} ${names.ar}`,
+      }
+    },
+    hours: ['24/7', 'Mo-Su 06:00-23:00'],
+    phone: 0.4,
+  },
+  {
+    categories: ['hotel'],
+    weight: 1.5,
+    minPop: 5000,
+    name: (f) => {
+      const [w, wAr] = pick(f, SIGN_WORDS)
+      if (f.datatype.boolean(0.75)) return same(`Hôtel ${w}`, `نزل ${wAr}`, `Hotel ${w}`)
+      const [family, familyAr] = person(f)
+      return same(`Maison d'hôtes Dar ${family}`, `دار ضيافة ${familyAr}`, `Dar ${family} Guesthouse`)
+    },
+    hours: ['24/7'],
+    phone: 1,
+  },
+  {
+    categories: ['parking'],
+    weight: 1.5,
+    minPop: 10_000,
+    name: (f) => {
+      const [n, nAr] = pick(f, STREET_NAMESAKES)
+      return f.datatype.boolean()
+        ? { fr: `Parking ${n}`, en: `${n} Car Park`, ar: `مأوى سيارات ${nAr}` }
+        : { fr: `Parking municipal ${n}`, en: `${n} Municipal Car Park`, ar: `المأوى البلدي ${nAr}` }
+    },
+    hours: ['24/7', 'Mo-Sa 07:00-20:00'],
+  },
+  {
+    categories: ['transit'],
+    weight: 3,
+    name: (f, { names }) => {
+      const [n, nAr] = pick(f, STREET_NAMESAKES)
+      return f.helpers.arrayElement([
+        { fr: `Arrêt de bus ${n}`, en: `${n} bus stop`, ar: `محطة حافلات ${nAr}` },
+        { fr: `Station de taxis ${n}`, en: `${n} taxi rank`, ar: `محطة سيارات الأجرة ${nAr}` },
+        {
+          fr: `Station de louage ${names.fr}`,
+          en: `${names.en} louage station`,
+          ar: `محطة اللواج ${names.ar}`,
+        },
+      ])
+    },
+  },
+  {
+    categories: ['culture'],
+    weight: 1,
+    minPop: 5000,
+    name: (f, { names }) => {
+      const [w, wAr] = pick(f, SIGN_WORDS)
+      return f.helpers.arrayElement([
+        {
+          fr: `Maison de la culture ${names.fr}`,
+          en: `${names.en} Cultural Centre`,
+          ar: `دار الثقافة ${names.ar}`,
+        },
+        {
+          fr: `Bibliothèque publique ${names.fr}`,
+          en: `${names.en} Public Library`,
+          ar: `المكتبة العمومية ${names.ar}`,
+        },
+        { fr: `Cinéma ${w}`, en: `${w} Cinema`, ar: `قاعة سينما ${wAr}` },
+      ])
+    },
+    hours: ['Tu-Su 09:00-18:00', 'Mo-Sa 09:00-19:00'],
+    phone: 0.5,
+  },
+  {
+    categories: ['mosque', 'place_of_worship'],
+    weight: 4,
+    name: (f) => {
+      const [n, nAr] = pick(f, MOSQUE_NAMES)
+      return { fr: `Mosquée ${n}`, en: `${n} Mosque`, ar: `جامع ${nAr}` }
+    },
+  },
+  {
+    categories: ['place_of_worship'],
+    weight: 1,
+    name: (f) => {
+      const [n, nAr] = pick(f, SAINTS)
+      return { fr: `Zaouïa ${n}`, en: `Zawiya of ${n}`, ar: `زاوية ${nAr}` }
+    },
+  },
+]
+
+/** Landmarks every town of some size has exactly one of. */
+const ONE_PER_TOWN: ReadonlyArray<{ minPop: number; kind: Omit<Kind, 'weight'> }> = [
+  {
+    minPop: 0,
+    kind: {
+      categories: ['mosque', 'place_of_worship'],
+      name: (_f, { names }) => ({
+        fr: `Grande Mosquée de ${names.fr}`,
+        en: `${names.en} Great Mosque`,
+        ar: `الجامع الكبير ب${names.ar}`,
+      }),
+    },
+  },
+  {
+    minPop: 3000,
+    kind: {
+      categories: ['municipality'],
+      name: (_f, { names }) => ({
+        fr: `Municipalité de ${names.fr}`,
+        en: `${names.en} Town Hall`,
+        ar: `بلدية ${names.ar}`,
+      }),
+      hours: OFFICE_HOURS,
+      phone: 1,
+    },
+  },
+  {
+    minPop: 20_000,
+    kind: {
+      categories: ['hospital'],
+      name: (_f, { names }) => ({
+        fr: `Hôpital régional de ${names.fr}`,
+        en: `${names.en} Regional Hospital`,
+        ar: `المستشفى الجهوي ب${names.ar}`,
+      }),
+      hours: ['24/7'],
+      phone: 1,
+    },
+  },
+  {
+    minPop: 20_000,
+    kind: {
+      categories: ['transit'],
+      name: (_f, { names }) => ({
+        fr: `Gare routière de ${names.fr}`,
+        en: `${names.en} Bus Station`,
+        ar: `المحطة البرية ب${names.ar}`,
+      }),
+    },
+  },
+]
+
+/** Landline prefixes by governorate (the first two digits of a Tunisian fixed number). */
+// biome-ignore format: a table
+const AREA_CODES: Record<string, string> = {
+  'TN-11': '71', 'TN-12': '70', 'TN-13': '79', 'TN-14': '70', 'TN-21': '72', 'TN-22': '72',
+  'TN-23': '72', 'TN-31': '78', 'TN-32': '78', 'TN-33': '78', 'TN-34': '78', 'TN-41': '77',
+  'TN-42': '77', 'TN-43': '76', 'TN-51': '73', 'TN-52': '73', 'TN-53': '73', 'TN-61': '74',
+  'TN-71': '76', 'TN-72': '76', 'TN-73': '75', 'TN-81': '75', 'TN-82': '75', 'TN-83': '75',
+}
+
+/**
+ * The gazetteer's airports (civil ones), ports and heritage sites as nearby places, with their
+ * French, English and Arabic names (the gazetteer carries one name for most).
+ */
+// biome-ignore format: a table reads best with one place a line
+const LANDMARKS: Record<string, { categories: [PoiCategory, ...PoiCategory[]]; name: [fr: string, en: string, ar: string] }> = {
+  'airport:DJE': { categories: ['transit'], name: ['Aéroport international de Djerba-Zarzis', 'Djerba–Zarzis International Airport', 'مطار جربة جرجيس الدولي'] },
+  'airport:EBM': { categories: ['transit'], name: ["Aéroport d'El Borma", 'El Borma Airport', 'مطار البرمة'] },
+  'airport:GAE': { categories: ['transit'], name: ['Aéroport international de Gabès-Matmata', 'Gabès–Matmata International Airport', 'مطار قابس مطماطة الدولي'] },
+  'airport:GAF': { categories: ['transit'], name: ['Aéroport international de Gafsa-Ksar', 'Gafsa–Ksar International Airport', 'مطار قفصة القصر الدولي'] },
+  'airport:MIR': { categories: ['transit'], name: ['Aéroport international Monastir Habib-Bourguiba', 'Monastir Habib Bourguiba International Airport', 'مطار المنستير الحبيب بورقيبة الدولي'] },
+  'airport:NBE': { categories: ['transit'], name: ["Aéroport international d'Enfidha-Hammamet", 'Enfidha–Hammamet International Airport', 'مطار النفيضة الحمامات الدولي'] },
+  'airport:SFA': { categories: ['transit'], name: ['Aéroport international de Sfax-Thyna', 'Sfax–Thyna International Airport', 'مطار صفاقس طينة الدولي'] },
+  'airport:TBJ': { categories: ['transit'], name: ['Aéroport international de Tabarka-Aïn Draham', 'Tabarka–Aïn Draham International Airport', 'مطار طبرقة عين دراهم الدولي'] },
+  'airport:TOE': { categories: ['transit'], name: ['Aéroport international de Tozeur-Nefta', 'Tozeur–Nefta International Airport', 'مطار توزر نفطة الدولي'] },
+  'airport:TUN': { categories: ['transit'], name: ['Aéroport international de Tunis-Carthage', 'Tunis–Carthage International Airport', 'مطار تونس قرطاج الدولي'] },
+  'port:TNRDS': { categories: ['transit'], name: ['Port de Radès', 'Port of Radès', 'ميناء رادس'] },
+  'port:TNLGN': { categories: ['transit'], name: ['Port de La Goulette', 'Port of La Goulette', 'ميناء حلق الوادي'] },
+  'port:TNBIZ': { categories: ['transit'], name: ['Port de Bizerte', 'Port of Bizerte', 'ميناء بنزرت'] },
+  'port:TNSUS': { categories: ['transit'], name: ['Port de Sousse', 'Port of Sousse', 'ميناء سوسة'] },
+  'port:TNSFA': { categories: ['transit'], name: ['Port de Sfax', 'Port of Sfax', 'ميناء صفاقس'] },
+  'port:TNGAE': { categories: ['transit'], name: ['Port de Gabès', 'Port of Gabès', 'ميناء قابس'] },
+  'port:TNZRZ': { categories: ['transit'], name: ['Port de Zarzis', 'Port of Zarzis', 'ميناء جرجيس'] },
+  'port:TNLSK': { categories: ['transit'], name: ['Port de La Skhira', 'Port of La Skhira', 'ميناء الصخيرة'] },
+  'landmark:medina-of-tunis': { categories: ['culture'], name: ['Médina de Tunis', 'Medina of Tunis', 'مدينة تونس العتيقة'] },
+  'landmark:carthage': { categories: ['culture'], name: ['Site archéologique de Carthage', 'Archaeological Site of Carthage', 'موقع قرطاج الأثري'] },
+  'landmark:sidi-bou-said': { categories: ['culture'], name: ['Sidi Bou Saïd', 'Sidi Bou Said', 'سيدي بو سعيد'] },
+  'landmark:el-jem-amphitheatre': { categories: ['culture'], name: ["Amphithéâtre d'El Jem", 'Amphitheatre of El Jem', 'قصر الجم'] },
+  'landmark:kairouan': { categories: ['culture', 'mosque', 'place_of_worship'], name: ['Grande Mosquée de Kairouan', 'Great Mosque of Kairouan', 'جامع عقبة بن نافع بالقيروان'] },
+  'landmark:kerkouane': { categories: ['culture'], name: ['Kerkouane', 'Kerkouane', 'كركوان'] },
+  'landmark:bardo': { categories: ['culture'], name: ['Musée national du Bardo', 'Bardo National Museum', 'المتحف الوطني بباردو'] },
+  'landmark:matmata': { categories: ['culture'], name: ['Matmata', 'Matmata', 'مطماطة'] },
+}
+
+/** Where a town's places cluster: its gazetteer point, except Tunis (see below). */
+export function townCentre(locality: Locality): { lat: number; lng: number } {
+  // The gazetteer's point for Tunis is the Kasbah; its busiest streets are downtown, the docs' "Tunis centre".
+  return locality.id === 'gn:2464470' ? TUNIS_BOURGUIBA : locality
+}
+
+/** How far (degrees of latitude) a town's places spread from its centre. */
+export function townRadius(locality: Locality): number {
+  return Math.min(0.05, 0.006 + Math.sqrt(locality.pop ?? 0) / 20000)
+}
+
+/** How many places a town has: a handful in a hamlet, one for about 600 people in a town. */
+function placeCount(f: Faker, pop: number): number {
+  return pop === 0 ? f.number.int({ min: 2, max: 6 }) : Math.min(1500, Math.round(6 + pop / 600))
+}
+
+const townName = (l: Locality): Names => {
+  const fr = l.fr ?? l.name
+  // Some gazetteer Arabic names carry the governorate after a comma ("سكرة، تونس"): keep the town.
+  const ar = (l.ar ?? fr).split('،')[0]!.trim()
+  return { fr, en: l.en ?? fr, ar }
+}
+
+/**
+ * The generated places of one town, the same for the same seed whatever else was asked before:
+ * each town draws from its own stream. Places stay on land (inside the governorate outlines).
+ * @example townPois('demo', tunis).length > 100
+ */
+export function townPois(seed: string | number, locality: Locality): Poi[] {
+  const f = seededFaker(seed, `pois:${locality.id}`)
+  const pop = locality.pop ?? 0
+  const town: Town = { locality, names: townName(locality), pop }
+  const radius = townRadius(locality)
+  const centre = townCentre(locality)
+  const kinds = KINDS.filter((k) => pop >= (k.minPop ?? 0)).map((k) => ({ weight: k.weight, value: k }))
+  const singles = ONE_PER_TOWN.filter((s) => pop >= s.minPop).map((s) => s.kind)
+  const count = Math.max(singles.length, placeCount(f, pop))
+  const pois: Poi[] = []
+  for (let i = 0; i < count; i++) {
+    const kind = singles[i] ?? f.helpers.weightedArrayElement(kinds)
+    const at = placeIn(f, centre, radius, i < singles.length ? 0.15 : 1)
+    const name = kind.name(f, town)
+    const phone = kind.phone !== undefined && f.datatype.boolean(kind.phone)
+    pois.push({
+      id: `poi_${locality.id.replace(/\W/g, '')}_${i}`,
+      name,
+      category: kind.categories[0],
+      categories: [...kind.categories],
+      lat: at.lat,
+      lng: at.lng,
+      locality,
+      ...(phone && {
+        phone: `+216 ${AREA_CODES[locality.gov] ?? '71'} ${f.string.numeric(3)} ${f.string.numeric(3)}`,
+      }),
+      ...(kind.hours && { openingHours: f.helpers.arrayElement(kind.hours) }),
+    })
+  }
+  return pois
+}
+
+/**
+ * A point within `radius` of the town centre, denser near it, on land: drawn again while it
+ * falls outside every governorate outline (at sea), and the town centre after 8 misses.
+ */
+function placeIn(f: Faker, l: { lat: number; lng: number }, radius: number, spread: number) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const angle = f.number.float({ min: 0, max: Math.PI * 2 })
+    const r = radius * spread * f.number.float({ min: 0.02, max: 1 }) ** 0.8
+    const at = {
+      lat: round6(l.lat + Math.sin(angle) * r),
+      lng: round6(l.lng + (Math.cos(angle) * r) / Math.cos((l.lat * Math.PI) / 180)),
+    }
+    if (governorateAt(at.lat, at.lng) !== null) return at
+  }
+  return { lat: l.lat, lng: l.lng }
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6
+
+/**
+ * Towns that generate places: the gazetteer's localities, each location once (the gazetteer
+ * names a few places twice, e.g. "Teboulba" and "Tabulbah"; the better-documented one wins).
+ */
+export const POI_TOWNS: readonly Locality[] = (() => {
+  const seen = new Set<string>()
+  const sorted = [...LOCALITIES].sort((a, b) => (b.pop ?? 0) - (a.pop ?? 0) || (a.id < b.id ? -1 : 1))
+  return sorted.filter((l) => {
+    const key = `${l.lat.toFixed(3)},${l.lng.toFixed(3)}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+})()
+
+/** The gazetteer's landmarks, as nearby places (air bases and the island of Djerba are left out). */
+export const LANDMARK_POIS: readonly Poi[] = POIS.flatMap((p) => {
+  const landmark = LANDMARKS[p.id]
+  if (!landmark) return []
+  const [fr, en, ar] = landmark.name
+  return [
+    {
+      id: `poi_${p.id.replace(/\W/g, '_')}`,
+      name: { fr, en, ar },
+      category: landmark.categories[0],
+      categories: [...landmark.categories],
+      lat: p.lat,
+      lng: p.lng,
+      locality: nearestTown(p.lat, p.lng),
+    },
+  ]
+})
+
+function nearestTown(lat: number, lng: number): Locality {
+  let best = POI_TOWNS[0]!
+  let bestD = Number.POSITIVE_INFINITY
+  for (const l of POI_TOWNS) {
+    const d = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos((lat * Math.PI) / 180)) ** 2
+    if (d < bestD) {
+      bestD = d
+      best = l
+    }
+  }
+  return best
+}

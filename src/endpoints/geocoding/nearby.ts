@@ -1,0 +1,192 @@
+import {
+  LANDMARK_POIS,
+  POI_CATEGORIES,
+  POI_TOWNS,
+  type Poi,
+  type PoiCategory,
+  townCentre,
+  townPois,
+  townRadius,
+} from '../../data/pois.ts'
+import { hashSeed } from '../../data/seeded.ts'
+import { tokenize } from '../../text/fold.ts'
+import type { EndpointContext } from '../endpoint.ts'
+import { query } from '../params.ts'
+import { distanceKm, type Geocoder, geocoderFor } from './geocoder.ts'
+import { formatPlace, LANGS, type Lang, type Place } from './places.ts'
+
+const KM_PER_DEGREE = 111.32
+
+/** One item of `GET /geocoding/nearby` (the mock's shape: the documentation cuts it). */
+export interface NearbyResult {
+  id: string
+  name: string
+  category: PoiCategory
+  categories: PoiCategory[]
+  lat: number
+  lng: number
+  /** Metres from the search centre. */
+  distance: number
+  address: string
+  phone?: string
+  opening_hours?: string
+}
+
+/**
+ * `GET /geocoding/nearby`: points of interest within `radius` metres (at most 10 000) of a point,
+ * nearest first, filtered by any of `categories` and by `q` on the name.
+ * @example nearbySearch({ url: new URL('https://api.tmaps.tn/geocoding/nearby?lat=36.8&lng=10.18&radius=1500'), seed: 'demo' })
+ */
+export function nearbySearch(ctx: EndpointContext) {
+  const params = query(ctx.url.searchParams)
+  const lat = params.requiredNumber('lat', { min: -90, max: 90 })
+  const lng = params.requiredNumber('lng', { min: -180, max: 180 })
+  const radius = params.requiredInt('radius', { min: 1, max: 10_000 })
+  const categories = params.list('categories', POI_CATEGORIES)
+  const q = params.optionalText('q', { max: 256 })
+  const limit = params.int('limit', { min: 1, max: 100, fallback: 20 })
+  const lang = params.oneOf('lang', LANGS, 'fr')
+  return {
+    query: { lat, lng, radius, ...(categories && { categories }), ...(q && { q }), limit, lang },
+    results: nearby(ctx.seed, { lat, lng }, radius, {
+      limit,
+      lang,
+      ...(categories && { categories }),
+      ...(q && { q }),
+    }),
+  }
+}
+
+export function nearby(
+  seed: string | number,
+  center: { lat: number; lng: number },
+  radiusM: number,
+  {
+    limit,
+    lang,
+    categories,
+    q,
+  }: { limit: number; lang: Lang; categories?: readonly PoiCategory[]; q?: string },
+): NearbyResult[] {
+  const words = q === undefined ? [] : tokenize(q)
+  const matches = (poi: Poi) =>
+    (!categories || poi.categories.some((c) => categories.includes(c))) &&
+    (words.length === 0 || matchesName(poi, words))
+  const found = poisWithin(seed, center, radiusM).filter((p) => matches(p.poi))
+  const geocoder = geocoderFor(seed)
+  return found.slice(0, limit).map(({ poi, meters }) => ({
+    id: poi.id,
+    name: poi.name[lang],
+    category: poi.category,
+    categories: poi.categories,
+    lat: poi.lat,
+    lng: poi.lng,
+    distance: Math.round(meters * 10) / 10,
+    address: addressOf(geocoder, poi, lang),
+    ...(poi.phone && { phone: poi.phone }),
+    ...(poi.openingHours && { opening_hours: poi.openingHours }),
+  }))
+}
+
+/** Every place within `radiusM` metres, nearest first (ties by id, so the order is stable). */
+export function poisWithin(seed: string | number, center: { lat: number; lng: number }, radiusM: number) {
+  const index = indexFor(seed)
+  const reachKm = radiusM / 1000
+  const out: { poi: Poi; meters: number }[] = []
+  const consider = (poi: Poi) => {
+    const km = distanceKm(center, poi)
+    if (km <= reachKm) out.push({ poi, meters: km * 1000 })
+  }
+  for (const town of POI_TOWNS) {
+    // Towns whose places could reach the circle: centre distance <= radius + the town's spread.
+    const spreadKm = townRadius(town) * KM_PER_DEGREE * 1.2
+    const at = townCentre(town)
+    if (Math.abs(at.lat - center.lat) * KM_PER_DEGREE > reachKm + spreadKm) continue
+    if (distanceKm(center, at) > reachKm + spreadKm) continue
+    for (const poi of index.town(town.id, () => townPois(seed, town))) consider(poi)
+  }
+  for (const poi of LANDMARK_POIS) consider(poi)
+  return out.sort((a, b) => a.meters - b.meters || (a.poi.id < b.poi.id ? -1 : 1))
+}
+
+function matchesName(poi: Poi, words: string[]): boolean {
+  const names = new Set([...tokenize(poi.name.fr), ...tokenize(poi.name.en), ...tokenize(poi.name.ar)])
+  return words.every((w) => [...names].some((n) => n.startsWith(w)))
+}
+
+/** The street address of a place: the nearest street of its town within 400 m, else the town. */
+function addressOf(geocoder: Geocoder, poi: Poi, lang: Lang): string {
+  const book = addressBook(geocoder)
+  let best: Place | undefined
+  let bestKm = 0.4
+  for (const street of book.streets.get(poi.locality.id) ?? []) {
+    const km = distanceKm(poi, street)
+    if (km < bestKm) {
+      bestKm = km
+      best = street
+    }
+  }
+  // A stable house number from the place's id.
+  if (best) return formatPlace(best, lang, String(1 + (hashSeed(poi.id) % best.street!.maxNumber)))
+  const town = book.towns.get(`loc:${poi.locality.id}`)
+  return town ? formatPlace(town, lang) : poi.locality.name
+}
+
+/** A generated place as a geocoding `Place` (for reverse geocoding): its town's address, its own name. */
+export function poiPlace(geocoder: Geocoder, poi: Poi): Place {
+  const town = addressBook(geocoder).towns.get(`loc:${poi.locality.id}`)
+  if (!town) throw new Error(`no town ${poi.locality.id} for ${poi.id}`)
+  return {
+    ...town,
+    id: poi.id,
+    kind: 'poi',
+    type: 'poi',
+    name: poi.name,
+    lat: poi.lat,
+    lng: poi.lng,
+    aliases: [],
+  }
+}
+
+const books = new WeakMap<Geocoder, { streets: Map<string, Place[]>; towns: Map<string, Place> }>()
+function addressBook(geocoder: Geocoder) {
+  let book = books.get(geocoder)
+  if (!book) {
+    book = { streets: new Map(), towns: new Map(geocoder.byKind.locality.map((p) => [p.id, p])) }
+    for (const street of geocoder.byKind.street) {
+      const id = street.street!.locality.id
+      book.streets.set(id, [...(book.streets.get(id) ?? []), street])
+    }
+    books.set(geocoder, book)
+  }
+  return book
+}
+
+const indexes = new Map<string, ReturnType<typeof createIndex>>()
+const CACHE_SEEDS = 8
+
+/** Generated places per seed, made town by town on first use and kept (at most 8 seeds). */
+function indexFor(seed: string | number) {
+  const key = String(seed)
+  let index = indexes.get(key)
+  if (!index) {
+    index = createIndex()
+    if (indexes.size >= CACHE_SEEDS) indexes.delete(indexes.keys().next().value!)
+    indexes.set(key, index)
+  }
+  return index
+}
+
+function createIndex() {
+  const towns = new Map<string, Poi[]>()
+  return {
+    town(id: string, make: () => Poi[]): Poi[] {
+      let pois = towns.get(id)
+      if (!pois) {
+        pois = make()
+        towns.set(id, pois)
+      }
+      return pois
+    },
+  }
+}
