@@ -1,3 +1,4 @@
+import { LOCALITIES } from './gazetteer.ts'
 import outline from './tunisia-outline.json' with { type: 'json' }
 
 type Ring = number[][]
@@ -48,4 +49,41 @@ export function governorateAt(lat: number, lng: number): string | null {
     }
   }
   return null
+}
+
+/** Beyond this distance from every town, a point outside the outlines is at sea or abroad. */
+const COAST_TOLERANCE_KM = 5
+
+/**
+ * Whether the offline data covers a point: inside a governorate outline, or within 5 km of a
+ * town (the outlines are simplified, and a harbour or a beach hotel may fall just outside them).
+ * @example inCoverage(36.8, 10.18) // true; inCoverage(37.5, 11) // false (at sea)
+ */
+export function inCoverage(lat: number, lng: number): boolean {
+  if (governorateAt(lat, lng) !== null) return true
+  const cos = Math.cos((lat * Math.PI) / 180)
+  const limit = (COAST_TOLERANCE_KM / 111.32) ** 2
+  return LOCALITIES.some((l) => (l.lat - lat) ** 2 + ((l.lng - lng) * cos) ** 2 <= limit)
+}
+
+/** Land cells of about 500 m, computed on first use: 0 unknown, 1 land, 2 sea or abroad. */
+const CELL = 0.005
+const [GRID_LNG, GRID_LAT] = [7.4, 30.1]
+const COLS = Math.ceil((11.7 - GRID_LNG) / CELL)
+const ROWS = Math.ceil((37.7 - GRID_LAT) / CELL)
+const cells = new Uint8Array(COLS * ROWS)
+
+/**
+ * Whether a point is on Tunisian land, to the nearest 500 m cell (memoized: cheap to ask often,
+ * as isochrones do). Everything outside Tunisia's box is not.
+ */
+export function isLand(lat: number, lng: number): boolean {
+  const col = Math.floor((lng - GRID_LNG) / CELL)
+  const row = Math.floor((lat - GRID_LAT) / CELL)
+  if (col < 0 || row < 0 || col >= COLS || row >= ROWS) return false
+  const i = row * COLS + col
+  if (cells[i] === 0) {
+    cells[i] = governorateAt(GRID_LAT + (row + 0.5) * CELL, GRID_LNG + (col + 0.5) * CELL) === null ? 2 : 1
+  }
+  return cells[i] === 1
 }

@@ -42,6 +42,21 @@ export function body(json: Record<string, unknown>) {
       if (typeof json[name] !== 'boolean') throw new ParamError('invalid-param', name)
       return json[name] as boolean
     },
+    /**
+     * Distinct values, each one of `values`, as a comma list (`"tolls,ferries"`, as documented)
+     * or an array of strings; `undefined` when absent.
+     */
+    list<T extends string>(name: string, values: readonly T[]): T[] | undefined {
+      if (!has(name)) return undefined
+      const value = json[name]
+      const items = typeof value === 'string' ? value.split(',').map((v) => v.trim()) : value
+      if (
+        !Array.isArray(items) ||
+        !items.every((v) => typeof v === 'string' && (values as readonly string[]).includes(v))
+      )
+        throw new ParamError('invalid-param', name)
+      return [...new Set(items as T[])]
+    },
     /** A list of distinct strings, each one of `values`. */
     subset<T extends string>(name: string, values: readonly T[], fallback: readonly T[]): T[] {
       if (!has(name)) return [...fallback]

@@ -2,7 +2,10 @@ import type { Endpoint } from './endpoint.ts'
 import { forwardGeocoding } from './geocoding/forward.ts'
 import { nearbySearch } from './geocoding/nearby.ts'
 import { reverseGeocoding } from './geocoding/reverse.ts'
+import { directionGet, directionPost } from './routing/direction.ts'
 import { distanceMatrix } from './routing/distance-matrix.ts'
+import { isochrone } from './routing/isochrone.ts'
+import { optimizedTour } from './routing/optimized.ts'
 
 /** Every TMaps operation the mock answers. */
 // biome-ignore format: a table reads best with one endpoint a line
@@ -10,6 +13,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', handle: forwardGeocoding },
   { name: 'geocoding/reverse', host: 'api', method: 'GET', path: '/geocoding/reverse', handle: reverseGeocoding },
   { name: 'geocoding/nearby', host: 'api', method: 'GET', path: '/geocoding/nearby', handle: nearbySearch },
+  { name: 'routing/direction', host: 'api', method: 'GET', path: '/routing/direction', handle: directionGet },
+  { name: 'routing/direction', host: 'api', method: 'POST', path: '/routing/direction', handle: directionPost },
+  { name: 'routing/optimized', host: 'api', method: 'POST', path: '/routing/optimized', handle: optimizedTour },
+  { name: 'routing/isochrone', host: 'api', method: 'POST', path: '/routing/isochrone', handle: isochrone },
   { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', handle: distanceMatrix },
 ]
 

@@ -1,4 +1,4 @@
-import { governorateAt } from '../../data/outline.ts'
+import { inCoverage } from '../../data/outline.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
 import { distanceKm, geocoderFor } from './geocoder.ts'
@@ -14,8 +14,6 @@ import {
   type PlaceType,
 } from './places.ts'
 
-/** Beyond this distance from every town, a point outside the outlines is at sea or abroad. */
-const COAST_TOLERANCE_KM = 5
 const ADDRESS_RADIUS_M = 150
 const STREET_RADIUS_M = 300
 const POI_RADIUS_M = 1000
@@ -63,11 +61,7 @@ export function reverse(
   const localities = byKind.locality
     .map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 }))
     .sort((a, b) => a.meters - b.meters)
-  if (
-    governorateAt(point.lat, point.lng) === null &&
-    (localities[0]?.meters ?? Infinity) > COAST_TOLERANCE_KM * 1000
-  )
-    return []
+  if (!inCoverage(point.lat, point.lng)) return []
 
   const streets = byKind.street
     .filter((p) => Math.abs(p.lat - point.lat) < 0.05 && Math.abs(p.lng - point.lng) < 0.06)

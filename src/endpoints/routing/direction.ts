@@ -1,0 +1,73 @@
+import { body } from '../body.ts'
+import type { EndpointContext } from '../endpoint.ts'
+import { distanceKm } from '../geocoding/geocoder.ts'
+import { LANGS } from '../geocoding/places.ts'
+import { query } from '../params.ts'
+import { type Point, PROFILES } from './road-model.ts'
+import { AVOIDABLE, GEOMETRIES, type Route, type RouteOptions, route } from './route.ts'
+
+/** Trips shorter than this (straight line, km) have no alternative routes. */
+const ALTERNATIVES_FROM_KM = 1
+
+/** What the query and body readers have in common: the options read the same from both. */
+interface OptionReader {
+  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T
+  bool(name: string, fallback: boolean): boolean
+  list<T extends string>(name: string, values: readonly T[]): T[] | undefined
+}
+
+function options(params: OptionReader, seed: string | number) {
+  const avoid = params.list('avoid', AVOIDABLE) ?? []
+  return {
+    options: {
+      profile: params.oneOf('profile', PROFILES, 'driving'),
+      geometry: params.oneOf('geometry', GEOMETRIES, 'polyline'),
+      steps: params.bool('steps', false),
+      // Directions name it `language`, not `lang` as geocoding does.
+      language: params.oneOf('language', LANGS, 'fr'),
+      avoid: Object.fromEntries(avoid.map((a) => [a, true])),
+      seed,
+    },
+    alternatives: params.bool('alternatives', false),
+  }
+}
+
+/**
+ * `GET /routing/direction?from=lat,lng&to=lat,lng`: the route between two points.
+ * @example directionGet({ url: new URL('https://api.tmaps.tn/routing/direction?from=36.8002,10.1815&to=36.8528,10.3261'), seed: 'demo' })
+ */
+export function directionGet(ctx: EndpointContext) {
+  const params = query(ctx.url.searchParams)
+  const from = params.latLng('from', { required: true })!
+  const to = params.latLng('to', { required: true })!
+  return answer([from, to], options(params, ctx.seed))
+}
+
+/**
+ * `POST /routing/direction` with `{ waypoints: [{lat, lng}, ...] }` (2 to 25, in order) and the
+ * same options as the GET form.
+ */
+export function directionPost(ctx: EndpointContext) {
+  const params = body(ctx.body as Record<string, unknown>)
+  return answer(params.points('waypoints', { min: 2, max: 25 }), options(params, ctx.seed))
+}
+
+/**
+ * The answer of both forms: the best route's `distance`, `duration`, `geometry` and `legs` at
+ * the top (as `/routing/optimized` answers), the waypoints echoed, and with `alternatives: true`
+ * up to 2 longer routes in `alternatives`.
+ */
+function answer(
+  waypoints: Point[],
+  { options, alternatives }: { options: RouteOptions; alternatives: boolean },
+): Route & { waypoints: Point[]; alternatives?: Route[] } {
+  const best = route(waypoints, options)
+  const straightKm = waypoints.slice(1).reduce((sum, p, i) => sum + distanceKm(waypoints[i]!, p), 0)
+  return {
+    ...best,
+    waypoints,
+    ...(alternatives && {
+      alternatives: straightKm < ALTERNATIVES_FROM_KM ? [] : [1, 2].map((v) => route(waypoints, options, v)),
+    }),
+  }
+}

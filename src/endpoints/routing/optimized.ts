@@ -1,0 +1,39 @@
+import { body } from '../body.ts'
+import type { EndpointContext } from '../endpoint.ts'
+import { LANGS } from '../geocoding/places.ts'
+import { ParamError } from '../params.ts'
+import { leg, PROFILES } from './road-model.ts'
+import { GEOMETRIES, route } from './route.ts'
+import { solveTour } from './tour.ts'
+
+const OPTIMIZE = ['duration', 'distance'] as const
+
+/**
+ * `POST /routing/optimized`: visits every waypoint once from `origin`, in the order that
+ * minimizes `optimize` (duration or distance), ending at `destination`, back at `origin`
+ * (`roundtrip`), or at the last stop. `order[k]` is the index in the input `waypoints` of the
+ * k-th stop visited; `legs` follow the tour.
+ * @example optimizedTour({ url, seed: 'demo', body: { origin, waypoints: [a, b, c], roundtrip: true } })
+ */
+export function optimizedTour(ctx: EndpointContext) {
+  const params = body(ctx.body as Record<string, unknown>)
+  const origin = params.point('origin', { required: true })!
+  const waypoints = params.points('waypoints', { min: 1, max: 50 })
+  const destination = params.point('destination', { required: false })
+  const profile = params.oneOf('profile', PROFILES, 'driving')
+  const optimize = params.oneOf('optimize', OPTIMIZE, 'duration')
+  const roundtrip = params.bool('roundtrip', false)
+  const geometry = params.oneOf('geometry', GEOMETRIES, 'polyline')
+  const steps = params.bool('steps', false)
+  const language = params.oneOf('language', LANGS, 'fr')
+  // A round trip ends at the origin; a destination elsewhere contradicts it.
+  if (roundtrip && destination) throw new ParamError('invalid-param', 'roundtrip')
+
+  const end = destination ?? (roundtrip ? origin : undefined)
+  const nodes = [origin, ...waypoints, ...(end ? [end] : [])]
+  const cost = nodes.map((a) => nodes.map((b) => leg(a, b, profile)[optimize]))
+  const order = solveTour(cost, end !== undefined)
+  const stops = [origin, ...order.map((i) => waypoints[i]!), ...(end ? [end] : [])]
+  const tour = route(stops, { profile, avoid: {}, geometry, steps, language, seed: ctx.seed })
+  return { distance: tour.distance, duration: tour.duration, order, geometry: tour.geometry, legs: tour.legs }
+}
