@@ -5,18 +5,26 @@ import { nodeRuntimes } from './support/runtimes.ts'
 const runtimes = nodeRuntimes()
 const KEY = `ak_${'5a'.repeat(16)}`
 const OK = { results: true }
+/** Any 200 answer of a routing endpoint. */
+const ROUTED = { routed: true }
 const UNAUTHORIZED = { error: 'missing api_key' }
 const FORBIDDEN = { error: 'domain not authorized' }
 const NOT_FOUND = { error: 'not found' }
 const API = 'https://api.tmaps.tn'
 const q = `${API}/geocoding/forward?q=Tunis&limit=1`
 
+const post = (body: string): RequestInit => ({
+  method: 'POST',
+  body,
+  headers: { 'Content-Type': 'application/json' },
+})
+
 interface Case {
   name: string
   url: string
   init?: RequestInit
   status: number
-  /** The exact JSON body, or `OK` for a geocoding answer. */
+  /** The exact JSON body, `OK` for a geocoding answer, `ROUTED` for a routing answer. */
   body: Record<string, unknown> | null
 }
 
@@ -85,6 +93,26 @@ const CASES: Case[] = [
   { name: 'limit with leading zeros', url: `${q.replace('limit=1', 'limit=0005')}&api_key=${KEY}`, status: 200, body: OK },
   { name: 'proximity NaN,NaN', url: `${q}&proximity=NaN,NaN&api_key=${KEY}`, status: 400, body: { error: 'invalid param: proximity' } },
   { name: 'bbox with Infinity', url: `${q}&bbox=Infinity,0,1,1&api_key=${KEY}`, status: 400, body: { error: 'invalid param: bbox' } },
+  { name: 'nearby radius in exponent form', url: `${API}/geocoding/nearby?lat=36.8&lng=10.18&radius=1e4&api_key=${KEY}`, status: 400, body: { error: 'invalid param: radius' } },
+  { name: 'nearby with the docs example category bakery', url: `${API}/geocoding/nearby?lat=36.8&lng=10.18&radius=500&categories=restaurant,cafe,bakery&api_key=${KEY}`, status: 400, body: { error: 'invalid param: categories' } },
+  { name: 'directions with spaces after the comma', url: `${API}/routing/direction?from=36.8,%2010.18&to=36.85,%2010.33&api_key=${KEY}`, status: 200, body: ROUTED },
+  { name: 'directions between identical points', url: `${API}/routing/direction?from=36.8,10.18&to=36.8,10.18&steps=true&api_key=${KEY}`, status: 200, body: ROUTED },
+  { name: 'directions with steps=TRUE', url: `${API}/routing/direction?from=36.8,10.18&to=36.85,10.33&steps=TRUE&api_key=${KEY}`, status: 200, body: ROUTED },
+  { name: 'directions with steps=1', url: `${API}/routing/direction?from=36.8,10.18&to=36.85,10.33&steps=1&api_key=${KEY}`, status: 400, body: { error: 'invalid param: steps' } },
+  // POST bodies
+  { name: 'POST body that is not JSON', url: `${API}/routing/direction?api_key=${KEY}`, init: post('waypoints=1'), status: 400, body: { error: 'invalid param: body' } },
+  { name: 'POST body empty', url: `${API}/routing/direction?api_key=${KEY}`, init: post(''), status: 400, body: { error: 'invalid param: body' } },
+  { name: 'POST body a JSON array', url: `${API}/routing/direction?api_key=${KEY}`, init: post('[{"lat":36.8,"lng":10.18}]'), status: 400, body: { error: 'invalid param: body' } },
+  { name: 'POST body JSON null', url: `${API}/routing/optimized?api_key=${KEY}`, init: post('null'), status: 400, body: { error: 'invalid param: body' } },
+  { name: 'POST body with a UTF-8 BOM (Fetch strips it)', url: `${API}/routing/direction?api_key=${KEY}`, init: post(`\uFEFF${JSON.stringify({ waypoints: [{ lat: 36.8, lng: 10.18 }, { lat: 36.85, lng: 10.33 }] })}`), status: 200, body: ROUTED },
+  { name: 'POST body sent as text/plain', url: `${API}/routing/direction?api_key=${KEY}`, init: { method: 'POST', body: JSON.stringify({ waypoints: [{ lat: 36.8, lng: 10.18 }, { lat: 36.85, lng: 10.33 }] }) }, status: 200, body: ROUTED },
+  { name: 'POST __proto__ in the body', url: `${API}/routing/direction?api_key=${KEY}`, init: post('{"__proto__":{"profile":"walking"},"waypoints":[{"lat":36.8,"lng":10.18},{"lat":36.85,"lng":10.33}]}'), status: 200, body: ROUTED },
+  { name: 'POST arrays nested 100,000 deep', url: `${API}/distance-matrix?api_key=${KEY}`, init: post(`{"origins":${'['.repeat(100_000)}${']'.repeat(100_000)},"destinations":[]}`), status: 400, body: { error: 'invalid param: origins' } },
+  { name: 'POST 100,000 waypoints', url: `${API}/routing/direction?api_key=${KEY}`, init: post(JSON.stringify({ waypoints: Array.from({ length: 100_000 }, () => ({ lat: 36.8, lng: 10.18 })) })), status: 400, body: { error: 'invalid param: waypoints' } },
+  { name: 'POST coordinates as strings', url: `${API}/routing/direction?api_key=${KEY}`, init: post('{"waypoints":[{"lat":"36.8","lng":"10.18"},{"lat":36.85,"lng":10.33}]}'), status: 400, body: { error: 'invalid param: waypoints' } },
+  { name: 'POST a number too big for a double', url: `${API}/routing/isochrone?api_key=${KEY}`, init: post('{"origin":{"lat":36.8,"lng":10.18},"contours":[{"time":1e400}]}'), status: 400, body: { error: 'invalid param: contours' } },
+  { name: 'POST to a GET endpoint', url: `${API}/geocoding/nearby?lat=36.8&lng=10.18&radius=100&api_key=${KEY}`, init: post('{}'), status: 404, body: NOT_FOUND },
+  { name: 'GET on a POST endpoint', url: `${API}/routing/optimized?api_key=${KEY}`, status: 404, body: NOT_FOUND },
   { name: '1,000 unrelated parameters', url: `${q}&api_key=${KEY}&${Array.from({ length: 1000 }, (_, i) => `p${i}=${i}`).join('&')}`, status: 200, body: OK },
   { name: '100 custom headers', url: `${q}&api_key=${KEY}`, init: { headers: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`x-h${i}`, 'v'])) }, status: 200, body: OK },
 ]
@@ -108,6 +136,12 @@ describe.each(runtimes)('hostile inputs through $name', (runtime) => {
     const json = await response.json()
     if (body === OK) {
       expect(json).toEqual({ query: expect.any(String), results: expect.any(Array) })
+    } else if (body === ROUTED) {
+      expect(json).toMatchObject({
+        distance: expect.any(Number),
+        duration: expect.any(Number),
+        legs: expect.any(Array),
+      })
     } else {
       expect(json).toEqual(body)
     }

@@ -91,7 +91,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
   const now = opts.now
   const usage = createUsage({ maxDays: opts.usageDays })
   const log = createRequestLog(opts.logSize)
-  const cache = new Map<string, string>()
+  const cache = new Map<string, Uint8Array<ArrayBuffer>>()
 
   const initial: ParsedSnapshot =
     opts.state === 'demo'
@@ -153,9 +153,10 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
 
   const lookup = (value: string) => store.byValue.get(value)
 
+  /** JSON bodies go out as UTF-8 bytes with their `Content-Length`, as a real server sends them. */
   const respond = (
     status: number,
-    body: string | null,
+    body: Uint8Array<ArrayBuffer> | null,
     origin: string | null,
     extra?: Record<string, string>,
   ) => {
@@ -164,10 +165,14 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
       Vary: 'Origin',
       ...extra,
     }
-    if (body !== null) headers['Content-Type'] = 'application/json'
+    if (body !== null) {
+      headers['Content-Type'] = 'application/json'
+      headers['Content-Length'] = String(body.byteLength)
+    }
     return new Response(body, { status, headers })
   }
-  const errorBody = (error: string) => JSON.stringify({ error })
+  const utf8 = new TextEncoder()
+  const errorBody = (error: string) => utf8.encode(JSON.stringify({ error }))
 
   const record = (
     request: Request,
@@ -268,7 +273,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
       }
       let json = cacheKey === undefined ? undefined : cache.get(cacheKey)
       if (json === undefined) {
-        json = JSON.stringify(endpoint.handle({ url, body, seed: opts.dataSeed }))
+        json = utf8.encode(JSON.stringify(endpoint.handle({ url, body, seed: opts.dataSeed })))
         if (cacheKey !== undefined) {
           if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
           cache.set(cacheKey, json)

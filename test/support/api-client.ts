@@ -1,4 +1,4 @@
-import { beforeAll } from 'vitest'
+import { beforeAll, expect } from 'vitest'
 import { createTmapsCore } from '../../src/core/create-core.ts'
 
 export interface ApiAnswer {
@@ -20,11 +20,16 @@ export function apiClient(seed: string) {
     await core.ready
     key = (await core.console.createKey({ name: `Tests (${seed})` })).value
   })
-  const answer = async (response: Response): Promise<ApiAnswer> => ({
-    status: response.status,
-    type: response.headers.get('content-type'),
-    body: await response.json(),
-  })
+  const answer = async (response: Response): Promise<ApiAnswer> => {
+    const bytes = await response.arrayBuffer()
+    // Every answer states its length in bytes (Arabic text is several bytes a letter).
+    expect(response.headers.get('content-length')).toBe(String(bytes.byteLength))
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      body: JSON.parse(new TextDecoder().decode(bytes)),
+    }
+  }
   return {
     core,
     async get(path: string, params = ''): Promise<ApiAnswer> {
