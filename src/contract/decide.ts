@@ -15,6 +15,8 @@ export interface RequestFacts {
   referer: string | null
   /** True when a runtime rebuilt Origin/Referer from what it could see (the service worker). */
   reconstructed?: boolean
+  /** True when the caller was simulated (the browser runtime's `simulateCaller`), not observed. */
+  simulated?: boolean
 }
 
 /** What the contract needs to know of a key: its status and its linked domains. */
@@ -39,6 +41,7 @@ export interface DecisionFacts {
   /** The key's linked domains when the domain check ran. */
   linked: string[] | null
   reconstructed: boolean
+  simulated: boolean
 }
 
 export type Decision =
@@ -76,6 +79,7 @@ export function decide(facts: RequestFacts, lookup: (value: string) => KeyView |
     host: header === null ? null : hostFromHeader(header),
     linked: null,
     reconstructed: facts.reconstructed === true,
+    simulated: facts.simulated === true,
   }
   const reject = (rule: Exclude<AuthRule, 'ok' | 'no-browser-headers'>): Decision => ({
     outcome: 'rejected',

@@ -9,7 +9,8 @@ import type { Rule } from './rejections.ts'
 export function explainDecision(rule: Rule, facts: DecisionFacts): string {
   const key = facts.key ?? 'none'
   const headerName = facts.via === 'origin' ? 'Origin' : 'Referer'
-  const seen = `${facts.reconstructed ? `${headerName} (reconstructed)` : headerName} ${facts.header === '' ? '""' : facts.header}`
+  const how = facts.simulated ? ' (simulated)' : facts.reconstructed ? ' (reconstructed)' : ''
+  const seen = `${headerName}${how} ${facts.header === '' ? '""' : facts.header}`
   const linked = facts.linked && facts.linked.length > 0 ? facts.linked.join(', ') : 'none'
   switch (rule) {
     case 'http-not-allowed':
@@ -33,7 +34,7 @@ export function explainDecision(rule: Rule, facts: DecisionFacts): string {
     case 'ok':
       return `${seen} -> host ${facts.host} is linked to key ${key}.`
     case 'no-browser-headers':
-      return `No Origin and no Referer (a server-side caller): the domain list of key ${key} is not checked.`
+      return `No Origin and no Referer${how} (a server-side caller, or a browser request that sends neither): the domain list of key ${key} is not checked.`
     case 'not-found':
       return 'Authorized, but no TMaps endpoint answers this method and path.'
     case 'missing-param':

@@ -46,7 +46,7 @@ describe('initial state', () => {
     const [infoA, infoB] = await Promise.all([a.ready, b.ready])
     expect(infoA.createdKeys.map((k) => k.value)).toEqual(infoB.createdKeys.map((k) => k.value))
     expect(infoA.createdKeys.map((k) => [k.name, k.status, k.domains])).toEqual([
-      ['Web app (local dev)', 'active', ['127.0.0.1', 'localhost']],
+      ['Web app (local dev)', 'active', ['localhost']],
       ['Backend (server-side)', 'active', []],
       ['Production frontend', 'active', ['app.jasmin-delivery.tn', 'www.jasmin-delivery.tn']],
       ['Staging frontend', 'disabled', ['staging.jasmin-delivery.tn']],
@@ -64,7 +64,7 @@ describe('initial state', () => {
         (r) => r.status,
       )
     expect(await forward(web, 'http://localhost:5173')).toBe(200)
-    expect(await forward(web, 'http://127.0.0.1:5173')).toBe(200)
+    expect(await forward(web, 'http://127.0.0.1:5173')).toBe(403)
     expect(await forward(backend)).toBe(200)
     expect(await forward(backend, 'http://localhost:5173')).toBe(403)
     expect(await forward(staging)).toBe(401)

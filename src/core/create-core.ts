@@ -56,6 +56,12 @@ export interface TmapsMockCore {
   fetch(request: Request, options?: FetchOptions): Promise<Response>
   /** Usage of one key (id, full value or `{ id }`), or `'unattributed'`. */
   usage(ref: KeyRef | typeof UNATTRIBUTED): UsageReport
+  /**
+   * Calls `listener` after every change of the console state (a console write, `reset`,
+   * `restore`); not for usage counts, which change with every request (watch `log` for those).
+   * Returns the function that unsubscribes.
+   */
+  onChange(listener: () => void): () => void
   /** Back to the initial state (keys, domains, usage; the log is cleared). */
   reset(): Promise<TmapsReadyInfo>
   /** The whole console state as JSON. */
@@ -104,8 +110,19 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
   let generator = createKeyGenerator(opts.seed)
   let loaded = false
   let writes: Promise<unknown> = Promise.resolve()
+  const changeListeners = new Set<() => void>()
+  /** Runs writes one at a time; once one has run, tells the change listeners (before its caller resumes). */
   const serialize = <T>(write: () => Promise<T>): Promise<T> => {
-    const run = writes.then(write, write)
+    const run = writes.then(write, write).then((result) => {
+      for (const listener of changeListeners) {
+        try {
+          listener()
+        } catch (error) {
+          console.error('tmaps-mock: a change listener threw:', error)
+        }
+      }
+      return result
+    })
     writes = run.catch(() => undefined)
     return run
   }
@@ -315,6 +332,12 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     fetch: handle,
     usage(ref) {
       return usage.report(resolveBucket(ref))
+    },
+    onChange(listener) {
+      changeListeners.add(listener)
+      return () => {
+        changeListeners.delete(listener)
+      }
     },
     reset() {
       return serialize(async () => {

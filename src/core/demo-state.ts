@@ -6,7 +6,8 @@ export const DEMO_SITE = 'jasmin-delivery.tn'
 
 /**
  * The `demo` state: a small, realistic console, the same every time for the same seed.
- * - "Web app (local dev)": active, linked to `localhost` and `127.0.0.1`;
+ * - "Web app (local dev)": active, linked to `localhost` only (so a page on `127.0.0.1` is refused:
+ *   another host; the domain `127.0.0.1` is authorized but linked to no key, one click away);
  * - "Backend (server-side)": active, no domains (works without Origin/Referer only);
  * - "Production frontend": active, linked to `www.` and `app.jasmin-delivery.tn`;
  * - "Staging frontend": disabled, linked to `staging.jasmin-delivery.tn`;
@@ -48,7 +49,6 @@ export function demoSnapshot(seed: string | number): ParsedSnapshot {
     domains: hostnames.map((hostname) => ({ hostname, createdAt: at('2026-09-01') })),
     links: [
       link(keys[0], 'localhost'),
-      link(keys[0], '127.0.0.1'),
       link(keys[2], `www.${DEMO_SITE}`),
       link(keys[2], `app.${DEMO_SITE}`),
       link(keys[3], `staging.${DEMO_SITE}`),

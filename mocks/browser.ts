@@ -1,0 +1,175 @@
+import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser'
+import {
+  type CallerPreset,
+  parseCallerPreset,
+  reconstructHeaders,
+  simulatedHeaders,
+} from '../src/browser/reconstruct.ts'
+import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../src/core/create-core.ts'
+import type { TmapsSnapshot } from '../src/core/snapshot.ts'
+import { createHandlers, type FactsResolver } from './handlers.ts'
+
+export type { CallerPreset } from '../src/browser/reconstruct.ts'
+
+/** The request header that simulates a caller for one request (JSON of a `CallerPreset`). */
+export const CALLER_HEADER = 'X-TMaps-Caller'
+
+export interface TmapsWorkerOptions extends TmapsMockOptions {
+  /**
+   * Keeps the console state (keys, domains, links, usage) in `localStorage` under this name, and
+   * in step across the tabs of the origin: a change in one tab is seen by the next request in
+   * every other tab. A stored state wins over `state`. Default: not kept.
+   */
+  persist?: string
+  /** `worker.start()` options. Default `{ quiet: true, onUnhandledFrame: 'bypass' }`. */
+  start?: StartOptions
+}
+
+export interface TmapsWorker extends TmapsMockCore {
+  /** The msw worker, for `worker.use()` and the like. */
+  readonly worker: SetupWorker
+  /** Registers the service worker and waits for the mock's state. */
+  start(): Promise<void>
+  stop(): void
+  /**
+   * Pretends every following request comes from another caller (a tile `<img>`, a sandboxed
+   * iframe, another site, a server), or `null` to observe the page again. One request can say
+   * so itself with the `X-TMaps-Caller` header. The log marks such facts as simulated.
+   */
+  simulateCaller(caller: CallerPreset | null): void
+}
+
+interface Stored {
+  version: string
+  snapshot: TmapsSnapshot
+}
+
+/**
+ * The TMaps mock in the browser, in a service worker (msw's `setupWorker`). The browser adds
+ * `Origin` and `Referer` after the worker, so each request's headers are rebuilt from what is
+ * visible (`mode`, `method`, `referrer`, `referrerPolicy`, the page's location), and the log
+ * marks them as reconstructed. Serve the worker script with `msw({ mode: 'worker-only' })` from
+ * `msw/vite`.
+ * @example const tmaps = setupTmapsWorker({ persist: 'my-app' }); await tmaps.start()
+ */
+export function setupTmapsWorker(options: TmapsWorkerOptions = {}): TmapsWorker {
+  const { persist, start: startOptions, ...mockOptions } = options
+  if (persist !== undefined && (typeof persist !== 'string' || persist === '')) {
+    throw new TypeError(
+      'Failed to set up the TMaps worker: persist must be a non-empty string (a storage name).',
+    )
+  }
+  const stored = persist === undefined ? undefined : readStored(persist)
+  const core = createTmapsCore({ ...mockOptions, ...(stored && { state: stored.snapshot }) })
+
+  let caller: CallerPreset | null = null
+  const resolveFacts: FactsResolver = (request) => {
+    const page = { origin: location.origin, href: location.href }
+    let preset = caller
+    const header = request.headers.get(CALLER_HEADER)
+    if (header !== null) {
+      try {
+        preset = parseCallerPreset(header)
+      } catch (error) {
+        console.error(`tmaps-mock: ${(error as Error).message} The request is answered as observed.`)
+      }
+    }
+    const simulated = preset ? simulatedHeaders(preset, page, request.url) : undefined
+    if (simulated) return { ...simulated, simulated: true }
+    return { ...reconstructHeaders(request, page), reconstructed: true }
+  }
+
+  const sync = persist === undefined ? undefined : createSync(core, persist, stored?.version)
+  const worker = setupWorker(...createHandlers(core, resolveFacts, sync && { before: sync.catchUp }))
+
+  return Object.assign(core, {
+    worker,
+    async start() {
+      await worker.start({ quiet: true, onUnhandledFrame: 'bypass', ...startOptions })
+      await core.ready
+    },
+    stop() {
+      worker.stop()
+      sync?.stop()
+    },
+    simulateCaller(next: CallerPreset | null) {
+      if (next) simulatedHeaders(next, { origin: location.origin, href: location.href }, core.options.baseUrl)
+      caller = next
+    },
+  })
+}
+
+function readStored(name: string): Stored | undefined {
+  const text = localStorage.getItem(name)
+  if (text === null) return undefined
+  try {
+    return JSON.parse(text) as Stored
+  } catch {
+    console.error(
+      `tmaps-mock: the state stored under "${name}" is not JSON; starting from the initial state.`,
+    )
+    return undefined
+  }
+}
+
+/**
+ * Keeps one origin's tabs in step through `localStorage`: every change is written with a new
+ * version; before answering a request (and on the `storage` event) a tab that sees a version it
+ * did not write loads that state first. Usage counts are written at most every 500 ms.
+ */
+function createSync(core: TmapsMockCore, name: string, initialVersion: string | undefined) {
+  const versionKey = `${name}:version`
+  const tab = crypto.randomUUID().slice(0, 8)
+  let seen = initialVersion ?? localStorage.getItem(versionKey)
+  let counter = 0
+  let applying = 0
+  let usageTimer: ReturnType<typeof setTimeout> | undefined
+
+  const save = (reason: 'change' | 'usage') => {
+    if (applying > 0) return
+    // Another tab wrote since we last looked: load its state rather than overwrite it with counts.
+    if (reason === 'usage' && localStorage.getItem(versionKey) !== seen) return void catchUp()
+    const version = `${tab}:${++counter}`
+    try {
+      localStorage.setItem(name, JSON.stringify({ version, snapshot: core.snapshot() } satisfies Stored))
+      localStorage.setItem(versionKey, version)
+      seen = version
+    } catch (error) {
+      console.error('tmaps-mock: could not keep the state in localStorage:', error)
+    }
+  }
+  const catchUp = async () => {
+    const latest = localStorage.getItem(versionKey)
+    if (latest === null || latest === seen) return
+    const stored = readStored(name)
+    if (!stored) return
+    seen = stored.version
+    applying++
+    try {
+      await core.restore(stored.snapshot)
+    } finally {
+      applying--
+    }
+  }
+  const offChange = core.onChange(() => save('change'))
+  const offLog = core.log.subscribe(() => {
+    clearTimeout(usageTimer)
+    usageTimer = setTimeout(() => save('usage'), 500)
+  })
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === versionKey) void catchUp()
+  }
+  addEventListener('storage', onStorage)
+  void core.ready.then(() => {
+    if (localStorage.getItem(name) === null) save('change')
+  })
+  return {
+    catchUp,
+    stop() {
+      offChange()
+      offLog()
+      clearTimeout(usageTimer)
+      removeEventListener('storage', onStorage)
+    },
+  }
+}

@@ -1,0 +1,96 @@
+import { useState } from 'preact/hooks'
+import type { TmapsWorker } from '../mocks/browser.ts'
+import { DATA_ATTRIBUTION } from '../src/data/gazetteer.ts'
+import { Composer, type Sent } from './composer.tsx'
+import { DomainsPanel, KeysPanel } from './console-panel.tsx'
+import { LogPanel } from './log-panel.tsx'
+import { TunisiaMap } from './tunisia-map.tsx'
+import { UsagePanel } from './usage-panel.tsx'
+import { useAction, useMockVersion } from './use-mock.ts'
+
+/** The other local name of this page: localhost and 127.0.0.1 are two origins to a browser. */
+function otherOrigin(): string | null {
+  const { hostname, port, protocol } = location
+  const other = hostname === 'localhost' ? '127.0.0.1' : hostname === '127.0.0.1' ? 'localhost' : null
+  return other && `${protocol}//${other}${port ? `:${port}` : ''}/`
+}
+
+export function App({ tmaps }: { tmaps: TmapsWorker }) {
+  useMockVersion(tmaps)
+  const [sent, setSent] = useState<Sent | null>(null)
+  const [error, act] = useAction()
+  const other = otherOrigin()
+
+  const exportState = () => {
+    const blob = new Blob([JSON.stringify(tmaps.snapshot(), null, 2)], { type: 'application/json' })
+    const a = document.createElement('a')
+    a.href = URL.createObjectURL(blob)
+    a.download = 'tmaps-mock-state.json'
+    a.click()
+    URL.revokeObjectURL(a.href)
+  }
+  const importState = (event: Event) => {
+    const file = (event.target as HTMLInputElement).files?.[0]
+    if (file) void act(async () => tmaps.restore(await file.text()))
+    ;(event.target as HTMLInputElement).value = ''
+  }
+
+  return (
+    <>
+      <header class="top">
+        <h1>tmaps-mock playground</h1>
+        <p>
+          This page runs on <strong data-testid="page-origin">{location.origin}</strong>. Every request to{' '}
+          <code>api.tmaps.tn</code> from it is answered offline by the mock, in this page’s service worker,
+          exactly as TMaps would: the key comes from <code>api_key</code>, the domain from <code>Origin</code>{' '}
+          (else <code>Referer</code>), and a request with neither (curl, a server) skips the domain list.
+          {other && (
+            <>
+              {' '}
+              Open the same page at <a href={other}>{other}</a> to see a different origin refused.
+            </>
+          )}
+        </p>
+        <div class="row">
+          <button type="button" onClick={() => act(() => tmaps.reset())}>
+            Reset to demo
+          </button>
+          <button type="button" onClick={exportState}>
+            Export state
+          </button>
+          <label class="button">
+            Import state
+            <input
+              type="file"
+              accept="application/json,.json"
+              class="visually-hidden"
+              onChange={importState}
+            />
+          </label>
+        </div>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+      </header>
+      <main class="layout">
+        <div class="col">
+          <KeysPanel tmaps={tmaps} />
+          <DomainsPanel tmaps={tmaps} />
+        </div>
+        <div class="col">
+          <Composer tmaps={tmaps} onSent={setSent} />
+          <TunisiaMap sent={sent} />
+        </div>
+        <div class="col">
+          <LogPanel tmaps={tmaps} />
+          <UsagePanel tmaps={tmaps} />
+        </div>
+      </main>
+      <footer class="muted small">
+        <p>© TMaps is the real service; this is an independent offline mock. {DATA_ATTRIBUTION}</p>
+      </footer>
+    </>
+  )
+}

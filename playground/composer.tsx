@@ -1,0 +1,369 @@
+import { useState } from 'preact/hooks'
+import { CALLER_HEADER, type CallerPreset, type TmapsWorker } from '../mocks/browser.ts'
+import type { LogEntry } from '../src/console/request-log.ts'
+import { maskKey } from '../src/contract/key-format.ts'
+import { ENDPOINTS } from '../src/endpoints/registry.ts'
+import { useAction } from './use-mock.ts'
+
+/** What the composer last got back: shown below it and on the map. */
+export interface Sent {
+  endpoint: string
+  status: number
+  headers: [string, string][]
+  /** The JSON answer, or `undefined` when the caller cannot read it (an `<img>`). */
+  body: unknown
+  entry: LogEntry | undefined
+  curl: { shown: string; full: string }
+}
+
+const TUNIS = { lat: 36.8002, lng: 10.1815 }
+const CARTHAGE = { lat: 36.8528, lng: 10.3261 }
+/** The documentation's own examples, one per endpoint. */
+const EXAMPLES: Record<string, string> = {
+  'GET /geocoding/forward': 'q=Avenue Habib Bourguiba, Tunis&limit=3',
+  'GET /geocoding/reverse': 'lat=36.8002&lng=10.1815&limit=3',
+  'GET /geocoding/nearby': 'lat=36.8002&lng=10.1815&radius=1500&categories=pharmacy,hospital&limit=10',
+  'GET /routing/direction': 'from=36.8002,10.1815&to=36.8528,10.3261&steps=true',
+  'POST /routing/direction': JSON.stringify(
+    { waypoints: [TUNIS, { lat: 36.8094, lng: 10.14 }, CARTHAGE], steps: true },
+    null,
+    2,
+  ),
+  'POST /routing/optimized': JSON.stringify(
+    {
+      origin: { lat: 36.8355, lng: 10.2261 },
+      waypoints: [
+        { lat: 36.8485, lng: 10.1712 },
+        { lat: 36.8644, lng: 10.1808 },
+        { lat: 36.8664, lng: 10.1938 },
+        { lat: 36.8779, lng: 10.2024 },
+      ],
+      roundtrip: true,
+    },
+    null,
+    2,
+  ),
+  'POST /routing/isochrone': JSON.stringify(
+    {
+      origin: TUNIS,
+      contours: [{ time: 5 }, { time: 10 }, { time: 15 }],
+      colors: ['#22c55e', '#f59e0b', '#ef4444'],
+    },
+    null,
+    2,
+  ),
+  'POST /distance-matrix': JSON.stringify(
+    {
+      origins: [
+        { lat: 36.828, lng: 10.21 },
+        { lat: 36.845, lng: 10.185 },
+      ],
+      destinations: [TUNIS],
+    },
+    null,
+    2,
+  ),
+}
+
+type CallerKind = CallerPreset['kind']
+const CALLERS: Array<{ kind: CallerKind; label: string; hint: string }> = [
+  {
+    kind: 'page',
+    label: 'This page (fetch)',
+    hint: 'A real fetch() from this page: the browser sends this page’s Origin.',
+  },
+  {
+    kind: 'tile',
+    label: 'Map tile (img)',
+    hint: 'A real <img> on this page: no Origin, only a Referer (this page’s origin).',
+  },
+  {
+    kind: 'no-referrer',
+    label: 'No-referrer policy (img)',
+    hint: 'A real <img referrerpolicy="no-referrer">: no Origin and no Referer, so the domain list is not checked.',
+  },
+  {
+    kind: 'sandboxed',
+    label: 'Sandboxed iframe',
+    hint: 'Simulated: a sandboxed iframe or a file:// page sends Origin: null.',
+  },
+  { kind: 'site', label: 'Another site', hint: 'Simulated: a fetch() from a page of the origin you type.' },
+  {
+    kind: 'server',
+    label: 'Server-side / curl',
+    hint: 'Simulated: no Origin and no Referer, as from a server or curl.',
+  },
+]
+const OTHER_KEY = '__typed__'
+
+/** Compose a TMaps request, pick a key and a caller, send it, see the answer and why. */
+export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent: Sent) => void }) {
+  const endpoints = ENDPOINTS.map((e) => `${e.method} ${e.path}`)
+  const keys = tmaps.console.listKeys()
+  const [endpoint, setEndpoint] = useState(endpoints[0]!)
+  const [params, setParams] = useState(EXAMPLES[endpoints[0]!] ?? '')
+  const [keyId, setKeyId] = useState(keys[0]?.id ?? OTHER_KEY)
+  const [typedKey, setTypedKey] = useState('')
+  const [caller, setCaller] = useState<CallerKind>('page')
+  const [site, setSite] = useState('https://evil.example')
+  const [sent, setSent] = useState<Sent | null>(null)
+  const [error, act] = useAction()
+  const [copied, setCopied] = useState(false)
+  const [method, path] = endpoint.split(' ') as ['GET' | 'POST', string]
+  const imgCaller = caller === 'tile' || caller === 'no-referrer'
+
+  const keyValue = () =>
+    keyId === OTHER_KEY ? typedKey.trim() : (tmaps.snapshot().keys.find((k) => k.id === keyId)?.value ?? '')
+
+  const send = async (event: Event) => {
+    event.preventDefault()
+    setCopied(false)
+    await act(async () => {
+      const key = keyValue()
+      const query = method === 'GET' ? new URLSearchParams(params.trim()) : new URLSearchParams()
+      if (key !== '') query.set('api_key', key)
+      const url = `${tmaps.options.baseUrl}${path}?${query.toString().replace(/%2C/g, ',')}`
+      if (method === 'POST') JSON.parse(params) // says where the JSON is wrong before sending
+      const preset: CallerPreset | null =
+        caller === 'site'
+          ? { kind: 'site', origin: site }
+          : caller === 'sandboxed' || caller === 'server'
+            ? { kind: caller }
+            : null
+      const since = tmaps.log.entries()[0]?.seq ?? 0
+      const result = imgCaller
+        ? await viaImage(tmaps, url, caller === 'no-referrer', since)
+        : await viaFetch(url, method, params, preset)
+      const entry = tmaps.log.entries().find((e) => e.seq > since && e.path === path)
+      const answer: Sent = {
+        endpoint,
+        ...result,
+        entry,
+        curl: curlFor(url, method, params, caller, site, key),
+      }
+      setSent(answer)
+      onSent(answer)
+    })
+  }
+
+  return (
+    <section aria-labelledby="composer-title" class="panel">
+      <h2 id="composer-title">Send a request</h2>
+      <form onSubmit={send} class="stack">
+        <div class="grid2">
+          <div class="stack">
+            <label for="endpoint">Endpoint</label>
+            <select
+              id="endpoint"
+              value={endpoint}
+              onChange={(e) => {
+                const next = (e.target as HTMLSelectElement).value
+                setEndpoint(next)
+                setParams(EXAMPLES[next] ?? '')
+                if (next.startsWith('POST') && imgCaller) setCaller('page')
+              }}
+            >
+              {endpoints.map((e) => (
+                <option key={e} value={e}>
+                  {e}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="stack">
+            <label for="key">API key</label>
+            <select id="key" value={keyId} onChange={(e) => setKeyId((e.target as HTMLSelectElement).value)}>
+              {keys.map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.name} · {k.prefix}… · {k.status}
+                </option>
+              ))}
+              <option value={OTHER_KEY}>Type a key…</option>
+            </select>
+            {keyId === OTHER_KEY && (
+              <>
+                <label for="typed-key" class="small">
+                  Key value (any text: a wrong one shows its 401)
+                </label>
+                <input
+                  id="typed-key"
+                  value={typedKey}
+                  autocomplete="off"
+                  spellcheck={false}
+                  onInput={(e) => setTypedKey((e.target as HTMLInputElement).value)}
+                />
+              </>
+            )}
+          </div>
+        </div>
+        <label for="params">{method === 'GET' ? 'Query parameters (without api_key)' : 'JSON body'}</label>
+        {method === 'GET' ? (
+          <input
+            id="params"
+            value={params}
+            spellcheck={false}
+            onInput={(e) => setParams((e.target as HTMLInputElement).value)}
+          />
+        ) : (
+          <textarea
+            id="params"
+            rows={6}
+            value={params}
+            spellcheck={false}
+            onInput={(e) => setParams((e.target as HTMLTextAreaElement).value)}
+          />
+        )}
+        <fieldset>
+          <legend>Caller</legend>
+          <div class="callers">
+            {CALLERS.map((c) => {
+              const disabled = method === 'POST' && (c.kind === 'tile' || c.kind === 'no-referrer')
+              return (
+                <label key={c.kind} class={disabled ? 'muted' : ''}>
+                  <input
+                    type="radio"
+                    name="caller"
+                    value={c.kind}
+                    checked={caller === c.kind}
+                    disabled={disabled}
+                    onChange={() => setCaller(c.kind)}
+                  />{' '}
+                  {c.label}
+                </label>
+              )
+            })}
+          </div>
+          <p class="muted small">{CALLERS.find((c) => c.kind === caller)?.hint}</p>
+          {caller === 'site' && (
+            <>
+              <label for="site-origin" class="small">
+                Origin of the other site
+              </label>
+              <input
+                id="site-origin"
+                value={site}
+                onInput={(e) => setSite((e.target as HTMLInputElement).value)}
+              />
+            </>
+          )}
+        </fieldset>
+        <button type="submit" class="primary">
+          Send
+        </button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {sent && (
+        <div class="result" data-testid="result">
+          <p>
+            <span class={`status s${Math.floor(sent.status / 100)}xx`} data-testid="result-status">
+              {sent.status}
+            </span>{' '}
+            <span data-testid="result-reason">{sent.entry?.reason ?? ''}</span>
+          </p>
+          <details>
+            <summary>Headers</summary>
+            <ul class="headers">
+              {sent.headers.map(([name, value]) => (
+                <li key={name}>
+                  <code>
+                    {name}: {value}
+                  </code>
+                </li>
+              ))}
+            </ul>
+          </details>
+          {sent.body === undefined ? (
+            <p class="muted small">
+              An &lt;img&gt; cannot read the answer; the status and the reason come from the mock’s log.
+            </p>
+          ) : (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling answer must be reachable by keyboard
+            <pre class="body" data-testid="result-body" tabIndex={0}>
+              {JSON.stringify(sent.body, null, 2).slice(0, 20_000)}
+            </pre>
+          )}
+          <div class="row">
+            <code class="curl">{sent.curl.shown}</code>
+            <button
+              type="button"
+              onClick={async () => {
+                await navigator.clipboard?.writeText(sent.curl.full).catch(() => undefined)
+                setCopied(true)
+              }}
+            >
+              {copied ? 'Copied' : 'Copy curl'}
+            </button>
+          </div>
+          <p class="muted small">
+            The curl command reproduces the request against the real API; its key is masked here and whole in
+            the copy.
+          </p>
+        </div>
+      )}
+    </section>
+  )
+}
+
+async function viaFetch(url: string, method: string, params: string, preset: CallerPreset | null) {
+  const headers: Record<string, string> = {}
+  if (method === 'POST') headers['Content-Type'] = 'application/json'
+  if (preset) headers[CALLER_HEADER] = JSON.stringify(preset)
+  const response = await fetch(url, { method, headers, ...(method === 'POST' && { body: params }) })
+  const text = await response.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // not JSON: shown as text
+  }
+  return { status: response.status, headers: [...response.headers], body }
+}
+
+/** A real `<img>` request; its answer is unreadable, so the status comes from the mock's log. */
+function viaImage(tmaps: TmapsWorker, url: string, noReferrer: boolean, since: number) {
+  return new Promise<{ status: number; headers: [string, string][]; body: undefined }>((resolve, reject) => {
+    const path = new URL(url).pathname
+    const timer = setTimeout(() => {
+      off()
+      reject(new Error('The <img> request did not reach the mock within 5 s.'))
+    }, 5000)
+    const off = tmaps.log.subscribe((entry) => {
+      if (entry.seq <= since || entry.path !== path) return
+      clearTimeout(timer)
+      off()
+      resolve({ status: entry.status, headers: [], body: undefined })
+    })
+    const img = new Image()
+    if (noReferrer) img.referrerPolicy = 'no-referrer'
+    img.src = url
+  })
+}
+
+function curlFor(url: string, method: string, params: string, caller: CallerKind, site: string, key: string) {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
+  const origin = location.origin
+  const headers =
+    caller === 'page' || caller === 'sandboxed' || caller === 'site'
+      ? [`Origin: ${caller === 'page' ? origin : caller === 'site' ? site : 'null'}`]
+      : caller === 'tile'
+        ? [`Referer: ${origin}/`]
+        : []
+  const parts = (shownUrl: string) => [
+    'curl',
+    ...(method === 'POST'
+      ? [
+          '-X POST',
+          `-H ${quote('Content-Type: application/json')}`,
+          `--data ${quote(params.replace(/\s+/g, ' '))}`,
+        ]
+      : []),
+    ...headers.map((h) => `-H ${quote(h)}`),
+    quote(shownUrl),
+  ]
+  const masked = key === '' ? url : url.replace(encodeURIComponent(key), maskKey(key))
+  return { shown: parts(masked).join(' '), full: parts(url).join(' ') }
+}
