@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node'
 import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
 import type { TmapsSnapshot } from '../src/core/snapshot.ts'
 import { createGeocoder } from '../src/endpoints/geocoding/geocoder.ts'
+import { browserRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
 
 const FORWARD = 'https://api.tmaps.tn/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3'
@@ -220,6 +221,9 @@ for (const { label, request, batch, budgetMs } of endpoints) {
     ),
   )
 }
+
+// 6. In real Chromium: page load to the first mocked response, against a bare msw worker page.
+rows.push(...(await browserRows()))
 
 console.log(
   `tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`,

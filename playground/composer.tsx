@@ -257,7 +257,7 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
         </p>
       )}
       {sent && (
-        <div class="result" data-testid="result">
+        <div class="result" data-testid="result" data-seq={sent.entry?.seq ?? 0}>
           <p>
             <span class={`status s${Math.floor(sent.status / 100)}xx`} data-testid="result-status">
               {sent.status}

@@ -36,6 +36,21 @@ console.log(JSON.stringify({
 }))
 `
 
+/** A consumer's browser code: type-checked here, bundled by Vite below (it runs in the e2e page). */
+const BROWSER_CONSUMER = `
+import { CALLER_HEADER, type CallerPreset, setupTmapsWorker } from 'tmaps-mock/browser'
+
+const tmaps = setupTmapsWorker({ state: 'empty', persist: 'consumer' })
+const caller: CallerPreset = { kind: 'site', origin: 'https://shop.example.tn' }
+export async function boot(): Promise<string> {
+  await tmaps.start()
+  tmaps.simulateCaller(caller)
+  const key = await tmaps.console.createKey({ name: 'Browser' })
+  return CALLER_HEADER + key.prefix
+}
+void boot()
+`
+
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tmaps-consumer-'))
   execFileSync('npm', ['pack', '--pack-destination', dir], { cwd: root, stdio: 'pipe' })
@@ -50,6 +65,8 @@ beforeAll(() => {
     { cwd: dir, stdio: 'pipe' },
   )
   writeFileSync(join(dir, 'consumer.ts'), CONSUMER)
+  writeFileSync(join(dir, 'browser.ts'), BROWSER_CONSUMER)
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="./browser.ts"></script>')
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
@@ -62,7 +79,7 @@ beforeAll(() => {
         types: [],
         lib: ['es2023', 'dom'],
       },
-      files: ['consumer.ts'],
+      files: ['consumer.ts', 'browser.ts'],
     }),
   )
 }, 180_000)
@@ -88,6 +105,25 @@ describe('the packed npm tarball, installed as a consumer would', () => {
       attribution: true,
     })
   })
+
+  it('keeps tmaps-mock/browser out of Node (its export has node: null)', () => {
+    expect(() =>
+      execFileSync(node, ['-e', "await import('tmaps-mock/browser')"], {
+        cwd: dir,
+        stdio: 'pipe',
+        input: '',
+      }),
+    ).toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not defined by "exports"/)
+  })
+
+  it('bundles tmaps-mock/browser for the browser with Vite', () => {
+    execFileSync(node, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+      cwd: dir,
+      stdio: 'pipe',
+    })
+    const assets = readdirSync(join(dir, 'dist/assets')).filter((f) => f.endsWith('.js'))
+    expect(assets.length).toBeGreaterThan(0)
+  }, 60_000)
 
   it('ships no tests, no sources outside dist, and the data it needs', () => {
     const files = execFileSync(

@@ -1,0 +1,236 @@
+import { statSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, openPage, screenshot, servePlayground } from '../support/browser.ts'
+
+let browser: Browser
+let server: Awaited<ReturnType<typeof servePlayground>>
+let localhost = ''
+let loopback = ''
+
+beforeAll(async () => {
+  ;[browser, server] = await Promise.all([launchChromium(), servePlayground()])
+  localhost = `http://localhost:${server.port}/`
+  loopback = `http://127.0.0.1:${server.port}/`
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const keyCard = (page: Page, name: string) => page.locator(`[data-testid="key"][data-key-name="${name}"]`)
+
+/** Sends the composer's request with a key and a caller, as a person would; returns status and reason. */
+async function send(page: Page, keyName: string, caller = 'This page (fetch)') {
+  const seqOf = async () =>
+    (await page.getByTestId('result').count()) === 0
+      ? 0
+      : Number(await page.getByTestId('result').getAttribute('data-seq'))
+  const before = await seqOf()
+  const key = page.getByLabel('API key', { exact: true })
+  const option = key.locator('option', { hasText: `${keyName} ·` })
+  await key.selectOption((await option.getAttribute('value'))!)
+  await page.getByLabel(caller).check()
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  // The answer shown is this request's (the log's sequence number moved on).
+  await expect.poll(seqOf).toBeGreaterThan(before)
+  return {
+    status: Number(await page.getByTestId('result-status').textContent()),
+    reason: (await page.getByTestId('result-reason').textContent()) ?? '',
+  }
+}
+
+describe('the playground, in Chromium', () => {
+  it('walks a key through its life: create, link, unlink, disable, enable, revoke, reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+    const { page, errors } = await openPage(context, localhost)
+    await screenshot(page, '1-demo-state')
+
+    // Create a key: its value is shown once, then only its prefix.
+    await page.getByLabel('New key name').fill('E2E key')
+    await page.getByRole('button', { name: 'Create key' }).click()
+    const value = (await page.getByTestId('created-key').locator('code').textContent())!
+    expect(value).toMatch(/^ak_[0-9a-f]{32}$/)
+    await screenshot(page, '2-key-created')
+    await page.getByRole('button', { name: 'Done' }).click()
+    expect(await page.content()).not.toContain(value)
+    await expect.poll(() => keyCard(page, 'E2E key').textContent()).toContain(`${value.slice(0, 7)}…`)
+
+    // No domain linked: refused from this page, with the trace.
+    let answer = await send(page, 'E2E key')
+    expect(answer.status).toBe(403)
+    expect(answer.reason).toBe(
+      `Origin (reconstructed) ${localhost.slice(0, -1)} -> host localhost is not linked to key ${value.slice(0, 7)}…; linked: none.`,
+    )
+
+    // Link localhost from the key's card: accepted.
+    const card = keyCard(page, 'E2E key')
+    await card.getByLabel('Link a domain').selectOption('localhost')
+    await card.getByRole('button', { name: 'Link', exact: true }).click()
+    await expect
+      .poll(() => card.getByRole('list', { name: 'Domains linked to E2E key' }).textContent())
+      .toContain('localhost')
+    answer = await send(page, 'E2E key')
+    expect(answer.status).toBe(200)
+    expect(answer.reason).toContain('-> host localhost is linked to key')
+    await screenshot(page, '3-accepted')
+
+    // Unlink it from the domain's side: 403 again.
+    await page.getByRole('button', { name: 'Unlink E2E key from localhost' }).click()
+    answer = await send(page, 'E2E key')
+    expect(answer.status).toBe(403)
+    expect(answer.reason).toContain('host localhost is not linked')
+    await screenshot(page, '4-domain-refused')
+
+    // Link again, then disable: 401. Enable: 200.
+    await card.getByLabel('Link a domain').selectOption('localhost')
+    await card.getByRole('button', { name: 'Link', exact: true }).click()
+    await card.getByRole('button', { name: 'Disable' }).click()
+    await expect.poll(() => card.getByTestId('status').textContent()).toBe('disabled')
+    answer = await send(page, 'E2E key')
+    expect(answer).toEqual({
+      status: 401,
+      reason: `Key ${value.slice(0, 7)}… is disabled: enable it in the console to use it again.`,
+    })
+    await screenshot(page, '5-key-disabled')
+    await card.getByRole('button', { name: 'Enable' }).click()
+    expect((await send(page, 'E2E key')).status).toBe(200)
+
+    // Revoke is offered only once disabled; after it, enable is not offered, and why is shown.
+    await expect(card.getByRole('button', { name: 'Revoke' }).count()).resolves.toBe(0)
+    await expect(card.textContent()).resolves.toContain(
+      'Revoke is not offered: an active key must be disabled before it can be revoked',
+    )
+    await card.getByRole('button', { name: 'Disable' }).click()
+    await card.getByRole('button', { name: 'Revoke' }).click()
+    await expect.poll(() => card.getByTestId('status').textContent()).toBe('revoked')
+    expect(await card.getByRole('button', { name: 'Enable' }).count()).toBe(0)
+    expect(await card.textContent()).toContain(
+      'Enable is not offered: it is revoked, and revocation is final',
+    )
+    expect((await send(page, 'E2E key')).status).toBe(401)
+    await screenshot(page, '6-key-revoked')
+
+    // Reload: the state is kept.
+    await page.reload()
+    await page.getByRole('heading', { name: 'API keys' }).waitFor()
+    await expect.poll(() => keyCard(page, 'E2E key').getByTestId('status').textContent()).toBe('revoked')
+    expect(errors()).toEqual([])
+    await context.close()
+  }, 120_000)
+
+  it('keeps two tabs in step: a key disabled in one is refused in the other', async () => {
+    const context = await browser.newContext()
+    const one = await openPage(context, localhost)
+    const two = await openPage(context, localhost)
+    expect((await send(two.page, 'Web app (local dev)')).status).toBe(200)
+    await keyCard(one.page, 'Web app (local dev)').getByRole('button', { name: 'Disable' }).click()
+    await expect
+      .poll(() => keyCard(one.page, 'Web app (local dev)').getByTestId('status').textContent())
+      .toBe('disabled')
+    expect((await send(two.page, 'Web app (local dev)')).status).toBe(401)
+    await expect
+      .poll(() => keyCard(two.page, 'Web app (local dev)').getByTestId('status').textContent())
+      .toBe('disabled')
+    // And back: reset to the demo in tab two, tab one follows.
+    await two.page.getByRole('button', { name: 'Reset to demo' }).click()
+    expect((await send(one.page, 'Web app (local dev)')).status).toBe(200)
+    expect([...one.errors(), ...two.errors()]).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  it('shows localhost and 127.0.0.1 as two origins: the local-dev key is linked to localhost only', async () => {
+    const context = await browser.newContext()
+    const onLocalhost = await openPage(context, localhost)
+    const onLoopback = await openPage(context, loopback)
+    expect((await send(onLocalhost.page, 'Web app (local dev)')).status).toBe(200)
+    const refused = await send(onLoopback.page, 'Web app (local dev)')
+    expect(refused.status).toBe(403)
+    expect(refused.reason).toMatch(
+      /^Origin \(reconstructed\) http:\/\/127\.0\.0\.1:\d+ -> host 127\.0\.0\.1 is not linked to key ak_[0-9a-f]{4}…; linked: localhost\.$/,
+    )
+    await screenshot(onLoopback.page, '7-loopback-refused')
+    // Linking 127.0.0.1 (authorized in the demo, linked to no key) fixes it.
+    const card = keyCard(onLoopback.page, 'Web app (local dev)')
+    await card.getByLabel('Link a domain').selectOption('127.0.0.1')
+    await card.getByRole('button', { name: 'Link', exact: true }).click()
+    expect((await send(onLoopback.page, 'Web app (local dev)')).status).toBe(200)
+    expect([...onLocalhost.errors(), ...onLoopback.errors()]).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  it('answers each caller as TMaps would: real <img> requests, and simulated ones', async () => {
+    const context = await browser.newContext()
+    const { page, errors } = await openPage(context, localhost)
+    // A tile <img> sends only a Referer: checked like an Origin.
+    const tile = await send(page, 'Web app (local dev)', 'Map tile (img)')
+    expect(tile.status).toBe(200)
+    expect(tile.reason).toMatch(
+      /^Referer \(reconstructed\) http:\/\/localhost:\d+\/ -> host localhost is linked/,
+    )
+    expect((await send(page, 'Production frontend', 'Map tile (img)')).status).toBe(403)
+    // Under no-referrer an <img> sends neither header: the domain list is not checked at all.
+    const hidden = await send(page, 'Production frontend', 'No-referrer policy (img)')
+    expect(hidden.status).toBe(200)
+    expect(hidden.reason).toMatch(/^No Origin and no Referer \(reconstructed\)/)
+    // Simulated: a sandboxed iframe sends Origin: null; another site its own origin; curl nothing.
+    const sandboxed = await send(page, 'Web app (local dev)', 'Sandboxed iframe')
+    expect(sandboxed).toMatchObject({ status: 403 })
+    expect(sandboxed.reason).toContain('Origin (simulated) null -> no host can be read from it')
+    await page.getByLabel('Another site').check()
+    await page.getByLabel('Origin of the other site').fill('https://www.jasmin-delivery.tn')
+    expect((await send(page, 'Production frontend', 'Another site')).status).toBe(200)
+    expect((await send(page, 'Backend (server-side)', 'Server-side / curl')).status).toBe(200)
+    expect((await send(page, 'Backend (server-side)')).status).toBe(403)
+    // The log shows the same, newest first, and filters by outcome.
+    await page.getByLabel('Outcome').selectOption('rejected')
+    const rejected = await page.getByTestId('log-entry').allTextContents()
+    expect(rejected.length).toBe(3)
+    for (const text of rejected) expect(text).toMatch(/^40[13]/)
+    await screenshot(page, '8-log')
+    expect(errors()).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  it('answers every endpoint from the composer and draws geocoding results on the map', async () => {
+    const context = await browser.newContext()
+    const { page, errors } = await openPage(context, localhost)
+    const endpoints = await page.getByLabel('Endpoint').locator('option').allTextContents()
+    expect(endpoints).toHaveLength(8)
+    for (const endpoint of endpoints) {
+      await page.getByLabel('Endpoint').selectOption(endpoint)
+      expect((await send(page, 'Web app (local dev)')).status, endpoint).toBe(200)
+    }
+    await page.getByLabel('Endpoint').selectOption('GET /geocoding/nearby')
+    await send(page, 'Web app (local dev)')
+    await expect.poll(() => page.locator('.map circle').count()).toBeGreaterThan(0)
+    expect(await page.getByTestId('usage-total').textContent()).toBe('9 requests')
+    await screenshot(page, '9-nearby-on-the-map')
+    expect(errors()).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  it('is usable at 360 px wide, labels every control and shows the data attribution', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } })
+    const { page, errors } = await openPage(context, localhost)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    const unlabeled = await page.evaluate(() =>
+      [...document.querySelectorAll('input, select, textarea, button')]
+        .filter((el) => {
+          const control = el as HTMLInputElement
+          const named =
+            (control.labels?.length ?? 0) > 0 ||
+            control.getAttribute('aria-label') ||
+            (el.tagName === 'BUTTON' && el.textContent?.trim())
+          return !named
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
+    )
+    expect(unlabeled).toEqual([])
+    expect(await page.locator('footer').textContent()).toContain('GeoNames')
+    const shot = await screenshot(page, '10-narrow')
+    expect(statSync(shot).size).toBeGreaterThan(10_000)
+    expect(errors()).toEqual([])
+    await context.close()
+  }, 60_000)
+})
