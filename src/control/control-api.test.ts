@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createTmapsCore, type TmapsMockCore } from '../core/create-core.ts'
+import { createControlApi } from './control-api.ts'
+
+let core: TmapsMockCore
+let control: ReturnType<typeof createControlApi>
+beforeEach(async () => {
+  core = createTmapsCore({ state: 'empty', seed: 'control' })
+  await core.ready
+  control = createControlApi(core)
+})
+
+const call = async (method: string, path: string, body?: unknown) => {
+  const response = await control(
+    new Request(`https://localhost:8443/__console${path}`, {
+      method,
+      ...(body !== undefined && {
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    }),
+  )
+  const text = await response.text()
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: text ? JSON.parse(text) : null,
+  }
+}
+
+describe('control API', () => {
+  it('creates a key (201, its value shown once) and lists keys by prefix only', async () => {
+    const created = await call('POST', '/keys', { name: 'Web', domains: ['localhost'] })
+    expect(created).toMatchObject({
+      status: 201,
+      type: 'application/json',
+      body: { name: 'Web', domains: ['localhost'] },
+    })
+    expect(created.body.value).toMatch(/^ak_[0-9a-f]{32}$/)
+    const listed = await call('GET', '/keys')
+    expect(listed.status).toBe(200)
+    expect(listed.body).toEqual([
+      expect.objectContaining({ id: created.body.id, prefix: created.body.value.slice(0, 7) }),
+    ])
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.value)
+    expect((await call('GET', `/keys/${created.body.id}`)).body.name).toBe('Web')
+    expect((await call('GET', `/keys/${created.body.value}`)).body.id).toBe(created.body.id)
+  })
+
+  it('runs the documented transitions and answers 409 for the others, with the console message', async () => {
+    const { body: key } = await call('POST', '/keys', { name: 'K' })
+    const revokeActive = await call('POST', `/keys/${key.id}/revoke`)
+    expect(revokeActive).toMatchObject({ status: 409, body: { code: 'forbidden-transition' } })
+    expect(revokeActive.body.error).toMatch(/Disable it first/)
+    expect((await call('POST', `/keys/${key.id}/disable`)).body.status).toBe('disabled')
+    expect((await call('POST', `/keys/${key.id}/enable`)).body.status).toBe('active')
+    await call('POST', `/keys/${key.id}/disable`)
+    expect((await call('POST', `/keys/${key.id}/revoke`)).body.status).toBe('revoked')
+    expect((await call('POST', `/keys/${key.id}/enable`)).status).toBe(409)
+    expect((await call('POST', `/keys/${key.id}/explode`)).status).toBe(404)
+  })
+
+  it('adds, links, unlinks and removes domains', async () => {
+    const { body: key } = await call('POST', '/keys', { name: 'K' })
+    expect((await call('POST', '/domains', { hostname: 'app.example.tn' })).status).toBe(201)
+    expect((await call('POST', '/domains', { hostname: 'https://app.example.tn/' })).status).toBe(400)
+    expect((await call('PUT', `/keys/${key.id}/domains/app.example.tn`)).body.domains).toEqual([
+      'app.example.tn',
+    ])
+    expect((await call('GET', '/domains')).body).toEqual([
+      expect.objectContaining({
+        hostname: 'app.example.tn',
+        keys: [expect.objectContaining({ id: key.id })],
+      }),
+    ])
+    expect((await call('DELETE', `/keys/${key.id}/domains/app.example.tn`)).body.domains).toEqual([])
+    expect(
+      (await call('PUT', `/keys/${key.id}/domains`, { domains: ['localhost', '127.0.0.1'] })).body.domains,
+    ).toEqual(['127.0.0.1', 'localhost'])
+    expect((await call('DELETE', '/domains/app.example.tn')).status).toBe(204)
+    expect((await call('PUT', `/keys/${key.id}/domains`, { domains: 'localhost' })).status).toBe(400)
+  })
+
+  it('reports usage and the log, never with a full key', async () => {
+    const { body: key } = await call('POST', '/keys', { name: 'K' })
+    await core.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`))
+    await core.fetch(
+      new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`, {
+        headers: { Origin: 'https://x.tn' },
+      }),
+    )
+    const usage = await call('GET', `/usage/${key.id}`)
+    expect(usage.body).toMatchObject({ key: key.id, total: 2, byStatus: { 200: 1, 403: 1 } })
+    expect((await call('GET', '/usage/unattributed')).body.total).toBe(0)
+    const log = await call('GET', '/log')
+    expect(log.body.map((e: { status: number }) => e.status)).toEqual([403, 200])
+    expect(JSON.stringify(log.body)).not.toContain(key.value)
+  })
+
+  it('streams the log as server-sent events', async () => {
+    const abort = new AbortController()
+    const response = await control(
+      new Request('https://localhost/__console/log/stream', { signal: abort.signal }),
+    )
+    expect(response.headers.get('content-type')).toBe('text/event-stream')
+    const reader = response.body!.getReader()
+    await reader.read() // the opening comment
+    await core.fetch(new Request('https://api.tmaps.tn/geocoding/forward?q=Sfax'))
+    const { value } = await reader.read()
+    const text = new TextDecoder().decode(value)
+    expect(text).toMatch(/^event: entry\nid: 1\ndata: \{/)
+    expect(JSON.parse(text.split('data: ')[1]!)).toMatchObject({ status: 401, rule: 'key-missing' })
+    abort.abort()
+  })
+
+  it('takes a snapshot, restores it, and resets', async () => {
+    await call('POST', '/keys', { name: 'Kept' })
+    const snapshot = (await call('GET', '/snapshot')).body
+    await call('POST', '/keys', { name: 'Dropped' })
+    expect((await call('PUT', '/snapshot', snapshot)).status).toBe(204)
+    expect((await call('GET', '/keys')).body.map((k: { name: string }) => k.name)).toEqual(['Kept'])
+    const bad = await call('PUT', '/snapshot', { format: 'nope' })
+    expect(bad.status).toBe(400)
+    expect((await call('GET', '/keys')).body).toHaveLength(1)
+    expect((await call('POST', '/reset')).body).toEqual({ createdKeys: [] })
+    expect((await call('GET', '/keys')).body).toEqual([])
+  })
+
+  it.each([
+    ['GET', '/nothing', undefined, 404],
+    ['DELETE', '/keys', undefined, 405],
+    ['POST', '/keys', '{not json', 400],
+    ['POST', '/keys', [1], 400],
+    ['POST', '/keys', { name: 42 }, 400],
+    ['GET', '/keys/key_unknown', undefined, 404],
+    ['GET', '/usage/key_unknown', undefined, 404],
+    ['POST', '/keys', { name: 'X', value: 'ak_short' }, 400],
+  ])('%s %s answers %#: %i', async (method, path, body, status) => {
+    const answer = await call(method, path, body)
+    expect(answer.status).toBe(status)
+    expect(answer.type).toBe('application/json')
+    expect(answer.body.error).toEqual(expect.any(String))
+  })
+})

@@ -1,0 +1,258 @@
+import { type ConsoleErrorCode, TmapsConsoleError } from '../console/console-error.ts'
+import { UNATTRIBUTED } from '../console/usage.ts'
+import type { TmapsMockCore } from '../core/create-core.ts'
+
+/** Where the control API lives on the server. */
+export const CONTROL_PREFIX = '/__console'
+
+const STATUS: Record<ConsoleErrorCode, number> = {
+  'invalid-input': 400,
+  'not-found': 404,
+  conflict: 409,
+  'forbidden-transition': 409,
+  'not-ready': 503,
+}
+
+class HttpError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+type Params = Record<string, string>
+type Route = {
+  method: string
+  pattern: string
+  handle: (ctx: { params: Params; request: Request; url: URL }) => Promise<Response> | Response
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: status === 204 ? {} : { 'Content-Type': 'application/json' },
+  })
+
+async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text()
+  let body: unknown
+  try {
+    body = text === '' ? {} : JSON.parse(text)
+  } catch {
+    throw new HttpError(
+      400,
+      'The request body is not JSON. Send a JSON object with Content-Type: application/json.',
+    )
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new HttpError(400, 'The request body must be a JSON object.')
+  }
+  return body as Record<string, unknown>
+}
+
+function stringField(body: Record<string, unknown>, name: string): string {
+  const value = body[name]
+  if (typeof value !== 'string') throw new HttpError(400, `"${name}" must be a string.`)
+  return value
+}
+
+/**
+ * The provider's console over HTTP, as JSON under `/__console/` (the server of `tmaps-mock serve`
+ * mounts it): keys, domains, links, usage, the request log (also as a live SSE stream),
+ * snapshot, restore and reset. A console refusal answers its message with 400, 404, 409 or
+ * 503; a created resource 201. Key values appear only in the answer that creates them.
+ * @example const control = createControlApi(mock); await control(new Request('https://localhost:8443/__console/keys'))
+ */
+export function createControlApi(core: TmapsMockCore): (request: Request) => Promise<Response> {
+  const routes: Route[] = [
+    { method: 'GET', pattern: '/keys', handle: () => json(200, core.console.listKeys()) },
+    {
+      method: 'POST',
+      pattern: '/keys',
+      handle: async ({ request }) => {
+        const body = await readJson(request)
+        const domains = body.domains
+        if (
+          domains !== undefined &&
+          (!Array.isArray(domains) || !domains.every((d) => typeof d === 'string'))
+        ) {
+          throw new HttpError(400, '"domains" must be an array of hostnames.')
+        }
+        const created = await core.console.createKey({
+          name: stringField(body, 'name'),
+          ...(domains !== undefined && { domains: domains as string[] }),
+          ...(body.value !== undefined && { value: stringField(body, 'value') }),
+        })
+        return json(201, created)
+      },
+    },
+    { method: 'GET', pattern: '/keys/:key', handle: ({ params }) => json(200, keyOr404(params.key!)) },
+    {
+      method: 'POST',
+      pattern: '/keys/:key/:action',
+      handle: async ({ params }) => {
+        const key = keyOr404(params.key!).id
+        switch (params.action) {
+          case 'disable':
+            return json(200, await core.console.disableKey(key))
+          case 'enable':
+            return json(200, await core.console.enableKey(key))
+          case 'revoke':
+            return json(200, await core.console.revokeKey(key))
+          default:
+            throw new HttpError(404, `No action "${params.action}": use disable, enable or revoke.`)
+        }
+      },
+    },
+    {
+      method: 'PUT',
+      pattern: '/keys/:key/domains',
+      handle: async ({ params, request }) => {
+        const domains = (await readJson(request)).domains
+        if (!Array.isArray(domains) || !domains.every((d) => typeof d === 'string')) {
+          throw new HttpError(400, '"domains" must be an array of hostnames.')
+        }
+        return json(200, await core.console.setKeyDomains(keyOr404(params.key!).id, domains as string[]))
+      },
+    },
+    {
+      method: 'PUT',
+      pattern: '/keys/:key/domains/:hostname',
+      handle: async ({ params }) =>
+        json(200, await core.console.linkDomain(keyOr404(params.key!).id, params.hostname!)),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/keys/:key/domains/:hostname',
+      handle: async ({ params }) =>
+        json(200, await core.console.unlinkDomain(keyOr404(params.key!).id, params.hostname!)),
+    },
+    { method: 'GET', pattern: '/domains', handle: () => json(200, core.console.listDomains()) },
+    {
+      method: 'POST',
+      pattern: '/domains',
+      handle: async ({ request }) =>
+        json(201, await core.console.addDomain(stringField(await readJson(request), 'hostname'))),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/domains/:hostname',
+      handle: async ({ params }) => {
+        await core.console.removeDomain(params.hostname!)
+        return json(204, null)
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/usage/:key',
+      handle: ({ params }) =>
+        json(200, core.usage(params.key === UNATTRIBUTED ? UNATTRIBUTED : keyOr404(params.key!).id)),
+    },
+    { method: 'GET', pattern: '/log', handle: () => json(200, core.log.entries()) },
+    { method: 'GET', pattern: '/log/stream', handle: ({ request }) => logStream(core, request) },
+    { method: 'GET', pattern: '/snapshot', handle: () => json(200, core.snapshot()) },
+    {
+      method: 'PUT',
+      pattern: '/snapshot',
+      handle: async ({ request }) => {
+        const text = await request.text()
+        try {
+          await core.restore(text)
+        } catch (error) {
+          if (error instanceof TmapsConsoleError) throw error
+          throw new HttpError(400, (error as Error).message)
+        }
+        return json(204, null)
+      },
+    },
+    { method: 'POST', pattern: '/reset', handle: async () => json(200, await core.reset()) },
+  ]
+
+  const keyOr404 = (ref: string) => {
+    const key = core.console.getKey(ref)
+    if (!key) throw new HttpError(404, 'No key matches: name it by its id (key_…) or its full value.')
+    return key
+  }
+
+  return async function control(request: Request): Promise<Response> {
+    const url = new URL(request.url)
+    const path = url.pathname.slice(CONTROL_PREFIX.length) || '/'
+    let pathMatched = false
+    for (const route of routes) {
+      const params = match(route.pattern, path)
+      if (!params) continue
+      pathMatched = true
+      if (route.method !== request.method) continue
+      try {
+        return await route.handle({ params, request, url })
+      } catch (error) {
+        if (error instanceof HttpError) return json(error.status, { error: error.message })
+        if (error instanceof TmapsConsoleError)
+          return json(STATUS[error.code], { error: error.message, code: error.code })
+        console.error(
+          'tmaps-mock: the control API failed (this is a bug in tmaps-mock, please report it):',
+          error,
+        )
+        return json(500, { error: 'internal error' })
+      }
+    }
+    return pathMatched
+      ? json(405, { error: `${request.method} is not allowed on ${CONTROL_PREFIX}${path}.` })
+      : json(404, { error: `No control API route ${CONTROL_PREFIX}${path}. See the README, "Control API".` })
+  }
+}
+
+function match(pattern: string, path: string): Params | null {
+  const want = pattern.split('/')
+  const got = path.replace(/\/$/, '').split('/')
+  if (want.length !== got.length) return null
+  const params: Params = {}
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!
+    const g = got[i]!
+    if (w.startsWith(':')) {
+      if (g === '') return null
+      try {
+        params[w.slice(1)] = decodeURIComponent(g)
+      } catch {
+        return null
+      }
+    } else if (w !== g) return null
+  }
+  return params
+}
+
+/** The request log as Server-Sent Events: one `entry` event per answered request, until the client leaves. */
+function logStream(core: TmapsMockCore, request: Request): Response {
+  const encoder = new TextEncoder()
+  let off = () => {}
+  let heartbeat: ReturnType<typeof setInterval> | undefined
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(': tmaps-mock request log\n\n'))
+      off = core.log.subscribe((entry) => {
+        controller.enqueue(
+          encoder.encode(`event: entry\nid: ${entry.seq}\ndata: ${JSON.stringify(entry)}\n\n`),
+        )
+      })
+      heartbeat = setInterval(() => controller.enqueue(encoder.encode(': keep-alive\n\n')), 15_000)
+      request.signal.addEventListener('abort', () => {
+        off()
+        clearInterval(heartbeat)
+        try {
+          controller.close()
+        } catch {
+          // already closed
+        }
+      })
+    },
+    cancel() {
+      off()
+      clearInterval(heartbeat)
+    },
+  })
+  return new Response(stream, {
+    headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' },
+  })
+}

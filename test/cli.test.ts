@@ -1,0 +1,208 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request } from 'node:https'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+const node = join(root, 'node_modules/.bin/node')
+const cli = join(root, 'mocks/cli/tmaps-mock.ts')
+const cache = mkdtempSync(join(tmpdir(), 'tmaps-cli-'))
+const env = { ...process.env, XDG_CACHE_HOME: cache }
+const running = new Set<ChildProcess>()
+const run = promisify(execFile)
+
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL')
+  running.clear()
+})
+afterAll(() => rmSync(cache, { recursive: true, force: true }))
+
+/** Starts `tmaps-mock serve` as a user would, and resolves once it printed its banner. */
+function serve(...args: string[]) {
+  const child = spawn(node, [cli, 'serve', '--port', '0', ...args], { env, cwd: root })
+  running.add(child)
+  let out = ''
+  child.stdout.on('data', (chunk) => {
+    out += chunk
+  })
+  const banner = new Promise<{ url: string; ca: string; keys: Record<string, string> }>((done, fail) => {
+    child.stdout.on('data', () => {
+      if (!out.includes('Ctrl-C to stop.')) return
+      const keys: Record<string, string> = {}
+      for (const [, name, value] of out.matchAll(
+        /^ {2}(.+?)\s+(?:active|disabled|revoked)\s+(ak_[0-9a-f]{32})/gm,
+      ))
+        keys[name!.trim()] = value!
+      done({ url: out.match(/at (https:\/\/\S+)/)![1]!, ca: out.match(/--cacert (\S+)/)![1]!, keys })
+    })
+    child.once('exit', (code) => fail(new Error(`tmaps-mock exited with ${code}: ${out}`)))
+  })
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  return { child, banner, exited, output: () => out }
+}
+
+const curl = async (ca: string, ...args: string[]) => {
+  const { stdout } = await run('curl', ['-s', '--cacert', ca, '-w', '\n%{http_code}', ...args])
+  const lines = stdout.split('\n')
+  return { status: Number(lines.pop()), body: JSON.parse(lines.join('\n') || 'null') }
+}
+
+describe('tmaps-mock serve', () => {
+  it('serves the demo console over HTTPS with its generated CA, and prints what a user needs', async () => {
+    const { banner, output } = serve()
+    const { url, ca, keys } = await banner
+    expect(url).toMatch(/^https:\/\/localhost:\d+$/)
+    expect(Object.keys(keys)).toEqual([
+      'Web app (local dev)',
+      'Backend (server-side)',
+      'Production frontend',
+      'Staging frontend',
+      'Old mobile app',
+    ])
+    expect(output()).toContain(
+      `curl --cacert ${ca} '${url}/geocoding/forward?q=Sfax&limit=1&api_key=${keys['Web app (local dev)']}'`,
+    )
+    const web = keys['Web app (local dev)']!
+    expect(await curl(ca, `${url}/geocoding/forward?q=Sfax&limit=1&api_key=${web}`)).toMatchObject({
+      status: 200,
+    })
+    expect(
+      await curl(ca, '-H', 'Origin: http://localhost:5173', `${url}/geocoding/forward?q=Sfax&api_key=${web}`),
+    ).toMatchObject({ status: 200 })
+    expect(
+      await curl(ca, '-H', 'Origin: http://127.0.0.1:5173', `${url}/geocoding/forward?q=Sfax&api_key=${web}`),
+    ).toEqual({
+      status: 403,
+      body: { error: 'domain not authorized' },
+    })
+    expect(await curl(ca, `${url}/geocoding/forward?q=Sfax&api_key=${keys['Staging frontend']}`)).toEqual({
+      status: 401,
+      body: { error: 'missing api_key' },
+    })
+  }, 60_000)
+
+  it('answers every request on --http-port with the contract 403', async () => {
+    const plainPort = await freePort()
+    const { banner } = serve('--http-port', String(plainPort))
+    const { keys } = await banner
+    const { stdout } = await run('curl', [
+      '-s',
+      '-w',
+      '\n%{http_code}',
+      `http://127.0.0.1:${plainPort}/geocoding/forward?q=Sfax&api_key=${keys['Backend (server-side)']}`,
+    ])
+    expect(stdout).toBe('{"error":"domain not authorized"}\n403')
+  }, 60_000)
+
+  it('writes the state on exit with --save and starts again from it', async () => {
+    const file = join(cache, 'state.json')
+    const first = serve('--state', 'empty', '--save', file)
+    const { url, ca } = await first.banner
+    const created = await curl(
+      ca,
+      '-X',
+      'POST',
+      '-H',
+      'Content-Type: application/json',
+      '--data',
+      '{"name":"Saved key","domains":["localhost"]}',
+      `${url}/__console/keys`,
+    )
+    expect(created.status).toBe(201)
+    first.child.kill('SIGINT')
+    expect(await first.exited).toBe(0)
+    expect(JSON.parse(readFileSync(file, 'utf8')).keys).toEqual([
+      expect.objectContaining({ name: 'Saved key' }),
+    ])
+    const second = serve('--state', file)
+    const again = await second.banner
+    expect(second.output()).toContain('Saved key')
+    expect(second.output()).not.toContain(created.body.value) // not created now: shown by prefix only
+    expect(
+      await curl(again.ca, `${again.url}/geocoding/forward?q=Sfax&api_key=${created.body.value}`),
+    ).toMatchObject({ status: 200 })
+  }, 60_000)
+
+  it('finishes a request in flight on SIGTERM, then exits 0', async () => {
+    const { banner, child, exited } = serve()
+    const { url, ca, keys } = await banner
+    const body = JSON.stringify({
+      origins: [{ lat: 36.8, lng: 10.18 }],
+      destinations: [{ lat: 35.8, lng: 10.6 }],
+    })
+    const answer = new Promise<{ status: number; text: string }>((done, fail) => {
+      const req = request(`${url}/distance-matrix?api_key=${keys['Backend (server-side)']}`, {
+        method: 'POST',
+        ca: readFileSync(ca),
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      })
+      req.on('response', (res) => {
+        let text = ''
+        res.on('data', (c) => {
+          text += c
+        })
+        res.on('end', () => done({ status: res.statusCode!, text }))
+      })
+      req.on('error', fail)
+      req.write(body.slice(0, 20)) // half a body: the request is in flight
+      setTimeout(() => {
+        child.kill('SIGTERM')
+        setTimeout(() => req.end(body.slice(20)), 300)
+      }, 300)
+    })
+    const { status, text } = await answer
+    expect(status).toBe(200)
+    expect(JSON.parse(text).distances[0][0]).toBeGreaterThan(100_000)
+    expect(await exited).toBe(0)
+  }, 60_000)
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--port', '99999'], /--port must be a port number from 0 to 65535, got "99999"/],
+    [['--cert', 'x.pem'], /give --cert and --key together/],
+    [['--state', '/nonexistent/state.json'], /cannot read the state file/],
+  ])('refuses %j with exit code 2 and a message', async (args, message) => {
+    const child = spawn(node, [cli, 'serve', ...args], { env, cwd: root })
+    let err = ''
+    child.stderr.on('data', (c) => {
+      err += c
+    })
+    const code = await new Promise((done) => child.once('exit', done))
+    expect(code).toBe(2)
+    expect(err).toMatch(message)
+    expect(err).toContain('tmaps-mock serve --help')
+  })
+
+  it('refuses a busy port with exit code 2', async () => {
+    const blocker = createServer().listen(0, '127.0.0.1')
+    await new Promise((done) => blocker.once('listening', done))
+    const port = (blocker.address() as { port: number }).port
+    const child = spawn(node, [cli, 'serve', '--port', String(port)], { env, cwd: root })
+    let err = ''
+    child.stderr.on('data', (c) => {
+      err += c
+    })
+    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    expect(err).toMatch(/the port is busy/)
+    blocker.close()
+  }, 30_000)
+
+  it('prints its help', async () => {
+    const { stdout } = await run(node, [cli, 'serve', '--help'])
+    expect(stdout).toContain('Usage: tmaps-mock serve [options]')
+    expect(stdout).toContain('--http-port')
+  })
+})
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => done(port))
+    })
+  })
+}
