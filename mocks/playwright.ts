@@ -1,0 +1,58 @@
+import { getResponse } from 'msw'
+import type { TmapsMock } from './create-tmaps-mock.ts'
+
+/** The parts of a Playwright `Route` the adapter uses (so any Playwright package fits). */
+interface RouteLike {
+  request(): {
+    url(): string
+    method(): string
+    allHeaders(): Promise<Record<string, string>>
+    postDataBuffer(): Buffer | null
+  }
+  fulfill(response: { status: number; headers: Record<string, string>; body: Buffer }): Promise<void>
+  fallback(): Promise<void>
+}
+
+/** A Playwright `Page` or `BrowserContext`. */
+export interface RoutableTarget {
+  route(url: string, handler: (route: RouteLike) => Promise<void>): Promise<void>
+  unroute(url: string, handler?: (route: RouteLike) => Promise<void>): Promise<void>
+}
+
+/**
+ * Routes the TMaps hosts (API and tiles, https and http) of a Playwright page or context
+ * through the mock, with the real `Origin` and `Referer` the real browser sent. Resolves to the
+ * function that removes the routes.
+ * @example const mock = createTmapsMock(); const unroute = await routeTmaps(page, mock)
+ */
+export async function routeTmaps(target: RoutableTarget, mock: TmapsMock): Promise<() => Promise<void>> {
+  const handler = async (route: RouteLike) => {
+    const request = route.request()
+    const method = request.method()
+    const body = method === 'GET' || method === 'HEAD' ? null : request.postDataBuffer()
+    const response = await getResponse(
+      mock.handlers,
+      new Request(request.url(), {
+        method,
+        // HTTP/2 pseudo-headers (:authority, ...) are not headers a Request can carry.
+        headers: Object.entries(await request.allHeaders()).filter(([name]) => !name.startsWith(':')),
+        ...(body && { body: new Uint8Array(body) }),
+      }),
+    )
+    if (!response) return route.fallback()
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    })
+  }
+  const patterns = [mock.options.baseUrl, mock.options.tilesUrl].flatMap((base) => {
+    const { host } = new URL(base)
+    return [`https://${host}/**`, `http://${host}/**`]
+  })
+  const unique = [...new Set(patterns)]
+  for (const pattern of unique) await target.route(pattern, handler)
+  return async () => {
+    for (const pattern of unique) await target.unroute(pattern, handler)
+  }
+}
