@@ -7,16 +7,17 @@ interface RouteLike {
     url(): string
     method(): string
     allHeaders(): Promise<Record<string, string>>
-    postDataBuffer(): Buffer | null
+    postDataBuffer(): Uint8Array | null
   }
-  fulfill(response: { status: number; headers: Record<string, string>; body: Buffer }): Promise<void>
+  /** TMaps JSON answers are text; `body` stays a string so the type needs no Node `Buffer`. */
+  fulfill(response: { status: number; headers: Record<string, string>; body: string }): Promise<void>
   fallback(): Promise<void>
 }
 
 /** A Playwright `Page` or `BrowserContext`. */
 export interface RoutableTarget {
-  route(url: string, handler: (route: RouteLike) => Promise<void>): Promise<void>
-  unroute(url: string, handler?: (route: RouteLike) => Promise<void>): Promise<void>
+  route(url: string, handler: (route: RouteLike) => Promise<void>): Promise<unknown>
+  unroute(url: string, handler?: (route: RouteLike) => Promise<void>): Promise<unknown>
 }
 
 /**
@@ -43,7 +44,7 @@ export async function routeTmaps(target: RoutableTarget, mock: TmapsMock): Promi
     await route.fulfill({
       status: response.status,
       headers: Object.fromEntries(response.headers),
-      body: Buffer.from(await response.arrayBuffer()),
+      body: await response.text(),
     })
   }
   const patterns = [mock.options.baseUrl, mock.options.tilesUrl].flatMap((base) => {

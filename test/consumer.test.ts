@@ -12,6 +12,8 @@ let dir = ''
 const CONSUMER = `
 import { createTmapsMock, TmapsConsoleError, DATA_ATTRIBUTION } from 'tmaps-mock'
 import { setupTmapsServer } from 'tmaps-mock/node'
+import { routeTmaps } from 'tmaps-mock/playwright'
+import { startTmapsServer } from 'tmaps-mock/server'
 
 const { server, mock } = setupTmapsServer({ state: 'empty', seed: 'consumer' })
 server.listen({ onUnhandledFrame: 'error' })
@@ -33,6 +35,7 @@ console.log(JSON.stringify({
   consoleError,
   demoKeys: createdKeys.length,
   attribution: DATA_ATTRIBUTION.startsWith('Place data'),
+  adapters: typeof routeTmaps === 'function' && typeof startTmapsServer === 'function',
 }))
 `
 
@@ -103,6 +106,7 @@ describe('the packed npm tarball, installed as a consumer would', () => {
       consoleError: 'forbidden-transition',
       demoKeys: 5,
       attribution: true,
+      adapters: true,
     })
   })
 
@@ -124,6 +128,18 @@ describe('the packed npm tarball, installed as a consumer would', () => {
     const assets = readdirSync(join(dir, 'dist/assets')).filter((f) => f.endsWith('.js'))
     expect(assets.length).toBeGreaterThan(0)
   }, 60_000)
+
+  it('installs the tmaps-mock command', () => {
+    const help = execFileSync(
+      node,
+      [join(dir, 'node_modules/tmaps-mock/dist/mocks/cli/tmaps-mock.js'), 'serve', '--help'],
+      {
+        encoding: 'utf8',
+      },
+    )
+    expect(help).toContain('Usage: tmaps-mock serve [options]')
+    expect(readdirSync(join(dir, 'node_modules/.bin'))).toContain('tmaps-mock')
+  })
 
   it('ships no tests, no sources outside dist, and the data it needs', () => {
     const files = execFileSync(

@@ -19,13 +19,17 @@ const FLAGS = [
   '--disable-sync',
 ]
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * Chromium as these tests need it. `args` adds flags, e.g. to let a page on a public origin call
+ * the local HTTPS server (Chromium's Local Network Access checks would block it).
+ */
+export function launchChromium(args: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Failed to start the browser tests: no Chromium at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`,
     )
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+  return chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...args] })
 }
 
 async function freePort(): Promise<number> {
