@@ -10,6 +10,7 @@ import type { TmapsSnapshot } from '../src/core/snapshot.ts'
 import { createGeocoder } from '../src/endpoints/geocoding/geocoder.ts'
 import { browserRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
+import { serverRows } from './server.ts'
 
 const FORWARD = 'https://api.tmaps.tn/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3'
 const ORIGIN = { Origin: 'http://localhost:5173' }
@@ -225,7 +226,12 @@ for (const { label, request, batch, budgetMs } of endpoints) {
 // 6. In real Chromium: page load to the first mocked response, against a bare msw worker page.
 rows.push(...(await browserRows()))
 
+// 7. The HTTPS server on real sockets: requests per second, and a load run with keys toggled.
+const server7 = await serverRows()
+rows.push(...server7.rows)
+
 console.log(
   `tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`,
 )
 report(rows)
+console.log(`\n${server7.notes.join('\n')}`)

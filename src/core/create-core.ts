@@ -42,9 +42,22 @@ export interface TmapsReadyInfo {
   createdKeys: CreatedKey[]
 }
 
+/** An answer as data: what `fetch` turns into a `Response`. */
+export interface TmapsAnswer {
+  status: number
+  headers: Record<string, string>
+  /** UTF-8 JSON, or `null` (a preflight's 204). */
+  body: Uint8Array<ArrayBuffer> | null
+}
+
 /** Overrides of what a runtime saw of a request (the browser runtime rebuilds Origin/Referer). */
 export interface FetchOptions {
   facts?: Partial<RequestFacts>
+  /**
+   * The URL to decide on instead of `request.url` (the HTTPS server answers TMaps paths on its
+   * own origin and names the TMaps host here, without copying the request).
+   */
+  url?: string
 }
 
 export interface TmapsMockCore {
@@ -54,6 +67,11 @@ export interface TmapsMockCore {
   readonly log: RequestLog
   /** Answers a request to a TMaps host exactly as TMaps would (a fetch handler). */
   fetch(request: Request, options?: FetchOptions): Promise<Response>
+  /**
+   * The same answer as plain data, for runtimes that build their own response object (the HTTPS
+   * server hands it to its server library without an intermediate `Response`).
+   */
+  answer(request: Request, options?: FetchOptions): Promise<TmapsAnswer>
   /** Usage of one key (id, full value or `{ id }`), or `'unattributed'`. */
   usage(ref: KeyRef | typeof UNATTRIBUTED): UsageReport
   /**
@@ -176,7 +194,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     body: Uint8Array<ArrayBuffer> | null,
     origin: string | null,
     extra?: Record<string, string>,
-  ) => {
+  ): TmapsAnswer => {
     const headers: Record<string, string> = {
       'Access-Control-Allow-Origin': origin ?? '*',
       Vary: 'Origin',
@@ -186,7 +204,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
       headers['Content-Type'] = 'application/json'
       headers['Content-Length'] = String(body.byteLength)
     }
-    return new Response(body, { status, headers })
+    return { status, headers, body }
   }
   const utf8 = new TextEncoder()
   const errorBody = (error: string) => utf8.encode(JSON.stringify({ error }))
@@ -230,8 +248,8 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
           ? ['tiles']
           : []
 
-  async function handle(request: Request, fetchOptions?: FetchOptions): Promise<Response> {
-    const url = new URL(request.url)
+  async function handle(request: Request, fetchOptions?: FetchOptions): Promise<TmapsAnswer> {
+    const url = new URL(fetchOptions?.url ?? request.url)
     const origin =
       fetchOptions?.facts?.origin !== undefined ? fetchOptions.facts.origin : request.headers.get('origin')
     if (request.method === 'OPTIONS') {
@@ -329,7 +347,11 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     console: consoleApi,
     log,
     options: { baseUrl: opts.baseUrl, tilesUrl: opts.tilesUrl, seed: opts.seed, dataSeed: opts.dataSeed },
-    fetch: handle,
+    answer: handle,
+    async fetch(request, fetchOptions) {
+      const { status, headers, body } = await handle(request, fetchOptions)
+      return new Response(body, { status, headers })
+    },
     usage(ref) {
       return usage.report(resolveBucket(ref))
     },

@@ -1,0 +1,134 @@
+/**
+ * Server part of `npm run bench`: the HTTPS server of `tmaps-mock serve` on real sockets.
+ * 1. Requests per second against a bare `node:https` server answering the same JSON with the same
+ *    certificate, alternating rounds, 50 connections each (target >= 0.6x).
+ * 2. Load: 200 concurrent connections for LOAD_SECONDS (default 30) while a key is disabled and
+ *    enabled again every 100 ms: no answer outside the contract (200, or 401 while disabled), no
+ *    socket error, usage counts equal to the requests sent, memory flat (heap at the end within
+ *    1.3x of the heap after 5 s).
+ */
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Agent, request } from 'undici'
+import { startTmapsServer } from '../mocks/serve/server.ts'
+import type { Comparison } from './harness.ts'
+
+const PATH = '/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3'
+
+async function hammer(
+  url: string,
+  agent: Agent,
+  connections: number,
+  ms: number,
+  onStatus?: (status: number) => void,
+) {
+  let count = 0
+  let errors = 0
+  const end = performance.now() + ms
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        try {
+          const response = await request(url, { dispatcher: agent })
+          await response.body.arrayBuffer()
+          onStatus?.(response.statusCode)
+          count++
+        } catch {
+          errors++
+        }
+      }
+    }),
+  )
+  return { count, errors }
+}
+
+export async function serverRows(): Promise<{ rows: Comparison[]; notes: string[] }> {
+  const certDir = mkdtempSync(join(tmpdir(), 'tmaps-bench-certs-'))
+  const tmaps = await startTmapsServer({ port: 0, state: 'empty', seed: 'bench', certDir })
+  const key = await tmaps.mock.console.createKey({ name: 'bench' })
+  const url = `${tmaps.url}${PATH}&api_key=${key.value}`
+  const sample = await tmaps.mock.fetch(new Request(`https://api.tmaps.tn${PATH}&api_key=${key.value}`))
+  const json = Buffer.from(await sample.arrayBuffer())
+  const bare = createServer(
+    { cert: readPem(certDir, 'localhost.pem'), key: readPem(certDir, 'localhost-key.pem') },
+    (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': json.byteLength })
+      res.end(json)
+    },
+  )
+  await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done))
+  const bareUrl = `https://localhost:${(bare.address() as { port: number }).port}${PATH}`
+  const agent = new Agent({ connect: { ca: tmaps.ca }, connections: 200, pipelining: 1 })
+
+  // 1. Requests per second, side by side.
+  const rps = { tmaps: [] as number[], bare: [] as number[] }
+  await hammer(url, agent, 50, 500)
+  await hammer(bareUrl, agent, 50, 500)
+  for (let round = 0; round < 6; round++) {
+    const order = round % 2 === 0 ? (['tmaps', 'bare'] as const) : (['bare', 'tmaps'] as const)
+    for (const which of order) {
+      const { count } = await hammer(which === 'tmaps' ? url : bareUrl, agent, 50, 1000)
+      rps[which].push(count)
+    }
+  }
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!
+  const [a, b] = [median(rps.tmaps), median(rps.bare)]
+
+  // 2. Load with keys toggled meanwhile.
+  const seconds = Number(process.env.LOAD_SECONDS ?? 30)
+  const toggled = await tmaps.mock.console.createKey({ name: 'toggled' })
+  const toggledUrl = `${tmaps.url}${PATH}&api_key=${toggled.value}`
+  let disabled = false
+  const toggler = setInterval(() => {
+    disabled = !disabled
+    void (disabled ? tmaps.mock.console.disableKey(toggled.id) : tmaps.mock.console.enableKey(toggled.id))
+  }, 100)
+  const statuses = new Map<number, number>()
+  const heap: number[] = []
+  const sampler = setInterval(() => heap.push(process.memoryUsage().heapUsed), 1000)
+  const load = await hammer(toggledUrl, agent, 200, seconds * 1000, (status) =>
+    statuses.set(status, (statuses.get(status) ?? 0) + 1),
+  )
+  clearInterval(toggler)
+  clearInterval(sampler)
+  const outside = [...statuses.keys()].filter((s) => s !== 200 && s !== 401)
+  const counted = tmaps.mock.usage(toggled.id).total
+  // From the heap after 5 s (warmed up) to the end.
+  const warm = heap[Math.min(4, heap.length - 1)] ?? 1
+  const heapGrowth = heap.length >= 2 ? heap.at(-1)! / warm : 1
+
+  await agent.close()
+  await tmaps.close()
+  await new Promise((done) => bare.close(done))
+  rmSync(certDir, { recursive: true, force: true })
+
+  const ok = outside.length === 0 && load.errors === 0 && counted === load.count && heapGrowth <= 1.3
+  return {
+    rows: [
+      {
+        label: 'HTTPS server requests per second (50 connections)',
+        a: 'tmaps-mock serve',
+        b: 'bare node:https, same JSON',
+        aMicros: 1e6 / a,
+        bMicros: 1e6 / b,
+        ratio: b / a,
+        target: 1 / 0.6,
+      },
+    ],
+    notes: [
+      `HTTPS server: ${a} vs ${b} requests/s (tmaps-mock/bare = ${(a / b).toFixed(2)}x; target >= 0.6x).`,
+      `Load, 200 connections for ${seconds} s, key toggled every 100 ms: ${load.count} requests, ` +
+        `${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}, ${load.errors} socket errors; ` +
+        `usage counted ${counted} (${counted === load.count ? 'exact' : 'MISMATCH'}); ` +
+        `heap ${(warm / 1e6).toFixed(0)} MB -> ${((heap.at(-1) ?? warm) / 1e6).toFixed(0)} MB (${heapGrowth.toFixed(2)}x). ` +
+        (ok ? 'ok' : 'OVER TARGET'),
+    ],
+  }
+}
+
+function readPem(dir: string, name: string): string {
+  return readFileSync(join(dir, name), 'utf8')
+}
