@@ -352,8 +352,11 @@ function curlFor(url: string, method: string, params: string, caller: CallerKind
       : caller === 'tile'
         ? [`Referer: ${origin}/`]
         : []
+  // The same request to `tmaps-mock serve` (same demo keys), whose local CA curl is told to trust.
+  const local = (u: string) => u.replace(/^https:\/\/[^/]+/, 'https://localhost:8443')
   const parts = (shownUrl: string) => [
     'curl',
+    '--cacert ~/.cache/tmaps-mock/tmaps-mock-ca.pem',
     ...(method === 'POST'
       ? [
           '-X POST',
@@ -362,7 +365,7 @@ function curlFor(url: string, method: string, params: string, caller: CallerKind
         ]
       : []),
     ...headers.map((h) => `-H ${quote(h)}`),
-    quote(shownUrl),
+    quote(local(shownUrl)),
   ]
   const masked = key === '' ? url : url.replace(encodeURIComponent(key), maskKey(key))
   return { shown: parts(masked).join(' '), full: parts(url).join(' ') }
