@@ -92,7 +92,7 @@ export function report(rows: Comparison[]): void {
     ]
     const verdict = checks.length === 0 ? 'info' : checks.every(Boolean) ? 'ok' : 'OVER TARGET'
     const target = [
-      ...(r.target === null ? [] : [`<= ${r.target}x`]),
+      ...(r.target === null ? [] : [`<= ${Number(r.target.toFixed(2))}x`]),
       ...(r.budgetMs === undefined ? [] : [`A < ${r.budgetMs} ms`]),
     ]
     console.log(
