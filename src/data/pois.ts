@@ -15,7 +15,7 @@ import {
 } from './poi-names.ts'
 import { seededFaker } from './seeded.ts'
 import { STREET_NAMESAKES } from './street-names.ts'
-import { TUNIS_BOURGUIBA } from './streets.ts'
+import { TUNIS_BOURGUIBA, TUNIS_ID } from './streets.ts'
 
 /** The 18 documented `categories` of `GET /geocoding/nearby`. */
 export const POI_CATEGORIES = [
@@ -483,7 +483,7 @@ const LANDMARKS: Record<string, { categories: [PoiCategory, ...PoiCategory[]]; n
 /** Where a town's places cluster: its gazetteer point, except Tunis (see below). */
 export function townCentre(locality: Locality): { lat: number; lng: number } {
   // The gazetteer's point for Tunis is the Kasbah; its busiest streets are downtown, the docs' "Tunis centre".
-  return locality.id === 'gn:2464470' ? TUNIS_BOURGUIBA : locality
+  return locality.id === TUNIS_ID ? TUNIS_BOURGUIBA : locality
 }
 
 /** How far (degrees of latitude) a town's places spread from its centre. */
@@ -496,7 +496,8 @@ function placeCount(f: Faker, pop: number): number {
   return pop === 0 ? f.number.int({ min: 2, max: 6 }) : Math.min(1500, Math.round(6 + pop / 600))
 }
 
-const townName = (l: Locality): Names => {
+/** A town's names in the three languages. */
+export const townName = (l: Locality): Names => {
   const fr = l.fr ?? l.name
   // Some gazetteer Arabic names carry the governorate after a comma ("سكرة، تونس"): keep the town.
   const ar = (l.ar ?? fr).split('،')[0]!.trim()
@@ -587,15 +588,19 @@ export const LANDMARK_POIS: readonly Poi[] = POIS.flatMap((p) => {
       categories: [...landmark.categories],
       lat: p.lat,
       lng: p.lng,
-      locality: nearestTown(p.lat, p.lng),
+      locality: nearestTown(p),
     },
   ]
 })
 
-function nearestTown(lat: number, lng: number): Locality {
-  let best = POI_TOWNS[0]!
+/** The town of `towns` (default: every town) nearest a point. */
+export function nearestTown(
+  { lat, lng }: { lat: number; lng: number },
+  towns: readonly Locality[] = POI_TOWNS,
+): Locality {
+  let best = towns[0]!
   let bestD = Number.POSITIVE_INFINITY
-  for (const l of POI_TOWNS) {
+  for (const l of towns) {
     const d = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos((lat * Math.PI) / 180)) ** 2
     if (d < bestD) {
       bestD = d

@@ -22,6 +22,9 @@ export interface Street {
 const MIN_POPULATION = 8000
 const SEATS = new Set(['PPLC', 'PPLA', 'PPLA2'])
 
+/** GeoNames' Tunis, the capital's locality. */
+export const TUNIS_ID = 'gn:2464470'
+
 /** The docs call this point "Tunis centre" and put Avenue Habib Bourguiba there; keep both there. */
 export const TUNIS_BOURGUIBA = { lat: 36.8002, lng: 10.1815 }
 
@@ -47,7 +50,7 @@ export function generateStreets(seed: string | number): Street[] {
     ]
     names.forEach(({ type, namesake }, i) => {
       const [nameFr, nameAr] = namesake
-      const pinned = i === 0 && locality.id === 'gn:2464470' ? TUNIS_BOURGUIBA : undefined
+      const pinned = i === 0 && locality.id === TUNIS_ID ? TUNIS_BOURGUIBA : undefined
       const angle = faker.number.float({ min: 0, max: Math.PI * 2 })
       const dist = i === 0 ? radius * 0.1 : faker.number.float({ min: 0.1, max: 1 }) * radius
       streets.push({

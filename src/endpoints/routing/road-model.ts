@@ -1,3 +1,4 @@
+import { hashSeed } from '../../data/seeded.ts'
 import { distanceKm } from '../geocoding/geocoder.ts'
 
 export type Profile = 'driving' | 'walking' | 'cycling' | 'truck'
@@ -28,10 +29,8 @@ export function speedKmh(profile: Profile, km: number): number {
 
 /** How much longer than the straight line a road is between two points: 1.15 to 1.45, stable per pair. */
 export function detourFactor(a: Point, b: Point): number {
-  const text = `${a.lat.toFixed(5)},${a.lng.toFixed(5)};${b.lat.toFixed(5)},${b.lng.toFixed(5)}`
-  let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
-  return 1.15 + ((hash >>> 0) / 0xffffffff) * 0.3
+  const hash = hashSeed(`${a.lat.toFixed(5)},${a.lng.toFixed(5)};${b.lat.toFixed(5)},${b.lng.toFixed(5)}`)
+  return 1.15 + (hash / 0xffffffff) * 0.3
 }
 
 export interface Avoid {

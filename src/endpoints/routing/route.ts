@@ -1,5 +1,5 @@
 import { encode } from '@placemarkio/polyline'
-import { POI_TOWNS } from '../../data/pois.ts'
+import { nearestTown, POI_TOWNS, townName } from '../../data/pois.ts'
 import { hashSeed } from '../../data/seeded.ts'
 import { STREET_NAMESAKES } from '../../data/street-names.ts'
 import { distanceKm, type Geocoder, geocoderFor } from '../geocoding/geocoder.ts'
@@ -233,24 +233,14 @@ function roadName(options: RouteOptions, a: Point, b: Point, destination: Point)
   const geocoder = geocoderFor(options.seed)
   const street = nearestStreet(geocoder, a, 0.1) ?? nearestStreet(geocoder, middle, 0.25)
   if (street) return street.name[options.language]
-  if (distanceKm(a, b) >= 2) return WORDS[options.language].roadTo(nearestTown(destination))
+  if (distanceKm(a, b) >= 2)
+    return WORDS[options.language].roadTo(townName(nearestTown(destination, BIG_TOWNS)))
   const [fr, ar] = STREET_NAMESAKES[hashSeed(`${middle.lat},${middle.lng}`) % STREET_NAMESAKES.length]!
   return options.language === 'ar' ? `نهج ${ar}` : `Rue ${fr}`
 }
 
+/** Towns a road is named after ("Route de Sousse"). */
 const BIG_TOWNS = POI_TOWNS.filter((t) => (t.pop ?? 0) >= 10_000)
-function nearestTown(p: Point) {
-  let best = BIG_TOWNS[0]!
-  let bestKm = Number.POSITIVE_INFINITY
-  for (const town of BIG_TOWNS) {
-    const km = distanceKm(p, town)
-    if (km < bestKm) {
-      bestKm = km
-      best = town
-    }
-  }
-  return { fr: best.fr ?? best.name, ar: (best.ar ?? best.fr ?? best.name).split('،')[0]!.trim() }
-}
 
 const CELL = 0.02
 const grids = new WeakMap<Geocoder, Map<string, Place[]>>()
