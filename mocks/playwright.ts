@@ -1,23 +1,25 @@
 import { getResponse } from 'msw'
 import type { TmapsMock } from './create-tmaps-mock.ts'
 
-/** The parts of a Playwright `Route` the adapter uses (so any Playwright package fits). */
-interface RouteLike {
+/**
+ * The parts of a Playwright `Route` the adapter uses (so any Playwright package fits). `F` is
+ * the package's own `fulfill` options type, inferred from the page or context you pass.
+ */
+interface RouteLike<F> {
   request(): {
     url(): string
     method(): string
     allHeaders(): Promise<Record<string, string>>
     postDataBuffer(): Uint8Array | null
   }
-  /** TMaps JSON answers are text; `body` stays a string so the type needs no Node `Buffer`. */
-  fulfill(response: { status: number; headers: Record<string, string>; body: string }): Promise<void>
+  fulfill(options: F): Promise<void>
   fallback(): Promise<void>
 }
 
 /** A Playwright `Page` or `BrowserContext`. */
-export interface RoutableTarget {
-  route(url: string, handler: (route: RouteLike) => Promise<void>): Promise<unknown>
-  unroute(url: string, handler?: (route: RouteLike) => Promise<void>): Promise<unknown>
+export interface RoutableTarget<F = unknown> {
+  route(url: string, handler: (route: RouteLike<F>) => Promise<void>): Promise<unknown>
+  unroute(url: string, handler?: (route: RouteLike<F>) => Promise<void>): Promise<unknown>
 }
 
 /**
@@ -26,8 +28,11 @@ export interface RoutableTarget {
  * function that removes the routes.
  * @example const mock = createTmapsMock(); const unroute = await routeTmaps(page, mock)
  */
-export async function routeTmaps(target: RoutableTarget, mock: TmapsMock): Promise<() => Promise<void>> {
-  const handler = async (route: RouteLike) => {
+export async function routeTmaps<F>(
+  target: RoutableTarget<F>,
+  mock: TmapsMock,
+): Promise<() => Promise<void>> {
+  const handler = async (route: RouteLike<F>) => {
     const request = route.request()
     const method = request.method()
     const body = method === 'GET' || method === 'HEAD' ? null : request.postDataBuffer()
@@ -41,11 +46,12 @@ export async function routeTmaps(target: RoutableTarget, mock: TmapsMock): Promi
       }),
     )
     if (!response) return route.fallback()
+    // A Buffer: Playwright would re-encode a string as UTF-8, which breaks a PNG.
     await route.fulfill({
       status: response.status,
       headers: Object.fromEntries(response.headers),
-      body: await response.text(),
-    })
+      body: Buffer.from(await response.arrayBuffer()),
+    } as F)
   }
   const patterns = [mock.options.baseUrl, mock.options.tilesUrl].flatMap((base) => {
     const { host } = new URL(base)

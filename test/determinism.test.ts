@@ -6,7 +6,7 @@ const TUNIS = { lat: 36.8002, lng: 10.1815 }
 const SOUSSE = { lat: 35.8254, lng: 10.637 }
 
 /** One representative request per endpoint (every endpoint the registry has must be listed). */
-const REQUESTS: Record<string, { query?: string; body?: unknown }> = {
+const REQUESTS: Record<string, { query?: string; body?: unknown; url?: string }> = {
   'GET geocoding/forward': { query: 'q=Avenue%20Habib%20Bourguiba%2C%20Sfax&limit=5' },
   'GET geocoding/reverse': { query: 'lat=35.8254&lng=10.637&limit=5' },
   'GET geocoding/nearby': { query: 'lat=36.8002&lng=10.1815&radius=2000&limit=50&lang=ar' },
@@ -21,15 +21,20 @@ const REQUESTS: Record<string, { query?: string; body?: unknown }> = {
   },
   'POST routing/isochrone': { body: { origin: SOUSSE, contours: [{ time: 10 }, { distance: 20 }] } },
   'POST distance-matrix': { body: { origins: [TUNIS, SOUSSE], destinations: [SOUSSE, TUNIS] } },
+  'GET maps/static': {
+    query:
+      'bbox=9.5,35.5,11,37.2&size=300x400&style=terrain&marker=36.8002,10.1815|red|T&path=36.8002,10.1815|35.8254,10.637',
+  },
+  'GET r-tile/:z/:x/:y': { url: 'https://tiles.tmaps.tn/r-tile/12/2163/1597' },
 }
 
 async function answer(seed: string, name: string): Promise<{ status: number; text: string }> {
   const core = createTmapsCore({ state: 'empty', seed })
   const { value } = await core.console.createKey({ name: 'Determinism' })
   const [method, path] = name.split(' ') as [string, string]
-  const { query = '', body } = REQUESTS[name]!
+  const { query = '', body, url = `https://api.tmaps.tn/${path}` } = REQUESTS[name]!
   const response = await core.fetch(
-    new Request(`https://api.tmaps.tn/${path}?${query}${query ? '&' : ''}api_key=${value}`, {
+    new Request(`${url}?${query}${query ? '&' : ''}api_key=${value}`, {
       method,
       ...(body !== undefined && {
         body: JSON.stringify(body),
@@ -37,7 +42,8 @@ async function answer(seed: string, name: string): Promise<{ status: number; tex
       }),
     }),
   )
-  return { status: response.status, text: await response.text() }
+  // Bytes as hex: PNG answers are compared byte for byte, not as (lossy) UTF-8.
+  return { status: response.status, text: Buffer.from(await response.arrayBuffer()).toString('hex') }
 }
 
 describe('determinism: same request, same seed, same answer', () => {

@@ -4,6 +4,7 @@ import { FastResponse, type Server, serve } from 'srvx'
 import type { CreatedKey } from '../../src/console/create-console.ts'
 import { CONTROL_PREFIX, createControlApi } from '../../src/control/control-api.ts'
 import type { TmapsMockOptions } from '../../src/core/create-core.ts'
+import { hostOfPath } from '../../src/endpoints/registry.ts'
 import { createTmapsMock, type TmapsMock } from '../create-tmaps-mock.ts'
 import { localCertificate } from './certificate.ts'
 
@@ -37,8 +38,6 @@ export interface TmapsServer {
   /** Stops accepting connections, lets requests in flight finish, then resolves. */
   close(): Promise<void>
 }
-
-const TILE_PATH = /^\/r-tile\//
 
 /**
  * The TMaps mock on real sockets: one HTTPS origin answers the API paths and the tile paths
@@ -89,7 +88,7 @@ export async function startTmapsServer(options: TmapsServerOptions = {}): Promis
       return withCors(request, await control(request))
     }
     // The TMaps host this path belongs to, same scheme: the contract decides on that URL.
-    const target = `${url.protocol}//${TILE_PATH.test(url.pathname) ? tiles : api}${url.pathname}${url.search}`
+    const target = `${url.protocol}//${hostOfPath(url.pathname) === 'tiles' ? tiles : api}${url.pathname}${url.search}`
     const { status, headers, body } = await mock.answer(request, { url: target })
     return new FastResponse(body, { status, headers })
   }

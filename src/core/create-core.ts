@@ -6,8 +6,9 @@ import { type Decision, decide, type RequestFacts } from '../contract/decide.ts'
 import { explainDecision } from '../contract/explain.ts'
 import { REJECTIONS, type Rule } from '../contract/rejections.ts'
 import { createKeyGenerator } from '../data/seeded.ts'
-import { ParamError } from '../endpoints/params.ts'
-import { endpointName, findEndpoint } from '../endpoints/registry.ts'
+import { CONTENT_TYPES } from '../endpoints/endpoint.ts'
+import { NotFoundError, ParamError } from '../endpoints/params.ts'
+import { endpointName, resolveEndpoint } from '../endpoints/registry.ts'
 import { createStore, type TmapsStore } from '../store/create-store.ts'
 import { demoSnapshot } from './demo-state.ts'
 import { type ParsedSnapshot, parseSnapshot, type TmapsSnapshot } from './snapshot.ts'
@@ -46,7 +47,7 @@ export interface TmapsReadyInfo {
 export interface TmapsAnswer {
   status: number
   headers: Record<string, string>
-  /** UTF-8 JSON, or `null` (a preflight's 204). */
+  /** UTF-8 JSON or PNG bytes, or `null` (a preflight's 204, a 304). */
   body: Uint8Array<ArrayBuffer> | null
 }
 
@@ -102,6 +103,29 @@ const DEFAULT_DATA_SEED = 'tmaps'
 /** The demo keys' seed when none is given: the demo console is the same for everyone. */
 const DEFAULT_DEMO_SEED = 'tmaps-demo'
 const CACHE_SIZE = 256
+/** Tiles and static maps may be reused for an hour; a changed key or domain still applies to new requests. */
+const IMAGE_CACHE_CONTROL = 'public, max-age=3600'
+
+/** An answer's bytes with a strong ETag: a 64-bit FNV-1a hash of the bytes, in hex. */
+function withEtag(bytes: Uint8Array<ArrayBuffer>): { bytes: Uint8Array<ArrayBuffer>; etag: string } {
+  let h1 = 0x811c9dc5
+  let h2 = 0x01000193 ^ bytes.length
+  for (let i = 0; i < bytes.length; i++) {
+    h1 = Math.imul(h1 ^ bytes[i]!, 0x01000193)
+    h2 = Math.imul(h2 ^ bytes[i]!, 0x5bd1e995) ^ (h2 >>> 15)
+  }
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0')
+  return { bytes, etag: `"${hex(h1)}${hex(h2)}"` }
+}
+
+/** `If-None-Match` holds this ETag (or `*`), as RFC 9110 compares them for a GET. */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (header === null) return false
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*')
+}
 
 /**
  * Builds the runtime-free mock: store, console, usage, log and the request pipeline.
@@ -115,7 +139,8 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
   const now = opts.now
   const usage = createUsage({ maxDays: opts.usageDays })
   const log = createRequestLog(opts.logSize)
-  const cache = new Map<string, Uint8Array<ArrayBuffer>>()
+  /** Recent answers (JSON or PNG bytes and the PNG's ETag): deterministic, so exact. */
+  const cache = new Map<string, { bytes: Uint8Array<ArrayBuffer>; etag?: string }>()
 
   const initial: ParsedSnapshot =
     opts.state === 'demo'
@@ -188,12 +213,13 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
 
   const lookup = (value: string) => store.byValue.get(value)
 
-  /** JSON bodies go out as UTF-8 bytes with their `Content-Length`, as a real server sends them. */
+  /** Bodies go out as bytes with their type and `Content-Length`, as a real server sends them. */
   const respond = (
     status: number,
     body: Uint8Array<ArrayBuffer> | null,
     origin: string | null,
     extra?: Record<string, string>,
+    contentType: string = CONTENT_TYPES.json,
   ): TmapsAnswer => {
     const headers: Record<string, string> = {
       'Access-Control-Allow-Origin': origin ?? '*',
@@ -201,7 +227,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
       ...extra,
     }
     if (body !== null) {
-      headers['Content-Type'] = 'application/json'
+      headers['Content-Type'] = contentType
       headers['Content-Length'] = String(body.byteLength)
     }
     return { status, headers, body }
@@ -277,19 +303,20 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
       return respond(status, errorBody(error), facts.origin)
     }
 
-    const endpoint = kinds
-      .map((k) => findEndpoint(k, request.method, url.pathname))
+    const resolved = kinds
+      .map((k) => resolveEndpoint(k, request.method, url.pathname))
       .find((e) => e !== undefined)
-    if (!endpoint) {
+    if (!resolved) {
       record(request, url, name, 404, 'not-found', decision)
       return respond(404, errorBody(REJECTIONS['not-found'].error), facts.origin)
     }
+    const { endpoint, params } = resolved
 
     try {
       let body: unknown
       let cacheKey: string | undefined
       if (request.method === 'GET') {
-        cacheKey = `${endpoint.name}?${[...url.searchParams]
+        cacheKey = `${url.pathname}?${[...url.searchParams]
           .filter(([k]) => k !== 'api_key')
           .map(([k, v]) => `${k}=${v}`)
           .sort()
@@ -306,20 +333,38 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
         if (text.length <= 4096)
           cacheKey = `${endpoint.name} ${url.search.replace(/api_key=[^&]*/g, '')} ${text}`
       }
-      let json = cacheKey === undefined ? undefined : cache.get(cacheKey)
-      if (json === undefined) {
-        json = utf8.encode(JSON.stringify(endpoint.handle({ url, body, seed: opts.dataSeed })))
+      let answer = cacheKey === undefined ? undefined : cache.get(cacheKey)
+      if (answer === undefined) {
+        const ctx = { url, params, body, seed: opts.dataSeed }
+        answer =
+          endpoint.answers === 'png'
+            ? withEtag(await endpoint.handle(ctx))
+            : { bytes: utf8.encode(JSON.stringify(await endpoint.handle(ctx))) }
         if (cacheKey !== undefined) {
           if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
-          cache.set(cacheKey, json)
+          cache.set(cacheKey, answer)
         }
       }
+      if (answer.etag === undefined) {
+        record(request, url, endpoint.name, 200, decision.rule, decision)
+        return respond(200, answer.bytes, facts.origin)
+      }
+      // Pictures are cached by browsers and proxies like any tile server's (errors never are).
+      const caching = { 'Cache-Control': IMAGE_CACHE_CONTROL, ETag: answer.etag }
+      if (matchesEtag(request.headers.get('if-none-match'), answer.etag)) {
+        record(request, url, endpoint.name, 304, decision.rule, decision)
+        return respond(304, null, facts.origin, caching)
+      }
       record(request, url, endpoint.name, 200, decision.rule, decision)
-      return respond(200, json, facts.origin)
+      return respond(200, answer.bytes, facts.origin, caching, CONTENT_TYPES[endpoint.answers])
     } catch (error) {
       if (error instanceof ParamError) {
         record(request, url, endpoint.name, 400, error.rule, decision, `Authorized, but ${error.message}.`)
         return respond(400, errorBody(error.message), facts.origin)
+      }
+      if (error instanceof NotFoundError) {
+        record(request, url, endpoint.name, 404, 'not-found', decision, `Authorized, but ${error.message}.`)
+        return respond(404, errorBody(REJECTIONS['not-found'].error), facts.origin)
       }
       console.error(
         `tmaps-mock: ${endpoint.name} failed (this is a bug in tmaps-mock, please report it):`,

@@ -74,3 +74,17 @@ export function generateStreets(seed: string | number): Street[] {
 function round(n: number): number {
   return Math.round(n * 1e6) / 1e6
 }
+
+/**
+ * The two ends of a street's axis: the segment forward geocoding places its house numbers on,
+ * reverse geocoding snaps to, and the map draws.
+ * @example const [a, b] = streetEnds(street)
+ */
+export function streetEnds(street: Street): [{ lat: number; lng: number }, { lat: number; lng: number }] {
+  const dLat = Math.sin(street.heading) * street.halfLength
+  const dLng = (Math.cos(street.heading) * street.halfLength) / Math.cos((street.lat * Math.PI) / 180)
+  return [
+    { lat: street.lat - dLat, lng: street.lng - dLng },
+    { lat: street.lat + dLat, lng: street.lng + dLng },
+  ]
+}

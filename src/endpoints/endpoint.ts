@@ -1,19 +1,39 @@
 /** What an endpoint receives once the contract has accepted the request. */
 export interface EndpointContext {
   url: URL
+  /** The path's parameters by name (`/r-tile/:z/:x/:y` gives `z`, `x`, `y`), as sent. */
+  params: Readonly<Record<string, string>>
   /** The parsed JSON body of a POST (validated by the endpoint). */
   body?: unknown
   /** The data seed: same seed, same request, same answer. */
   seed: string | number
 }
 
-/** One documented TMaps operation. */
-export interface Endpoint {
+interface EndpointBase {
   /** Its name in usage reports and the log, e.g. `geocoding/forward`. */
   name: string
   host: 'api' | 'tiles'
   method: 'GET' | 'POST'
+  /** The path, with `:name` for a parameter segment (`/r-tile/:z/:x/:y`). */
   path: string
-  /** Answers 200 with this JSON, or throws a `ParamError` for a 400. */
+}
+
+/** An endpoint that answers JSON (`application/json`). */
+export interface JsonEndpoint extends EndpointBase {
+  answers: 'json'
+  /** Answers 200 with this JSON, or throws a `ParamError` (400) or `NotFoundError` (404). */
   handle(ctx: EndpointContext): unknown
 }
+
+/** An endpoint that answers a picture (`image/png`); its errors are JSON like every other. */
+export interface PngEndpoint extends EndpointBase {
+  answers: 'png'
+  /** Answers 200 with these PNG bytes, or throws a `ParamError` (400) or `NotFoundError` (404). */
+  handle(ctx: EndpointContext): Promise<Uint8Array<ArrayBuffer>>
+}
+
+/** One documented TMaps operation. */
+export type Endpoint = JsonEndpoint | PngEndpoint
+
+/** What the endpoint answers on success: the `Content-Type` of each kind. */
+export const CONTENT_TYPES = { json: 'application/json', png: 'image/png' } as const

@@ -12,6 +12,14 @@ export class ParamError extends Error {
   }
 }
 
+/**
+ * A resource that does not exist (a tile outside the grid): becomes a 404 `{"error":"not found"}`.
+ * `message` is for the log, not the body.
+ */
+export class NotFoundError extends Error {
+  readonly rule = 'not-found'
+}
+
 const INTEGER = /^[+-]?\d{1,9}$/
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
 

@@ -2,6 +2,8 @@ import type { Endpoint } from './endpoint.ts'
 import { forwardGeocoding } from './geocoding/forward.ts'
 import { nearbySearch } from './geocoding/nearby.ts'
 import { reverseGeocoding } from './geocoding/reverse.ts'
+import { rasterTile } from './maps/raster-tile.ts'
+import { staticMap } from './maps/static-map.ts'
 import { directionGet, directionPost } from './routing/direction.ts'
 import { distanceMatrix } from './routing/distance-matrix.ts'
 import { isochrone } from './routing/isochrone.ts'
@@ -10,29 +12,79 @@ import { optimizedTour } from './routing/optimized.ts'
 /** Every TMaps operation the mock answers. */
 // biome-ignore format: a table reads best with one endpoint a line
 export const ENDPOINTS: readonly Endpoint[] = [
-  { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', handle: forwardGeocoding },
-  { name: 'geocoding/reverse', host: 'api', method: 'GET', path: '/geocoding/reverse', handle: reverseGeocoding },
-  { name: 'geocoding/nearby', host: 'api', method: 'GET', path: '/geocoding/nearby', handle: nearbySearch },
-  { name: 'routing/direction', host: 'api', method: 'GET', path: '/routing/direction', handle: directionGet },
-  { name: 'routing/direction', host: 'api', method: 'POST', path: '/routing/direction', handle: directionPost },
-  { name: 'routing/optimized', host: 'api', method: 'POST', path: '/routing/optimized', handle: optimizedTour },
-  { name: 'routing/isochrone', host: 'api', method: 'POST', path: '/routing/isochrone', handle: isochrone },
-  { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', handle: distanceMatrix },
+  { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', answers: 'json', handle: forwardGeocoding },
+  { name: 'geocoding/reverse', host: 'api', method: 'GET', path: '/geocoding/reverse', answers: 'json', handle: reverseGeocoding },
+  { name: 'geocoding/nearby', host: 'api', method: 'GET', path: '/geocoding/nearby', answers: 'json', handle: nearbySearch },
+  { name: 'routing/direction', host: 'api', method: 'GET', path: '/routing/direction', answers: 'json', handle: directionGet },
+  { name: 'routing/direction', host: 'api', method: 'POST', path: '/routing/direction', answers: 'json', handle: directionPost },
+  { name: 'routing/optimized', host: 'api', method: 'POST', path: '/routing/optimized', answers: 'json', handle: optimizedTour },
+  { name: 'routing/isochrone', host: 'api', method: 'POST', path: '/routing/isochrone', answers: 'json', handle: isochrone },
+  { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', answers: 'json', handle: distanceMatrix },
+  { name: 'maps/static', host: 'api', method: 'GET', path: '/maps/static', answers: 'png', handle: staticMap },
+  { name: 'r-tile', host: 'tiles', method: 'GET', path: '/r-tile/:z/:x/:y', answers: 'png', handle: rasterTile },
 ]
 
-const routes = new Map(ENDPOINTS.map((e) => [`${e.host} ${e.method} ${e.path}`, e]))
-const paths = new Map(ENDPOINTS.map((e) => [`${e.host} ${e.path}`, e]))
+/** An endpoint matched to a request, with its path parameters. */
+export interface ResolvedEndpoint {
+  endpoint: Endpoint
+  params: Record<string, string>
+}
+
+/** Exact paths in a map (one lookup); patterns compiled once: `:name` takes one whole segment. */
+const exact = new Map(
+  ENDPOINTS.filter((e) => !e.path.includes(':')).map((e) => [`${e.host} ${e.method} ${e.path}`, e]),
+)
+const exactPaths = new Map(
+  ENDPOINTS.filter((e) => !e.path.includes(':')).map((e) => [`${e.host} ${e.path}`, e]),
+)
+const compiled = ENDPOINTS.filter((e) => e.path.includes(':')).map((endpoint) => ({
+  endpoint,
+  segments: endpoint.path.split('/').map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s })),
+}))
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>
+
+function match(host: 'api' | 'tiles', path: string, method?: string): ResolvedEndpoint | undefined {
+  const found =
+    method === undefined ? exactPaths.get(`${host} ${path}`) : exact.get(`${host} ${method} ${path}`)
+  if (found) return { endpoint: found, params: NO_PARAMS }
+  const parts = path.split('/')
+  for (const { endpoint, segments } of compiled) {
+    if (endpoint.host !== host || (method !== undefined && endpoint.method !== method)) continue
+    if (segments.length !== parts.length) continue
+    const params: Record<string, string> = {}
+    const ok = segments.every((segment, i) => {
+      const part = parts[i]!
+      if ('literal' in segment) return segment.literal === part
+      if (part === '') return false
+      params[segment.param!] = part
+      return true
+    })
+    if (ok) return { endpoint, params }
+  }
+  return undefined
+}
 
 /**
- * The endpoint for a host, method and path; `undefined` for an unknown path or a wrong method
- * (both answer 404, as the contract says). A trailing slash is not the same path.
- * @example findEndpoint('api', 'GET', '/geocoding/forward')?.name // 'geocoding/forward'
+ * The endpoint for a host, method and path, with its path parameters; `undefined` for an unknown
+ * path or a wrong method (both answer 404, as the contract says). One resolver serves every
+ * runtime (the core behind the MSW handlers, the HTTPS server, the Playwright adapter). A
+ * trailing slash is not the same path.
+ * @example resolveEndpoint('tiles', 'GET', '/r-tile/6/33/25')?.params // { z: '6', x: '33', y: '25' }
  */
-export function findEndpoint(host: 'api' | 'tiles', method: string, path: string): Endpoint | undefined {
-  return routes.get(`${host} ${method} ${path}`)
+export function resolveEndpoint(
+  host: 'api' | 'tiles',
+  method: string,
+  path: string,
+): ResolvedEndpoint | undefined {
+  return match(host, path, method)
 }
 
 /** The endpoint name of a path whatever the method (for usage counts), or `unknown`. */
 export function endpointName(host: 'api' | 'tiles', path: string): string {
-  return paths.get(`${host} ${path}`)?.name ?? 'unknown'
+  return match(host, path)?.endpoint.name ?? 'unknown'
+}
+
+/** Which TMaps host a path belongs to when one origin serves both (the HTTPS server). */
+export function hostOfPath(path: string): 'api' | 'tiles' {
+  return path.startsWith('/r-tile/') ? 'tiles' : 'api'
 }

@@ -38,6 +38,11 @@ export function apiClient(seed: string) {
         await core.fetch(new Request(`https://api.tmaps.tn/${path}?${params}${sep}api_key=${key}`)),
       )
     },
+    /** GETs a full URL (any TMaps host) with the key added, and answers the raw response. */
+    async fetch(url: string, init?: RequestInit): Promise<Response> {
+      const sep = url.includes('?') ? '&' : '?'
+      return core.fetch(new Request(`${url}${sep}api_key=${key}`, init))
+    },
     /** POSTs `payload` as JSON, or `raw` text as the body when given. */
     async post(path: string, payload: unknown, raw?: string): Promise<ApiAnswer> {
       const request = new Request(`https://api.tmaps.tn/${path}?api_key=${key}`, {

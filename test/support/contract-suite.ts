@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createTmapsMock, type TmapsMock } from '../../mocks/create-tmaps-mock.ts'
+import { decodePng } from './png.ts'
 import type { Runtime } from './runtimes.ts'
 
 const API = 'https://api.tmaps.tn'
@@ -230,6 +231,57 @@ export function describeContract(runtime: Runtime): void {
       expect((await send(forward(web), init)).status).toBe(401)
       await mock.console.enableKey(web)
       expect((await send(forward(web), init)).status).toBe(200)
+    })
+
+    it("answers a raster tile as a 256 x 256 PNG with a tile server's caching headers", async () => {
+      const url = `${TILES}/r-tile/6/33/25?api_key=${web}`
+      const response = await send(url, { headers: { Referer: 'http://localhost:5173/' } })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/png')
+      expect(response.headers.get('cache-control')).toBe('public, max-age=3600')
+      const etag = response.headers.get('etag')
+      expect(etag).toMatch(/^"[0-9a-f]{16}"$/)
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength)
+      const png = decodePng(bytes)
+      expect([png.width, png.height]).toEqual([256, 256])
+      // The same bytes whatever the runtime: compare with the pipeline itself.
+      const direct = await mock.fetch(new Request(url))
+      expect(Buffer.from(await direct.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true)
+      const again = await send(url, { headers: { 'If-None-Match': etag! } })
+      expect(again.status).toBe(304)
+      expect(again.headers.get('etag')).toBe(etag)
+    })
+
+    it('refuses a tile from a foreign page with the JSON 403 (the Referer rule of <img> tiles)', async () => {
+      await expectError(
+        await send(`${TILES}/r-tile/6/33/25?api_key=${web}`, { headers: { Referer: 'https://evil.tn/map' } }),
+        403,
+        'domain not authorized',
+      )
+      expect(mock.log.entries()[0]?.facts.via).toBe('referer')
+      await expectError(await send(`${TILES}/r-tile/6/33/25`), 401, 'missing api_key')
+    })
+
+    it('answers a tile outside the grid with 404 and a path segment that is not a number with 400', async () => {
+      await expectError(await send(`${TILES}/r-tile/19/0/0?api_key=${web}`), 404, 'not found')
+      await expectError(await send(`${TILES}/r-tile/2/4/0?api_key=${web}`), 404, 'not found')
+      await expectError(await send(`${TILES}/r-tile/2/1/x?api_key=${web}`), 400, 'invalid param: y')
+    })
+
+    it('answers a static map as a PNG of the requested size, and 400 naming a malformed parameter', async () => {
+      const query = 'center=36.8528,10.3261&zoom=15&size=320x200&marker=36.8528,10.3261|red|H'
+      const response = await send(`${API}/maps/static?${query}&api_key=${web}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/png')
+      const png = decodePng(new Uint8Array(await response.arrayBuffer()))
+      expect([png.width, png.height]).toEqual([320, 200])
+      await expectError(
+        await send(`${API}/maps/static?center=36.8,10.1&zoom=12&size=2000x10&api_key=${web}`),
+        400,
+        'invalid param: size',
+      )
+      await expectError(await send(`${API}/maps/static?size=300x200`), 401, 'missing api_key')
     })
   })
 }

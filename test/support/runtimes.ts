@@ -84,7 +84,7 @@ export function socketRuntimes(): Runtime[] {
         const response = await undiciFetch(to, { ...(init as object), dispatcher })
         const body = new Uint8Array(await response.arrayBuffer())
         await dispatcher.close()
-        return new Response(response.status === 204 ? null : body, {
+        return new Response(response.status === 204 || response.status === 304 ? null : body, {
           status: response.status,
           headers: [...response.headers],
         })

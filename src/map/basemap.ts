@@ -1,0 +1,74 @@
+import basemap from '../data/basemap.json' with { type: 'json' }
+import outline from '../data/tunisia-outline.json' with { type: 'json' }
+import { mercatorX, mercatorY } from './projection.ts'
+
+/** A shape in Web Mercator units (0..1 both ways), flat `[x, y, ...]`, with its bounding box. */
+export interface MercatorShape {
+  rings: Float64Array[]
+  /** `[minX, minY, maxX, maxY]` in Mercator units. */
+  box: [number, number, number, number]
+}
+
+/** One detail level of the base map: land polygons and international borders. */
+export interface BaseLevel {
+  minZoom: number
+  land: MercatorShape[]
+  borders: MercatorShape[]
+}
+
+function decode(encoded: number[], scale: number): Float64Array {
+  const out = new Float64Array(encoded.length)
+  let [x, y] = [0, 0]
+  for (let i = 0; i < encoded.length; i += 2) {
+    x += encoded[i]!
+    y += encoded[i + 1]!
+    out[i] = mercatorX(x / scale)
+    out[i + 1] = mercatorY(y / scale)
+  }
+  return out
+}
+
+function shape(rings: Float64Array[]): MercatorShape {
+  const box: [number, number, number, number] = [1, 1, 0, 0]
+  for (const ring of rings)
+    for (let i = 0; i < ring.length; i += 2) {
+      box[0] = Math.min(box[0], ring[i]!)
+      box[1] = Math.min(box[1], ring[i + 1]!)
+      box[2] = Math.max(box[2], ring[i]!)
+      box[3] = Math.max(box[3], ring[i + 1]!)
+    }
+  return { rings, box }
+}
+
+/** Natural Earth land and borders at three levels of detail (built by `npm run build:data`). */
+export const BASE_LEVELS: readonly BaseLevel[] = basemap.levels.map((level) => ({
+  minZoom: level.minZoom,
+  land: level.land.map((polygon) => shape(polygon.map((r) => decode(r, level.scale)))),
+  borders: level.borders.map((line) => shape([decode(line, level.scale)])),
+}))
+
+/** The level to draw at a zoom. */
+export function baseLevel(zoom: number): BaseLevel {
+  let chosen = BASE_LEVELS[0]!
+  for (const level of BASE_LEVELS) if (zoom >= level.minZoom) chosen = level
+  return chosen
+}
+
+/** The borders between Tunisia's 24 governorates. */
+export const GOVERNORATE_BORDERS: readonly MercatorShape[] = basemap.governorateBorders.map((l) =>
+  shape([decode(l, 10000)]),
+)
+
+/** The 24 governorate outlines (for the terrain style's tints and tests), by ISO id. */
+export const GOVERNORATE_SHAPES: ReadonlyMap<string, MercatorShape> = new Map(
+  outline.features
+    .filter((f) => f.properties.layer === 'governorate')
+    .map((f) => {
+      const g = f.geometry as { type: string; coordinates: number[][][] | number[][][][] }
+      const polygons = (g.type === 'Polygon' ? [g.coordinates] : g.coordinates) as number[][][][]
+      const rings = polygons.flatMap((p) =>
+        p.map((ring) => Float64Array.from(ring.flatMap(([lng, lat]) => [mercatorX(lng!), mercatorY(lat!)]))),
+      )
+      return [String(f.properties.id), shape(rings)] as const
+    }),
+)

@@ -1,0 +1,151 @@
+import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
+import type { LabelFont } from '../render/font.ts'
+import { mercatorX, mercatorY, worldSize } from './projection.ts'
+
+/** Something named on the map: a town (with a dot), a country or a sea. */
+export interface MapLabel {
+  kind: 'town' | 'country' | 'sea'
+  fr: string
+  ar?: string
+  /** Web Mercator units. */
+  x: number
+  y: number
+  /** Bigger first when labels compete for room. */
+  rank: number
+  minZoom: number
+  maxZoom: number
+}
+
+/** A label placed at one zoom, in world pixels, with its sizes and the box it claims. */
+export interface PlacedLabel {
+  label: MapLabel
+  x: number
+  y: number
+  size: number
+  /** `[left, top, right, bottom]` in world pixels. */
+  box: [number, number, number, number]
+}
+
+/** Countries and seas around Tunisia, in French and Arabic (facts; positions where the name reads well). */
+// biome-ignore format: a table reads best with one label a line
+const REGION_LABELS: ReadonlyArray<Omit<MapLabel, 'x' | 'y'> & { lat: number; lng: number }> = [
+  { kind: 'country', fr: 'Tunisie', ar: 'تونس', lat: 33.6, lng: 9.3, rank: 3e6, minZoom: 3, maxZoom: 6 },
+  { kind: 'country', fr: 'Algérie', ar: 'الجزائر', lat: 30.5, lng: 4.5, rank: 3e6, minZoom: 3, maxZoom: 7 },
+  { kind: 'country', fr: 'Libye', ar: 'ليبيا', lat: 29.5, lng: 15.5, rank: 3e6, minZoom: 3, maxZoom: 7 },
+  { kind: 'country', fr: 'Italie', ar: 'إيطاليا', lat: 42.3, lng: 12.8, rank: 3e6, minZoom: 4, maxZoom: 7 },
+  { kind: 'country', fr: 'Malte', ar: 'مالطا', lat: 35.75, lng: 14.4, rank: 1e6, minZoom: 6, maxZoom: 9 },
+  { kind: 'sea', fr: 'Mer Méditerranée', ar: 'البحر الأبيض المتوسط', lat: 35.3, lng: 17.5, rank: 2e6, minZoom: 3, maxZoom: 7 },
+  { kind: 'sea', fr: 'Golfe de Tunis', ar: 'خليج تونس', lat: 37.02, lng: 10.5, rank: 9e5, minZoom: 9, maxZoom: 11 },
+  { kind: 'sea', fr: 'Golfe de Hammamet', ar: 'خليج الحمامات', lat: 36.05, lng: 10.9, rank: 9e5, minZoom: 8, maxZoom: 10 },
+  { kind: 'sea', fr: 'Golfe de Gabès', ar: 'خليج قابس', lat: 34.0, lng: 10.85, rank: 9e5, minZoom: 7, maxZoom: 10 },
+]
+
+const SEATS = new Set(['PPLC', 'PPLA', 'PPLA2'])
+
+/** A town's rank: its population where known, else whether it is a delegation's seat. */
+function townRank(pop: number | undefined, seat: boolean, capital: boolean): number {
+  return Math.max(pop ?? 0, capital ? 60_000 : 0, seat ? 3_000 : 300)
+}
+
+/** The zoom from which a town of a rank is named: the bigger, the sooner. */
+export function townMinZoom(rank: number): number {
+  return rank >= 500_000
+    ? 5
+    : rank >= 100_000
+      ? 6
+      : rank >= 50_000
+        ? 7
+        : rank >= 20_000
+          ? 8
+          : rank >= 8_000
+            ? 9
+            : rank >= 3_000
+              ? 10
+              : 12
+}
+
+/** Every label of the map: the gazetteer's towns and the region's countries and seas. */
+export function mapLabels(): MapLabel[] {
+  const seats = DELEGATIONS.map((d) => [d.lat, d.lng] as const)
+  const isSeat = (lat: number, lng: number) =>
+    seats.some(([a, b]) => Math.abs(a - lat) < 0.01 && Math.abs(b - lng) < 0.012)
+  const labels: MapLabel[] = REGION_LABELS.map(({ lat, lng, ...l }) => ({
+    ...l,
+    x: mercatorX(lng),
+    y: mercatorY(lat),
+  }))
+  for (const l of LOCALITIES) {
+    const rank = townRank(l.pop, isSeat(l.lat, l.lng), SEATS.has(l.fc ?? ''))
+    labels.push({
+      kind: 'town',
+      fr: l.fr ?? l.name,
+      ...(l.ar && { ar: l.ar }),
+      x: mercatorX(l.lng),
+      y: mercatorY(l.lat),
+      rank,
+      minZoom: townMinZoom(rank),
+      maxZoom: 18,
+    })
+  }
+  return labels.sort((a, b) => b.rank - a.rank || a.fr.localeCompare(b.fr))
+}
+
+/** Font size of a label at a zoom. */
+export function labelSize(label: MapLabel, zoom: number): number {
+  if (label.kind === 'country') return zoom <= 4 ? 13 : 15
+  if (label.kind === 'sea') return 12
+  const big = label.rank >= 500_000 ? 3 : label.rank >= 100_000 ? 2 : label.rank >= 20_000 ? 1 : 0
+  return 11 + big + (zoom >= 13 ? 1 : 0)
+}
+
+/** Vertical offsets from a town's point: the French line above the dot, the Arabic line below. */
+export const LINE_ABOVE = 0.95
+export const LINE_BELOW = 1.05
+
+/**
+ * Places the labels of one zoom, most important first; a label that would overlap one already
+ * placed is left out. The result depends only on the zoom, never on which tile asks, so a label
+ * that crosses a tile edge is drawn the same on both tiles.
+ */
+export function placeLabels(labels: readonly MapLabel[], zoom: number, font: LabelFont): PlacedLabel[] {
+  const size = worldSize(zoom)
+  const placed: PlacedLabel[] = []
+  const CELL = 256
+  const grid = new Map<number, PlacedLabel[]>()
+  const cells = (box: [number, number, number, number]) => {
+    const out: number[] = []
+    for (let cx = Math.floor(box[0] / CELL); cx <= Math.floor(box[2] / CELL); cx++)
+      for (let cy = Math.floor(box[1] / CELL); cy <= Math.floor(box[3] / CELL); cy++) out.push(cx * 1e7 + cy)
+    return out
+  }
+  const overlaps = (a: number[], b: number[]) =>
+    a[0]! < b[2]! && a[2]! > b[0]! && a[1]! < b[3]! && a[3]! > b[1]!
+  for (const label of labels) {
+    if (zoom < label.minZoom || zoom > label.maxZoom) continue
+    const px = label.x * size
+    const py = label.y * size
+    const fontSize = labelSize(label, zoom)
+    const wFr = font.layout(label.fr).width * fontSize
+    const wAr = label.ar ? font.layout(label.ar).width * (fontSize - 1) : 0
+    const half = Math.max(wFr, wAr) / 2 + 3
+    const box: [number, number, number, number] =
+      label.kind === 'town'
+        ? [
+            px - half,
+            py - fontSize * (LINE_ABOVE + 0.6),
+            px + half,
+            py + (label.ar ? fontSize * (LINE_BELOW + 0.6) : 5),
+          ]
+        : [px - half, py - fontSize * 0.8, px + half, py + (label.ar ? fontSize * 1.9 : fontSize * 0.8)]
+    const keys = cells(box)
+    if (keys.some((k) => grid.get(k)?.some((p) => overlaps(p.box, box)))) continue
+    const entry: PlacedLabel = { label, x: px, y: py, size: fontSize, box }
+    placed.push(entry)
+    for (const k of keys) {
+      const list = grid.get(k)
+      if (list) list.push(entry)
+      else grid.set(k, [entry])
+    }
+  }
+  return placed
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { decodePng, near } from '../../test/support/png.ts'
+import { generateStreets, streetEnds } from '../data/streets.ts'
+import { geocoderFor } from '../endpoints/geocoding/geocoder.ts'
+import type { TextShape } from '../render/scene.ts'
+import { buildMapScene } from './map-scene.ts'
+import { mercatorX, mercatorY, TILE_SIZE, tileView, toPixel } from './projection.ts'
+import { renderTile } from './render.ts'
+import { PALETTES } from './styles.ts'
+import { mapWorldFor } from './world.ts'
+
+const world = mapWorldFor('scene')
+const texts = (z: number, x: number, y: number) =>
+  buildMapScene(world, tileView(z, x, y)).shapes.filter((s): s is TextShape => s.kind === 'text')
+const tileOf = (z: number, lat: number, lng: number) =>
+  [Math.floor(mercatorX(lng) * 2 ** z), Math.floor(mercatorY(lat) * 2 ** z)] as const
+
+describe('buildMapScene', () => {
+  it('names Tunis in French and Arabic at zoom 8, and no street there', () => {
+    const [x, y] = tileOf(8, 36.8, 10.18)
+    const scene = buildMapScene(world, tileView(8, x, y))
+    const labels = scene.shapes.filter((s): s is TextShape => s.kind === 'text').map((s) => s.text)
+    expect(labels).toEqual(expect.arrayContaining(['Tunis', 'تونس']))
+    expect(scene.shapes.some((s) => s.role === 'street')).toBe(false)
+    expect(scene.shapes.some((s) => s.role === 'road')).toBe(true)
+  })
+
+  it('draws a label that crosses a tile edge on both tiles, at the same place on the map', () => {
+    for (const z of [7, 8, 9, 10]) {
+      const crossing = world.labelsAt(z).find((p) => {
+        const edge = Math.floor(p.box[2] / TILE_SIZE) * TILE_SIZE
+        return p.box[0] < edge && p.label.kind === 'town' && mercatorY(37.5) * 2 ** z * TILE_SIZE < p.y
+      })
+      if (!crossing) continue
+      const tx = Math.floor(crossing.box[0] / TILE_SIZE)
+      const ty = Math.floor(crossing.y / TILE_SIZE)
+      const [left, right] = [texts(z, tx, ty), texts(z, tx + 1, ty)]
+      const find = (list: TextShape[], dx: number) => list.find((t) => t.text === crossing.label.fr)!.x + dx
+      expect(find(left, tx * TILE_SIZE)).toBeCloseTo(find(right, (tx + 1) * TILE_SIZE), 6)
+      return
+    }
+    throw new Error('no label crosses a tile edge at zooms 7-10')
+  })
+
+  it('places labels the same whatever tile asks first (placement is per zoom, not per tile)', () => {
+    const fresh = mapWorldFor('scene-2')
+    const [x, y] = tileOf(9, 35.8, 10.6)
+    const a = buildMapScene(fresh, tileView(9, x, y)).shapes
+    const b = buildMapScene(world, tileView(9, x, y)).shapes
+    expect(a.filter((s) => s.kind === 'text')).toEqual(b.filter((s) => s.kind === 'text'))
+  })
+
+  it("draws the seed's streets where the geocoder puts them", () => {
+    const street = generateStreets('scene').find(
+      (s) => s.locality.name === 'Sfax' && s.fr === 'Avenue Habib Bourguiba',
+    )!
+    const found = geocoderFor('scene').forward({
+      q: 'Avenue Habib Bourguiba, Sfax',
+      limit: 1,
+      lang: 'fr',
+    })[0]!
+    expect([found.lat, found.lng]).toEqual([street.lat, street.lng])
+    const [a, b] = streetEnds(street)
+    // A point a third of the way from one end, away from the label in the middle.
+    const point = { lat: a.lat + (b.lat - a.lat) / 3, lng: a.lng + (b.lng - a.lng) / 3 }
+    const [x, y] = tileOf(16, point.lat, point.lng)
+    const png = decodePng(renderTile('scene', 16, x, y))
+    expect(
+      near(png.pixel(...toPixel(tileView(16, x, y), point.lat, point.lng)), PALETTES.streets.street),
+    ).toBe(true)
+  })
+
+  it('shows motorways from zoom 5, national roads from 6 and regional roads from 7', () => {
+    const [x4, y4] = tileOf(4, 36, 10)
+    expect(buildMapScene(world, tileView(4, x4, y4)).shapes.some((s) => s.role === 'road')).toBe(false)
+    const [x7, y7] = tileOf(7, 36, 10)
+    const roads = buildMapScene(world, tileView(7, x7, y7)).shapes.filter((s) => s.role === 'road')
+    const widths = new Set(roads.map((r) => (r.kind === 'line' ? r.width.toFixed(2) : '')))
+    expect(widths.size).toBe(3)
+  })
+})

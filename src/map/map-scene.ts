@@ -1,0 +1,253 @@
+import { circle } from '../render/draw.ts'
+import type { Rgba } from '../render/raster.ts'
+import type { Scene, Shape } from '../render/scene.ts'
+import { baseLevel, GOVERNORATE_BORDERS, type MercatorShape } from './basemap.ts'
+import { LINE_ABOVE, LINE_BELOW } from './labels.ts'
+import { mercatorY, type View, worldSize } from './projection.ts'
+import type { RoadClass } from './roads.ts'
+import { type MapStyle, PALETTES, type Palette } from './styles.ts'
+import type { MapWorld } from './world.ts'
+
+type Box = readonly [number, number, number, number]
+
+/** Line width of a road class at a zoom (0: not drawn). */
+function roadWidth(kind: RoadClass, zoom: number): number {
+  const from = { motorway: 5, primary: 6, secondary: 7 }[kind]
+  if (zoom < from) return 0
+  const base = { motorway: 1.3, primary: 1.1, secondary: 0.8 }[kind]
+  return base * 1.28 ** (zoom - 5)
+}
+
+/** Street width at a zoom (0 below 13). */
+function streetWidth(zoom: number, main: boolean): number {
+  if (zoom < 13) return 0
+  return (main ? 1.6 : 1) * 1.5 * 1.75 ** (zoom - 13)
+}
+
+const intersects = (a: Box, b: Box) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1]
+
+/**
+ * The base map of a view as shapes in the view's pixels: sea, land, borders, roads, streets,
+ * towns and labels, in drawing order. Tiles and static maps are views of one world, so a static
+ * map shows what the tiles show.
+ * @example buildMapScene(mapWorldFor('tmaps'), tileView(8, 136, 100), 'streets').shapes.length
+ */
+export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'streets'): Scene {
+  const palette = PALETTES[style]
+  const { zoom } = view
+  const size = worldSize(zoom)
+  const margin = 64 / size
+  const box: Box = [
+    view.left / size - margin,
+    view.top / size - margin,
+    (view.left + view.width) / size + margin,
+    (view.top + view.height) / size + margin,
+  ]
+  const project = (ring: ArrayLike<number>): Float64Array => {
+    const out = new Float64Array(ring.length)
+    for (let i = 0; i < ring.length; i += 2) {
+      out[i] = ring[i]! * size - view.left
+      out[i + 1] = ring[i + 1]! * size - view.top
+    }
+    return out
+  }
+  const visible = (shapes: readonly MercatorShape[]) => shapes.filter((s) => intersects(s.box, box))
+  const shapes: Shape[] = []
+
+  // Land over the sea; the terrain style shades it from the green Tell to the Sahara.
+  const level = baseLevel(zoom)
+  const land = visible(level.land).flatMap((s) => s.rings.map(project))
+  if (land.length > 0) {
+    const color = palette.landSouth
+      ? {
+          top: palette.land,
+          bottom: palette.landSouth,
+          y0: mercatorY(37) * size - view.top,
+          y1: mercatorY(32) * size - view.top,
+        }
+      : palette.land
+    shapes.push({ kind: 'fill', role: 'land', rings: land, color })
+    if (zoom >= 9) {
+      const grounds = world.grounds
+        .filter((g) => intersects([g.x - g.r, g.y - g.r, g.x + g.r, g.y + g.r], box))
+        .map((g) => circle(g.x * size - view.left, g.y * size - view.top, g.r * size))
+      if (grounds.length > 0) shapes.push({ kind: 'fill', role: 'land', rings: grounds, color })
+    }
+  }
+
+  if (zoom >= 6) {
+    for (const border of visible(GOVERNORATE_BORDERS)) {
+      shapes.push({
+        kind: 'line',
+        role: 'border',
+        points: Array.from(project(border.rings[0]!)),
+        width: zoom >= 9 ? 1.4 : 1,
+        color: palette.governorateBorder,
+        dash: [5, 3],
+      })
+    }
+  }
+  for (const border of visible(level.borders)) {
+    shapes.push({
+      kind: 'line',
+      role: 'border',
+      points: Array.from(project(border.rings[0]!)),
+      width: zoom >= 8 ? 2.2 : zoom >= 5 ? 1.5 : 1,
+      color: palette.countryBorder,
+    })
+  }
+
+  pushRoads(shapes, world, zoom, box, project, palette)
+  pushStreets(shapes, world, zoom, box, project, palette, size, view)
+  pushLabels(shapes, world, view, palette)
+
+  return { width: view.width, height: view.height, background: palette.sea, shapes }
+}
+
+function pushRoads(
+  shapes: Shape[],
+  world: MapWorld,
+  zoom: number,
+  box: Box,
+  project: (ring: ArrayLike<number>) => Float64Array,
+  palette: Palette,
+): void {
+  const order: RoadClass[] = ['secondary', 'primary', 'motorway']
+  const colors: Record<RoadClass, [Rgba, Rgba]> = {
+    motorway: [palette.motorwayCasing, palette.motorway],
+    primary: [palette.primaryCasing, palette.primary],
+    secondary: [palette.secondaryCasing, palette.secondary],
+  }
+  const casing = zoom >= 8
+  for (const pass of casing ? ['casing', 'fill'] : ['fill']) {
+    for (const kind of order) {
+      const width = roadWidth(kind, zoom)
+      if (width === 0) continue
+      const points = world.roads
+        .filter((r) => r.kind === kind && intersects(r.box, box))
+        .map((r) => Array.from(project(r.points)))
+      if (points.length === 0) continue
+      const [outer, inner] = colors[kind]
+      for (const p of points) {
+        shapes.push({
+          kind: 'line',
+          role: 'road',
+          points: p,
+          width: pass === 'casing' ? width + 1.6 : width,
+          color: pass === 'casing' ? outer : casing ? inner : kind === 'secondary' ? outer : inner,
+        })
+      }
+    }
+  }
+}
+
+function pushStreets(
+  shapes: Shape[],
+  world: MapWorld,
+  zoom: number,
+  box: Box,
+  project: (ring: ArrayLike<number>) => Float64Array,
+  palette: Palette,
+  size: number,
+  view: View,
+): void {
+  if (zoom < 13) return
+  const streets = world.streets.filter((s) => {
+    const [x0, y0, x1, y1] = s.axis
+    return intersects([Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)], box)
+  })
+  for (const pass of ['casing', 'fill'] as const) {
+    for (const s of streets) {
+      const width = streetWidth(zoom, s.main)
+      shapes.push({
+        kind: 'line',
+        role: 'street',
+        points: Array.from(project(s.axis)),
+        width: pass === 'casing' ? width + Math.max(1.2, width * 0.18) : width,
+        color: pass === 'casing' ? palette.streetCasing : palette.street,
+      })
+    }
+  }
+  if (zoom < 15) return
+  for (const s of streets) {
+    const [x0, y0, x1, y1] = s.axis
+    const [ax, ay, bx, by] = [
+      x0 * size - view.left,
+      y0 * size - view.top,
+      x1 * size - view.left,
+      y1 * size - view.top,
+    ]
+    const length = Math.hypot(bx - ax, by - ay)
+    const text = s.street.fr
+    const fontSize = zoom >= 17 ? 13 : 11
+    if (world.font.layout(text).width * fontSize > length * 0.9) continue
+    let angle = Math.atan2(by - ay, bx - ax)
+    if (angle > Math.PI / 2) angle -= Math.PI
+    if (angle < -Math.PI / 2) angle += Math.PI
+    shapes.push({
+      kind: 'text',
+      role: 'label',
+      text,
+      x: (ax + bx) / 2,
+      y: (ay + by) / 2,
+      size: fontSize,
+      color: palette.label,
+      halo: { width: 1.6, color: palette.labelHalo },
+      align: 'center',
+      angle,
+    })
+  }
+}
+
+function pushLabels(shapes: Shape[], world: MapWorld, view: View, palette: Palette): void {
+  const right = view.left + view.width
+  const bottom = view.top + view.height
+  for (const placed of world.labelsAt(view.zoom)) {
+    const [l, t, r, b] = placed.box
+    if (r < view.left || l > right || b < view.top || t > bottom) continue
+    const x = placed.x - view.left
+    const y = placed.y - view.top
+    const { label, size } = placed
+    if (label.kind === 'town') {
+      const big = label.rank >= 100_000
+      shapes.push({
+        kind: 'circle',
+        role: 'place',
+        x,
+        y,
+        r: big ? 3.6 : 2.6,
+        color: palette.dot,
+        outline: { width: 1.2, color: palette.dotOutline },
+      })
+    }
+    const color =
+      label.kind === 'town' ? palette.label : label.kind === 'sea' ? palette.seaLabel : palette.countryLabel
+    const halo = label.kind === 'sea' ? undefined : { width: 1.6, color: palette.labelHalo }
+    const above = label.kind === 'town' ? y - size * LINE_ABOVE : y
+    shapes.push({
+      kind: 'text',
+      role: 'label',
+      text: label.fr,
+      x,
+      y: above,
+      size,
+      color,
+      align: 'center',
+      ...(halo && { halo }),
+    })
+    if (label.ar) {
+      const below = label.kind === 'town' ? y + size * LINE_BELOW : y + size * 1.15
+      shapes.push({
+        kind: 'text',
+        role: 'label',
+        text: label.ar,
+        x,
+        y: below,
+        size: size - 1,
+        color,
+        align: 'center',
+        ...(halo && { halo }),
+      })
+    }
+  }
+}

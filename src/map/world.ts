@@ -1,0 +1,117 @@
+import fontData from '../data/font-cairo.json' with { type: 'json' }
+import { LOCALITIES } from '../data/gazetteer.ts'
+import { generateStreets, type Street, streetEnds } from '../data/streets.ts'
+import { createLabelFont, type LabelFont } from '../render/font.ts'
+import { type MapLabel, mapLabels, type PlacedLabel, placeLabels } from './labels.ts'
+import { mercatorX, mercatorY } from './projection.ts'
+import { buildRoads, type Road } from './roads.ts'
+
+/** A generated street with its axis in Web Mercator units. */
+export interface MapStreet {
+  street: Street
+  /** `[x0, y0, x1, y1]`, Mercator units. */
+  axis: [number, number, number, number]
+  /** The main avenue of its town (drawn wider). */
+  main: boolean
+}
+
+/** The ground a town stands on, in Web Mercator units: drawn as land at high zooms. */
+export interface TownGround {
+  x: number
+  y: number
+  r: number
+}
+
+/** Everything the maps of one data seed draw, built once and shared by its tiles and static maps. */
+export interface MapWorld {
+  readonly font: LabelFont
+  readonly roads: readonly Road[]
+  /**
+   * Natural Earth's 1:10m coast can be a kilometre off, which puts coastal towns (and the docs'
+   * own Carthage example) in the sea at street zooms; every town keeps a disc of land
+   * (0.9 km, more for bigger towns, at most 3 km) around its point.
+   */
+  readonly grounds: readonly TownGround[]
+  readonly streets: readonly MapStreet[]
+  /** The labels placed at a zoom (computed once per zoom). */
+  labelsAt(zoom: number): readonly PlacedLabel[]
+}
+
+// Seed-independent parts: geography and the typeface, built on first use (immutable).
+let shared:
+  | {
+      font: LabelFont
+      roads: Road[]
+      grounds: TownGround[]
+      labels: MapLabel[]
+      placed: Map<number, readonly PlacedLabel[]>
+    }
+  | undefined
+function sharedParts() {
+  if (!shared) {
+    const binary = atob(fontData.ttf)
+    const bytes = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+    shared = {
+      font: createLabelFont(bytes.buffer),
+      roads: buildRoads(),
+      grounds: LOCALITIES.map((l) => ({
+        x: mercatorX(l.lng),
+        y: mercatorY(l.lat),
+        r: Math.min(3, 0.9 + Math.sqrt(l.pop ?? 0) / 300) / (EARTH_KM * Math.cos((l.lat * Math.PI) / 180)),
+      })),
+      labels: mapLabels(),
+      placed: new Map(),
+    }
+  }
+  return shared
+}
+
+/** The equator's length. */
+const EARTH_KM = 40_075
+
+const worlds = new Map<string, MapWorld>()
+const KEPT_SEEDS = 8
+
+/**
+ * The map world of a data seed: its streets are the ones the geocoding endpoints answer, so a
+ * street that forward geocoding places somewhere is drawn there. At most 8 seeds are kept.
+ * @example mapWorldFor('tmaps').labelsAt(8).length
+ */
+export function mapWorldFor(seed: string | number): MapWorld {
+  const key = String(seed)
+  let world = worlds.get(key)
+  if (world) return world
+  const { font, roads, grounds, labels, placed } = sharedParts()
+  const streets = generateStreets(seed).map((street, i, all) => {
+    const [a, b] = streetEnds(street)
+    const main = i === 0 || all[i - 1]!.locality.id !== street.locality.id
+    return {
+      street,
+      main,
+      axis: [mercatorX(a.lng), mercatorY(a.lat), mercatorX(b.lng), mercatorY(b.lat)] as [
+        number,
+        number,
+        number,
+        number,
+      ],
+    }
+  })
+  world = {
+    font,
+    roads,
+    grounds,
+    streets,
+    labelsAt(zoom) {
+      let list = placed.get(zoom)
+      if (!list) {
+        list = placeLabels(labels, zoom, font)
+        placed.set(zoom, list)
+      }
+      return list
+    },
+  }
+  if (worlds.size >= KEPT_SEEDS) worlds.delete(worlds.keys().next().value!)
+  worlds.set(key, world)
+  return world
+}
