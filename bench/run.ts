@@ -10,6 +10,7 @@ import type { TmapsSnapshot } from '../src/core/snapshot.ts'
 import { createGeocoder } from '../src/endpoints/geocoding/geocoder.ts'
 import { browserRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
+import { mapRows } from './maps.ts'
 import { serverRows } from './server.ts'
 
 const FORWARD = 'https://api.tmaps.tn/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3'
@@ -223,10 +224,14 @@ for (const { label, request, batch, budgetMs } of endpoints) {
   )
 }
 
-// 6. In real Chromium: page load to the first mocked response, against a bare msw worker page.
+// 6. Maps: raster tiles at three zooms, the cache, a static map, a Leaflet view, memory.
+const maps = await mapRows()
+rows.push(...maps.rows)
+
+// 7. In real Chromium: page load to the first mocked response, against a bare msw worker page.
 rows.push(...(await browserRows()))
 
-// 7. The HTTPS server on real sockets: requests per second, and a load run with keys toggled.
+// 8. The HTTPS server on real sockets: requests per second, and a load run with keys toggled.
 const server7 = await serverRows()
 rows.push(...server7.rows)
 
@@ -234,4 +239,4 @@ console.log(
   `tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`,
 )
 report(rows)
-console.log(`\n${server7.notes.join('\n')}`)
+console.log(`\n${[...maps.notes, ...server7.notes].join('\n')}`)

@@ -12,6 +12,8 @@ export interface Sent {
   headers: [string, string][]
   /** The JSON answer, or `undefined` when the caller cannot read it (an `<img>`). */
   body: unknown
+  /** A picture answer (a tile, a static map), as an object URL or the `<img>`'s own URL. */
+  image?: string
   entry: LogEntry | undefined
   curl: { shown: string; full: string }
 }
@@ -52,6 +54,10 @@ const EXAMPLES: Record<string, string> = {
     null,
     2,
   ),
+  // The docs' listing thumbnail; a tile over Tunis (z/x/y).
+  'GET /maps/static':
+    'center=36.8528,10.3261&zoom=15&size=800x500&style=streets&marker=36.8528,10.3261|red|H',
+  'GET /r-tile/:z/:x/:y': '12/2163/1597',
   'POST /distance-matrix': JSON.stringify(
     {
       origins: [
@@ -109,8 +115,11 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
   const [sent, setSent] = useState<Sent | null>(null)
   const [error, act] = useAction()
   const [copied, setCopied] = useState(false)
-  const [method, path] = endpoint.split(' ') as ['GET' | 'POST', string]
+  const [method, pattern] = endpoint.split(' ') as ['GET' | 'POST', string]
   const imgCaller = caller === 'tile' || caller === 'no-referrer'
+  /** The tile endpoint takes its z/x/y in the path; every other GET takes a query. */
+  const tile = pattern.includes(':')
+  const answersPng = ENDPOINTS.find((e) => `${e.method} ${e.path}` === endpoint)?.answers === 'png'
 
   const keyValue = () =>
     keyId === OTHER_KEY ? typedKey.trim() : (tmaps.snapshot().keys.find((k) => k.id === keyId)?.value ?? '')
@@ -120,9 +129,11 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
     setCopied(false)
     await act(async () => {
       const key = keyValue()
-      const query = method === 'GET' ? new URLSearchParams(params.trim()) : new URLSearchParams()
+      const query = method === 'GET' && !tile ? new URLSearchParams(params.trim()) : new URLSearchParams()
       if (key !== '') query.set('api_key', key)
-      const url = `${tmaps.options.baseUrl}${path}?${query.toString().replace(/%2C/g, ',')}`
+      const path = tile ? `/r-tile/${params.trim().replace(/^\/+/, '')}` : pattern
+      const base = tile ? tmaps.options.tilesUrl : tmaps.options.baseUrl
+      const url = `${base}${path}?${query.toString().replace(/%2C/g, ',').replace(/%7C/g, '|')}`
       if (method === 'POST') JSON.parse(params) // says where the JSON is wrong before sending
       const preset: CallerPreset | null =
         caller === 'site'
@@ -139,7 +150,15 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
         endpoint,
         ...result,
         entry,
-        curl: curlFor(url, method, params, caller, site, key),
+        curl: curlFor(
+          url,
+          method,
+          params,
+          caller,
+          site,
+          key,
+          answersPng ? (tile ? 'tile.png' : 'map.png') : undefined,
+        ),
       }
       setSent(answer)
       onSent(answer)
@@ -196,7 +215,9 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
             )}
           </div>
         </div>
-        <label for="params">{method === 'GET' ? 'Query parameters (without api_key)' : 'JSON body'}</label>
+        <label for="params">
+          {tile ? 'Tile z/x/y' : method === 'GET' ? 'Query parameters (without api_key)' : 'JSON body'}
+        </label>
         {method === 'GET' ? (
           <input
             id="params"
@@ -276,9 +297,19 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
               ))}
             </ul>
           </details>
+          {sent.image && sent.status === 200 && (
+            <img
+              class="answer-image"
+              src={sent.image}
+              alt={`The ${sent.endpoint} answer`}
+              data-testid="result-image"
+            />
+          )}
           {sent.body === undefined ? (
             <p class="muted small">
-              An &lt;img&gt; cannot read the answer; the status and the reason come from the mock’s log.
+              {sent.image
+                ? 'A PNG answer. '
+                : 'An <img> cannot read the answer; the status and the reason come from the mock’s log.'}
             </p>
           ) : (
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling answer must be reachable by keyboard
@@ -313,6 +344,10 @@ async function viaFetch(url: string, method: string, params: string, preset: Cal
   if (method === 'POST') headers['Content-Type'] = 'application/json'
   if (preset) headers[CALLER_HEADER] = JSON.stringify(preset)
   const response = await fetch(url, { method, headers, ...(method === 'POST' && { body: params }) })
+  if (response.headers.get('content-type') === 'image/png') {
+    const image = URL.createObjectURL(await response.blob())
+    return { status: response.status, headers: [...response.headers], body: undefined, image }
+  }
   const text = await response.text()
   let body: unknown = text
   try {
@@ -343,7 +378,15 @@ function viaImage(tmaps: TmapsWorker, url: string, noReferrer: boolean, since: n
   })
 }
 
-function curlFor(url: string, method: string, params: string, caller: CallerKind, site: string, key: string) {
+function curlFor(
+  url: string,
+  method: string,
+  params: string,
+  caller: CallerKind,
+  site: string,
+  key: string,
+  output?: string,
+) {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
   const origin = location.origin
   const headers =
@@ -365,6 +408,7 @@ function curlFor(url: string, method: string, params: string, caller: CallerKind
         ]
       : []),
     ...headers.map((h) => `-H ${quote(h)}`),
+    ...(output ? [`-o ${output}`] : []),
     quote(local(shownUrl)),
   ]
   const masked = key === '' ? url : url.replace(encodeURIComponent(key), maskKey(key))

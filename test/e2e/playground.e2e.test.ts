@@ -196,15 +196,23 @@ describe('the playground, in Chromium', () => {
     const context = await browser.newContext()
     const { page, errors } = await openPage(context, localhost)
     const endpoints = await page.getByLabel('Endpoint').locator('option').allTextContents()
-    expect(endpoints).toHaveLength(8)
+    expect(endpoints).toHaveLength(10)
     for (const endpoint of endpoints) {
       await page.getByLabel('Endpoint').selectOption(endpoint)
       expect((await send(page, 'Web app (local dev)')).status, endpoint).toBe(200)
+      if (endpoint === 'GET /maps/static' || endpoint.startsWith('GET /r-tile')) {
+        // The picture is shown, decoded by the browser at its real size.
+        const size = await page
+          .getByTestId('result-image')
+          .evaluate(async (img: HTMLImageElement) => (await img.decode(), [img.naturalWidth, img.naturalHeight]))
+        expect(size, endpoint).toEqual(endpoint === 'GET /maps/static' ? [800, 500] : [256, 256])
+        await screenshot(page, endpoint === 'GET /maps/static' ? '9a-static-map' : '9b-tile')
+      }
     }
     await page.getByLabel('Endpoint').selectOption('GET /geocoding/nearby')
     await send(page, 'Web app (local dev)')
     await expect.poll(() => page.locator('.map circle').count()).toBeGreaterThan(0)
-    expect(await page.getByTestId('usage-total').textContent()).toBe('9 requests')
+    expect(await page.getByTestId('usage-total').textContent()).toBe('11 requests')
     await screenshot(page, '9-nearby-on-the-map')
     expect(errors()).toEqual([])
     await context.close()
