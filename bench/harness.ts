@@ -103,7 +103,9 @@ export function report(rows: Comparison[]): void {
       line([
         r.label,
         r.a,
-        r.aP95Micros === undefined ? r.aMicros.toFixed(1) : `${r.aMicros.toFixed(1)} (p95 ${r.aP95Micros.toFixed(0)})`,
+        r.aP95Micros === undefined
+          ? r.aMicros.toFixed(1)
+          : `${r.aMicros.toFixed(1)} (p95 ${r.aP95Micros.toFixed(0)})`,
         r.b,
         r.bMicros.toFixed(1),
         `${r.ratio.toFixed(2)}x`,

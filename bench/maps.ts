@@ -95,10 +95,14 @@ export async function mapRows(): Promise<{ rows: Comparison[]; notes: string[] }
   // A Leaflet view at zoom 13: 5 x 4 tiles, a new view each time (panned), against 20 fixed PNGs.
   let pan = 0
   const view = (handlers: typeof bare) => async () => {
-    const [x0, y0] = [Math.floor(mercatorX(9) * 8192) + (pan % 100) * 5, Math.floor(mercatorY(37) * 8192) + Math.floor(pan / 100) * 4]
+    const [x0, y0] = [
+      Math.floor(mercatorX(9) * 8192) + (pan % 100) * 5,
+      Math.floor(mercatorY(37) * 8192) + Math.floor(pan / 100) * 4,
+    ]
     pan++
     const tiles = []
-    for (let dx = 0; dx < 5; dx++) for (let dy = 0; dy < 4; dy++) tiles.push(get(handlers, tileUrl(13, x0 + dx, y0 + dy)))
+    for (let dx = 0; dx < 5; dx++)
+      for (let dy = 0; dy < 4; dy++) tiles.push(get(handlers, tileUrl(13, x0 + dx, y0 + dy)))
     await Promise.all(tiles)
   }
   rows.push(
