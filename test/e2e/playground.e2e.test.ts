@@ -202,11 +202,10 @@ describe('the playground, in Chromium', () => {
       expect((await send(page, 'Web app (local dev)')).status, endpoint).toBe(200)
       if (endpoint === 'GET /maps/static' || endpoint.startsWith('GET /r-tile')) {
         // The picture is shown, decoded by the browser at its real size.
-        const size = await page
-          .getByTestId('result-image')
-          .evaluate(
-            async (img: HTMLImageElement) => (await img.decode(), [img.naturalWidth, img.naturalHeight]),
-          )
+        const size = await page.getByTestId('result-image').evaluate(async (img: HTMLImageElement) => {
+          await img.decode()
+          return [img.naturalWidth, img.naturalHeight]
+        })
         expect(size, endpoint).toEqual(endpoint === 'GET /maps/static' ? [800, 500] : [256, 256])
         await screenshot(page, endpoint === 'GET /maps/static' ? '9a-static-map' : '9b-tile')
       }

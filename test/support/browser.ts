@@ -47,12 +47,23 @@ async function freePort(): Promise<number> {
  * Builds the playground (as `npm run playground:build` does) and serves it with `vite preview` on
  * every local address, so it opens both at http://localhost:<port> and http://127.0.0.1:<port>.
  */
-export async function servePlayground(): Promise<{ port: number; close: () => Promise<void> }> {
-  const outDir = join(tmpdir(), `tmaps-playground-${process.pid}`)
-  await build({ configFile: 'playground/vite.config.ts', logLevel: 'warn', build: { outDir } })
+export function servePlayground(): Promise<{ port: number; close: () => Promise<void> }> {
+  return serveApp('playground/vite.config.ts', 'playground')
+}
+
+/**
+ * Builds the Vite app of `configFile` into a temporary folder and serves it with `vite preview`
+ * on every local address (http://localhost:<port> and http://127.0.0.1:<port>: two origins).
+ */
+export async function serveApp(
+  configFile: string,
+  name: string,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const outDir = join(tmpdir(), `tmaps-${name}-${process.pid}`)
+  await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   const port = await freePort()
   const server = await preview({
-    configFile: 'playground/vite.config.ts',
+    configFile,
     logLevel: 'warn',
     build: { outDir },
     preview: { host: true, port, strictPort: true, open: false },
