@@ -62,7 +62,7 @@ const snapshotWith = (count: number): TmapsSnapshot => {
     id: `key_${i}`,
     name: `k${i}`,
     value: `ak_${hex(i + 1)}`,
-    status: 'active' as const,
+    status: 'enabled' as const,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   }))

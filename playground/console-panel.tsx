@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import type { TmapsWorker } from '../mocks/browser.ts'
 import type { CreatedKey, KeyInfo } from '../src/console/create-console.ts'
 import { parseDomainInput } from '../src/contract/hostname.ts'
-import { type KeyAction, nextKeyStatus } from '../src/contract/key-status.ts'
+import { type KeyAction, keyReach, nextKeyStatus } from '../src/contract/key-status.ts'
 import { useAction } from './use-mock.ts'
 
 const ACTIONS: KeyAction[] = ['disable', 'enable', 'revoke']
@@ -108,6 +108,9 @@ function KeyCard({
       <p class="muted">
         <code>{info.prefix}…</code> · created {new Date(info.createdAt).toLocaleDateString()}
       </p>
+      <p class="small" data-testid="reach">
+        Works: {keyReach(info.status, info.domains)}
+      </p>
       <div class="row">
         {info.actions.map((action) => (
           <button
@@ -135,9 +138,7 @@ function KeyCard({
       ))}
       <p class="small">Authorized domains:</p>
       <ul class="chips" aria-label={`Domains linked to ${info.name}`}>
-        {info.domains.length === 0 && (
-          <li class="muted small">none: works only without Origin and Referer (server-side)</li>
-        )}
+        {info.domains.length === 0 && <li class="muted small">none</li>}
         {info.domains.map((d) => (
           <li key={d} class="chip">
             {d}

@@ -34,7 +34,7 @@ function serve(...args: string[]) {
       if (!out.includes('Ctrl-C to stop.')) return
       const keys: Record<string, string> = {}
       for (const [, name, value] of out.matchAll(
-        /^ {2}(.+?)\s+(?:active|disabled|revoked)\s+(ak_[0-9a-f]{32})/gm,
+        /^ {2}(.+?)\s+(?:enabled|disabled|revoked)\s+(ak_[0-9a-f]{32})/gm,
       ))
         keys[name!.trim()] = value!
       done({ url: out.match(/at (https:\/\/\S+)/)![1]!, ca: out.match(/--cacert (\S+)/)![1]!, keys })

@@ -8,7 +8,7 @@ import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
  * engine. Hosts are known by construction (the generator picks a canonical host and then
  * decorates it), so the model never parses a header.
  */
-type Status = 'active' | 'disabled' | 'revoked'
+type Status = 'enabled' | 'disabled' | 'revoked'
 interface ModelKey {
   status: Status
   domains: number[]
@@ -53,14 +53,14 @@ function model(
   if (scheme !== 'https') return 403
   if (key.kind !== 'existing' || key.repeated) return 401
   const k = keys[key.index]!
-  if (k.status !== 'active') return 401
+  if (k.status !== 'enabled') return 401
   const header = origin.kind !== 'absent' ? origin : referer
   if (header.kind === 'absent') return 200
   if (header.kind === 'junk') return 403
   return k.domains.includes(header.domain) ? 200 : 403
 }
 
-const statusArb = fc.constantFrom<Status>('active', 'disabled', 'revoked')
+const statusArb = fc.constantFrom<Status>('enabled', 'disabled', 'revoked')
 const keysArb = fc.array(
   fc.record({ status: statusArb, domains: fc.uniqueArray(fc.nat(DOMAINS.length - 1), { maxLength: 4 }) }),
   {
@@ -142,7 +142,7 @@ describe('the engine agrees with the reference model', () => {
               name: `k${i}`,
               domains: k.domains.map((d) => DOMAINS[d]!.typed),
             })
-            if (k.status !== 'active') await mock.console.disableKey(created.id)
+            if (k.status !== 'enabled') await mock.console.disableKey(created.id)
             if (k.status === 'revoked') await mock.console.revokeKey(created.id)
             values.push(created.value)
           }

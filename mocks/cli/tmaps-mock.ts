@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { keyReach } from '../../src/contract/key-status.ts'
 import { startTmapsServer, type TmapsServer } from '../serve/server.ts'
 
 const HELP = `tmaps-mock serve: the TMaps API mock on a local HTTPS server
@@ -144,12 +145,13 @@ function printBanner(server: TmapsServer, host: string, save: string | undefined
   const created = new Map(server.createdKeys.map((k) => [k.id, k.value]))
   for (const key of server.mock.console.listKeys()) {
     const shown = created.get(key.id) ?? `${key.prefix}…`
-    const domains = key.domains.length > 0 ? key.domains.join(', ') : 'no domain (server-side only)'
-    out.push(`  ${key.name.padEnd(24)} ${key.status.padEnd(9)} ${shown}  ${domains}`)
+    out.push(
+      `  ${key.name.padEnd(24)} ${key.status.padEnd(9)} ${shown}  works: ${keyReach(key.status, key.domains)}`,
+    )
   }
   if (created.size > 0)
     out.push('  (new keys: their full values are shown this once, as the console shows a new key)')
-  const usable = server.mock.console.listKeys().find((k) => k.status === 'active' && created.has(k.id))
+  const usable = server.mock.console.listKeys().find((k) => k.status === 'enabled' && created.has(k.id))
   if (usable) {
     out.push('')
     out.push('Try:')

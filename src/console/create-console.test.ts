@@ -22,14 +22,14 @@ const rejection = async (action: Promise<unknown>) => {
 }
 
 describe('createKey', () => {
-  it('creates an active key, shows its full value once, and lists it by prefix only', async () => {
+  it('creates an enabled key, shows its full value once, and lists it by prefix only', async () => {
     const key = await mock.console.createKey({
       name: '  Production frontend ',
       domains: ['mysite.tn', 'LOCALHOST'],
     })
     expect(key).toMatchObject({
       name: 'Production frontend',
-      status: 'active',
+      status: 'enabled',
       createdAt: '2026-11-21T10:00:00.000Z',
       domains: ['localhost', 'mysite.tn'],
       actions: ['disable'],
@@ -90,25 +90,25 @@ describe('createKey', () => {
 })
 
 describe('key status', () => {
-  it('follows active -> disabled -> active -> disabled -> revoked', async () => {
+  it('follows enabled -> disabled -> enabled -> disabled -> revoked', async () => {
     const { id } = await mock.console.createKey({ name: 'K' })
     expect((await mock.console.disableKey(id)).status).toBe('disabled')
-    expect((await mock.console.enableKey(id)).status).toBe('active')
+    expect((await mock.console.enableKey(id)).status).toBe('enabled')
     expect((await mock.console.disableKey(id)).actions).toEqual(['enable', 'revoke'])
     const revoked = await mock.console.revokeKey({ id })
     expect(revoked).toMatchObject({ status: 'revoked', actions: [] })
   })
 
   it.each([
-    ['revoke an active key', async (id: string) => mock.console.revokeKey(id), /Disable it first/],
-    ['enable an active key', async (id: string) => mock.console.enableKey(id), /already active/],
+    ['revoke an enabled key', async (id: string) => mock.console.revokeKey(id), /Disable it first/],
+    ['enable an enabled key', async (id: string) => mock.console.enableKey(id), /already enabled/],
   ])('refuses to %s', async (_, action, message) => {
     const { id, prefix } = await mock.console.createKey({ name: 'K' })
     const error = await rejection(action(id))
     expect(error.code).toBe('forbidden-transition')
     expect(error.message).toMatch(message)
     expect(error.message).toContain(`${prefix}…`)
-    expect(mock.console.getKey(id)?.status).toBe('active')
+    expect(mock.console.getKey(id)?.status).toBe('enabled')
   })
 
   it('treats revocation as final: no status change, no domain change', async () => {
@@ -159,8 +159,8 @@ describe('authorized domains', () => {
         hostname: 'app.mysite.tn',
         createdAt: '2026-11-21T10:00:00.000Z',
         keys: [
-          { id: prod.id, name: 'Prod', prefix: prod.prefix, status: 'active' },
-          { id: staging.id, name: 'Staging', prefix: staging.prefix, status: 'active' },
+          { id: prod.id, name: 'Prod', prefix: prod.prefix, status: 'enabled' },
+          { id: staging.id, name: 'Staging', prefix: staging.prefix, status: 'enabled' },
         ],
       },
     ])

@@ -238,7 +238,7 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
         const record = await store.keys.create({
           ...material,
           name,
-          status: 'active',
+          status: 'enabled',
           createdAt: now,
           updatedAt: now,
         })

@@ -4,10 +4,10 @@ import { explainDecision } from './explain.ts'
 
 const KEY = `ak_${'3f2a'.repeat(8)}`
 const keys = new Map<string, KeyView>([
-  [KEY, { id: 'k1', status: 'active', domains: new Set(['localhost', 'mysite.tn', '[::1]']) }],
+  [KEY, { id: 'k1', status: 'enabled', domains: new Set(['localhost', 'mysite.tn', '[::1]']) }],
   [`ak_${'d'.repeat(32)}`, { id: 'k2', status: 'disabled', domains: new Set(['localhost']) }],
   [`ak_${'e'.repeat(32)}`, { id: 'k3', status: 'revoked', domains: new Set(['localhost']) }],
-  [`ak_${'f'.repeat(32)}`, { id: 'k4', status: 'active', domains: new Set() }],
+  [`ak_${'f'.repeat(32)}`, { id: 'k4', status: 'enabled', domains: new Set() }],
 ])
 const lookup = (value: string) => keys.get(value)
 const facts = (over: Partial<RequestFacts>): RequestFacts => ({

@@ -1,24 +1,27 @@
-/** A key's status, as the console's Status column shows it (`Active`, `Disabled`, `Revoked`). */
-export type KeyStatus = 'active' | 'disabled' | 'revoked'
+/**
+ * A key's status, by the contract's names: `enabled` (a new key), `disabled`, `revoked`. The
+ * console's Status column shows them as Enabled (the docs also say Active), Disabled, Revoked.
+ */
+export type KeyStatus = 'enabled' | 'disabled' | 'revoked'
 
 /** A console action on a key's status. */
 export type KeyAction = 'disable' | 'enable' | 'revoke'
 
-export const KEY_STATUSES: readonly KeyStatus[] = ['active', 'disabled', 'revoked']
+export const KEY_STATUSES = ['enabled', 'disabled', 'revoked'] as const satisfies readonly KeyStatus[]
 
 /**
- * The documented transitions and nothing else: active -> disabled -> active, disabled -> revoked.
+ * The documented transitions and nothing else: enabled -> disabled -> enabled, disabled -> revoked.
  * Revoked is final. Each refusal says why and what to do instead.
  */
 const TRANSITIONS = {
-  active: {
+  enabled: {
     disable: { to: 'disabled' },
-    enable: { refused: 'it is already active' },
-    revoke: { refused: 'an active key must be disabled before it can be revoked. Disable it first' },
+    enable: { refused: 'it is already enabled' },
+    revoke: { refused: 'an enabled key must be disabled before it can be revoked. Disable it first' },
   },
   disabled: {
     disable: { refused: 'it is already disabled' },
-    enable: { to: 'active' },
+    enable: { to: 'enabled' },
     revoke: { to: 'revoked' },
   },
   revoked: {
@@ -30,7 +33,7 @@ const TRANSITIONS = {
 
 /**
  * The status a key moves to under an action, or the reason the console refuses it.
- * @example nextKeyStatus('disabled', 'enable') // { ok: true, status: 'active' }
+ * @example nextKeyStatus('disabled', 'enable') // { ok: true, status: 'enabled' }
  */
 export function nextKeyStatus(
   status: KeyStatus,
@@ -46,4 +49,17 @@ export function nextKeyStatus(
  */
 export function allowedKeyActions(status: KeyStatus): KeyAction[] {
   return (Object.keys(TRANSITIONS[status]) as KeyAction[]).filter((a) => nextKeyStatus(status, a).ok)
+}
+
+/**
+ * Where a key works, in words (the CLI banner and the playground say it the same way): a
+ * disabled or revoked key works nowhere; an enabled key works server-side, and from browsers on
+ * its linked domains only.
+ * @example keyReach('enabled', []) // 'server-side only (no Origin, no Referer): no domain linked'
+ */
+export function keyReach(status: KeyStatus, domains: readonly string[]): string {
+  if (status === 'revoked') return 'nowhere: revoked, and revocation is final'
+  if (status === 'disabled') return 'nowhere until enabled again (every request: 401)'
+  if (domains.length === 0) return 'server-side only (no Origin, no Referer): no domain linked'
+  return `browsers on ${domains.join(', ')}, and server-side`
 }

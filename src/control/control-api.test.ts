@@ -53,7 +53,7 @@ describe('control API', () => {
     expect(revokeActive).toMatchObject({ status: 409, body: { code: 'forbidden-transition' } })
     expect(revokeActive.body.error).toMatch(/Disable it first/)
     expect((await call('POST', `/keys/${key.id}/disable`)).body.status).toBe('disabled')
-    expect((await call('POST', `/keys/${key.id}/enable`)).body.status).toBe('active')
+    expect((await call('POST', `/keys/${key.id}/enable`)).body.status).toBe('enabled')
     await call('POST', `/keys/${key.id}/disable`)
     expect((await call('POST', `/keys/${key.id}/revoke`)).body.status).toBe('revoked')
     expect((await call('POST', `/keys/${key.id}/enable`)).status).toBe(409)

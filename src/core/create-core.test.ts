@@ -46,9 +46,9 @@ describe('initial state', () => {
     const [infoA, infoB] = await Promise.all([a.ready, b.ready])
     expect(infoA.createdKeys.map((k) => k.value)).toEqual(infoB.createdKeys.map((k) => k.value))
     expect(infoA.createdKeys.map((k) => [k.name, k.status, k.domains])).toEqual([
-      ['Web app (local dev)', 'active', ['localhost']],
-      ['Backend (server-side)', 'active', []],
-      ['Production frontend', 'active', ['app.jasmin-delivery.tn', 'www.jasmin-delivery.tn']],
+      ['Web app (local dev)', 'enabled', ['localhost']],
+      ['Backend (server-side)', 'enabled', []],
+      ['Production frontend', 'enabled', ['app.jasmin-delivery.tn', 'www.jasmin-delivery.tn']],
       ['Staging frontend', 'disabled', ['staging.jasmin-delivery.tn']],
       ['Old mobile app', 'revoked', []],
     ])
@@ -112,6 +112,18 @@ describe('reset, snapshot and restore', () => {
     expect((await b.console.createKey({ name: 'N' })).value).toBe(
       (await a.console.createKey({ name: 'N' })).value,
     )
+  })
+
+  it('loads a snapshot saved before 0.2, whose enabled keys say "active"', async () => {
+    const a = createTmapsCore({ state: 'empty', seed: 'old' })
+    await a.ready
+    const key = await a.console.createKey({ name: 'Old' })
+    const old = JSON.parse(JSON.stringify(a.snapshot()).replace('"status":"enabled"', '"status":"active"'))
+    expect(old.keys[0].status).toBe('active')
+    const b = createTmapsCore({ state: old, seed: 'old' })
+    await b.ready
+    expect(b.console.getKey(key.id)?.status).toBe('enabled')
+    expect((await get(b, `/geocoding/forward?q=Tunis&api_key=${key.value}`)).status).toBe(200)
   })
 
   it('refuses an invalid snapshot, names the problem, and changes nothing', async () => {

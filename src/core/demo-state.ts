@@ -1,3 +1,4 @@
+import type { KeyStatus } from '../contract/key-status.ts'
 import { createKeyGenerator } from '../data/seeded.ts'
 import type { ParsedSnapshot } from './snapshot.ts'
 
@@ -6,10 +7,10 @@ export const DEMO_SITE = 'jasmin-delivery.tn'
 
 /**
  * The `demo` state: a small, realistic console, the same every time for the same seed.
- * - "Web app (local dev)": active, linked to `localhost` only (so a page on `127.0.0.1` is refused:
+ * - "Web app (local dev)": enabled, linked to `localhost` only (so a page on `127.0.0.1` is refused:
  *   another host; the domain `127.0.0.1` is authorized but linked to no key, one click away);
- * - "Backend (server-side)": active, no domains (works without Origin/Referer only);
- * - "Production frontend": active, linked to `www.` and `app.jasmin-delivery.tn`;
+ * - "Backend (server-side)": enabled, no domains (works without Origin/Referer only);
+ * - "Production frontend": enabled, linked to `www.` and `app.jasmin-delivery.tn`;
  * - "Staging frontend": disabled, linked to `staging.jasmin-delivery.tn`;
  * - "Old mobile app": revoked.
  * @example demoSnapshot('tmaps-demo').keys.length // 5
@@ -17,12 +18,7 @@ export const DEMO_SITE = 'jasmin-delivery.tn'
 export function demoSnapshot(seed: string | number): ParsedSnapshot {
   const generator = createKeyGenerator(seed)
   const at = (date: string) => `${date}T09:00:00.000Z`
-  const key = (
-    name: string,
-    status: 'active' | 'disabled' | 'revoked',
-    created: string,
-    updated = created,
-  ) => ({
+  const key = (name: string, status: KeyStatus, created: string, updated = created) => ({
     ...generator.next(),
     name,
     status,
@@ -30,9 +26,9 @@ export function demoSnapshot(seed: string | number): ParsedSnapshot {
     updatedAt: at(updated),
   })
   const keys = [
-    key('Web app (local dev)', 'active', '2026-09-01'),
-    key('Backend (server-side)', 'active', '2026-09-01'),
-    key('Production frontend', 'active', '2026-09-15'),
+    key('Web app (local dev)', 'enabled', '2026-09-01'),
+    key('Backend (server-side)', 'enabled', '2026-09-01'),
+    key('Production frontend', 'enabled', '2026-09-15'),
     key('Staging frontend', 'disabled', '2026-09-20', '2026-10-30'),
     key('Old mobile app', 'revoked', '2026-03-02', '2026-08-01'),
   ] as const

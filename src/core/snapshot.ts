@@ -15,7 +15,11 @@ const snapshotSchema = z
     format: z.literal('tmaps-mock/snapshot'),
     version: z.literal(1),
     keys: z.array(
-      keySchema.extend({ value: z.string().regex(KEY_PATTERN, 'not a TMaps key (ak_ + 32 lower-case hex)') }),
+      keySchema.extend({
+        value: z.string().regex(KEY_PATTERN, 'not a TMaps key (ak_ + 32 lower-case hex)'),
+        // Snapshots saved before 0.2 name the enabled status `active`: still accepted.
+        status: z.preprocess((s) => (s === 'active' ? 'enabled' : s), keySchema.shape.status),
+      }),
     ),
     domains: z.array(
       domainSchema.refine((d) => {

@@ -6,7 +6,7 @@ export const keySchema = z.object({
   id: z.string(),
   name: z.string(),
   value: z.string(),
-  status: z.enum(KEY_STATUSES as ['active', 'disabled', 'revoked']),
+  status: z.enum(KEY_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -99,7 +99,7 @@ describe('the playground, in Chromium', () => {
     // Revoke is offered only once disabled; after it, enable is not offered, and why is shown.
     await expect(card.getByRole('button', { name: 'Revoke' }).count()).resolves.toBe(0)
     await expect(card.textContent()).resolves.toContain(
-      'Revoke is not offered: an active key must be disabled before it can be revoked',
+      'Revoke is not offered: an enabled key must be disabled before it can be revoked',
     )
     await card.getByRole('button', { name: 'Disable' }).click()
     await card.getByRole('button', { name: 'Revoke' }).click()

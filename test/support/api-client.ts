@@ -9,7 +9,7 @@ export interface ApiAnswer {
 }
 
 /**
- * A client of a fresh mock (empty console, one active key, data seed `seed`) that calls it as
+ * A client of a fresh mock (empty console, one enabled key, data seed `seed`) that calls it as
  * a server-side caller would: `get('geocoding/nearby', 'lat=..')`, `post('distance-matrix', {..})`.
  * Call once per test file, at top level.
  */

@@ -52,7 +52,7 @@ export function describeContract(runtime: Runtime): void {
       },
     )
 
-    it('refuses an active key from a foreign Origin with 403', async () => {
+    it('refuses an enabled key from a foreign Origin with 403', async () => {
       await expectError(
         await send(forward(web), { headers: { Origin: 'https://evil.tn' } }),
         403,
