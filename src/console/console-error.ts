@@ -1,3 +1,5 @@
+import { maskSecrets } from '../contract/key-format.ts'
+
 /** Why a console action failed; the control API maps these to 400, 404, 409 and 503. */
 export type ConsoleErrorCode =
   | 'invalid-input'
@@ -17,7 +19,8 @@ export class TmapsConsoleError extends Error {
   readonly code: ConsoleErrorCode
 
   constructor(code: ConsoleErrorCode, message: string) {
-    super(message)
+    // Whatever the caller typed is echoed masked: a key with a stray space or in upper case too.
+    super(maskSecrets(message))
     this.code = code
   }
 }

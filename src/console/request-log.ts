@@ -18,6 +18,11 @@ export interface LogEntry {
   /** Why, in plain words. */
   reason: string
   facts: DecisionFacts
+  /**
+   * Set when fault rules applied (`mock.faults`): their ids, the delay they added, and what
+   * they answered instead (a status, or a reset connection, logged with status 0).
+   */
+  fault?: { rules: string[]; delayMs: number; status?: number; network?: 'reset' }
 }
 
 export type LogListener = (entry: LogEntry) => void

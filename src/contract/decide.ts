@@ -1,5 +1,5 @@
 import { hostFromHeader } from './hostname.ts'
-import { isKeyValue, maskKey } from './key-format.ts'
+import { isKeyValue, maskKey, maskSecrets } from './key-format.ts'
 import type { KeyStatus } from './key-status.ts'
 import { type AuthRule, REJECTIONS } from './rejections.ts'
 
@@ -59,6 +59,7 @@ export type Decision =
     }
 
 const HEADER_LOG_LIMIT = 200
+const maskHost = (host: string | null) => (host === null ? null : maskSecrets(host))
 
 /**
  * Decides a request exactly as TMaps does: scheme, then key, then domains.
@@ -69,14 +70,15 @@ const HEADER_LOG_LIMIT = 200
 export function decide(facts: RequestFacts, lookup: (value: string) => KeyView | undefined): Decision {
   const via = facts.origin !== null ? 'origin' : facts.referer !== null ? 'referer' : 'none'
   const header = via === 'origin' ? facts.origin : via === 'referer' ? facts.referer : null
+  const host = header === null ? null : hostFromHeader(header)
   const only = facts.keyValues.length === 1 ? facts.keyValues[0]! : null
   const record: DecisionFacts = {
     scheme: facts.scheme,
     key: facts.keyValues.length === 0 ? null : maskKey(only ?? facts.keyValues[0]!),
     keyId: null,
     via,
-    header: header === null ? null : header.slice(0, HEADER_LOG_LIMIT),
-    host: header === null ? null : hostFromHeader(header),
+    header: header === null ? null : maskSecrets(header).slice(0, HEADER_LOG_LIMIT),
+    host: maskHost(host),
     linked: null,
     reconstructed: facts.reconstructed === true,
     simulated: facts.simulated === true,
@@ -99,6 +101,6 @@ export function decide(facts: RequestFacts, lookup: (value: string) => KeyView |
   if (key.status === 'revoked') return reject('key-revoked')
   if (via === 'none') return { outcome: 'accepted', status: 200, rule: 'no-browser-headers', facts: record }
   record.linked = [...key.domains].sort()
-  if (record.host === null || !key.domains.has(record.host)) return reject('domain-not-authorized')
+  if (host === null || !key.domains.has(host)) return reject('domain-not-authorized')
   return { outcome: 'accepted', status: 200, rule: 'ok', facts: record }
 }

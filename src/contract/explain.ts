@@ -43,5 +43,7 @@ export function explainDecision(rule: Rule, facts: DecisionFacts): string {
       return 'Authorized, but a parameter is malformed or out of range.'
     case 'internal-error':
       return 'The mock failed while answering (a bug in tmaps-mock): please report it.'
+    case 'fault-injected':
+      return 'An injected fault answered, before the auth check (mock.faults).'
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isKeyValue, keyPrefix, maskKey } from './key-format.ts'
+import { isKeyValue, keyPrefix, maskKey, maskSecrets } from './key-format.ts'
 
 const valid = `ak_${'0123456789abcdef'.repeat(2)}`
 
@@ -31,5 +31,18 @@ describe('masking', () => {
     expect(maskKey('secret')).toBe('sec…')
     expect(maskKey('ab')).toBe('a…')
     expect(maskKey('')).toBe('')
+  })
+})
+
+describe('maskSecrets', () => {
+  const key = `ak_1a2b${'c'.repeat(28)}`
+  it.each([
+    [`https://shop.tn/map?api_key=${key}&x=1`, 'https://shop.tn/map?api_key=ak_1a2b…&x=1'],
+    [` ${key}`, ' ak_1a2b…'],
+    [key.toUpperCase(), 'AK_1A2B…'],
+    [`${key}${key}`, 'ak_1a2b…'],
+    ['no key here: ak_ alone, ak_12', 'no key here: ak_ alone, ak_12'],
+  ])('masks %j as %j', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked)
   })
 })

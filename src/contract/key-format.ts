@@ -31,3 +31,16 @@ export function maskKey(value: string): string {
   const shown = value.length > KEY_PREFIX_LENGTH ? KEY_PREFIX_LENGTH : Math.floor(value.length / 2)
   return `${value.slice(0, shown)}…`
 }
+
+/** Anything shaped like a key, anywhere in a text, in any case (`AK_…`, inside a URL, after a space). */
+const KEY_LIKE = /ak_[0-9a-z_]{8,}/gi
+
+/**
+ * Masks every key-shaped run in a text (`ak_` and 8 or more letters or digits, in any case), for
+ * whatever is logged or thrown: a Referer that carries `?api_key=ak_…`, a mis-typed key echoed
+ * in an error.
+ * @example maskSecrets('https://x.tn/?api_key=AK_1A2B' + '0'.repeat(28)) // 'https://x.tn/?api_key=AK_1A2B…'
+ */
+export function maskSecrets(text: string): string {
+  return text.replace(KEY_LIKE, (key) => maskKey(key))
+}

@@ -14,7 +14,10 @@ export type AuthRule =
 /** Rules decided after auth passed, by the endpoint layer. */
 export type EndpointRule = 'not-found' | 'missing-param' | 'invalid-param' | 'internal-error'
 
-export type Rule = AuthRule | EndpointRule
+/** A fault injected on demand (`mock.faults`), decided before the contract: infrastructure. */
+export type InfraRule = 'fault-injected'
+
+export type Rule = AuthRule | EndpointRule | InfraRule
 
 /**
  * The documented error bodies, by rule. Every 401 is byte-identical whatever the cause, so a

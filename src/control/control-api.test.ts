@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createTmapsCore, type TmapsMockCore } from '../core/create-core.ts'
-import { createControlApi } from './control-api.ts'
+import { createControlApi, LOG_STREAM_LAG_LIMIT } from './control-api.ts'
 
 let core: TmapsMockCore
 let control: ReturnType<typeof createControlApi>
@@ -97,6 +97,25 @@ describe('control API', () => {
     expect(JSON.stringify(log.body)).not.toContain(key.value)
   })
 
+  it('never logs or echoes a full key: not from a Referer, a path, or a mis-typed key in an error', async () => {
+    const { body: key } = await call('POST', '/keys', { name: 'K', domains: ['localhost'] })
+    await core.fetch(
+      new Request(`https://api.tmaps.tn/geocoding/${key.value}?api_key=${key.value}`, {
+        headers: { Referer: `https://evil.tn/copy?api_key=${key.value}` },
+      }),
+    )
+    const log = JSON.stringify((await call('GET', '/log')).body)
+    expect(log).toContain('ak_')
+    expect(log.toLowerCase()).not.toContain(key.value.slice(0, 12))
+    for (const typed of [` ${key.value}`, key.value.toUpperCase(), `${key.value}x`]) {
+      const answer = await call('POST', `/keys/${encodeURIComponent(typed)}/disable`)
+      expect(answer.status).toBe(404)
+      const refused = await call('POST', '/keys', { name: 'Dup', value: typed })
+      expect(refused.status).toBe(400)
+      expect(JSON.stringify(refused.body).toLowerCase()).not.toContain(key.value.slice(0, 12))
+    }
+  })
+
   it('streams the log as server-sent events', async () => {
     const abort = new AbortController()
     const response = await control(
@@ -111,6 +130,45 @@ describe('control API', () => {
     expect(text).toMatch(/^event: entry\nid: 1\ndata: \{/)
     expect(JSON.parse(text.split('data: ')[1]!)).toMatchObject({ status: 401, rule: 'key-missing' })
     abort.abort()
+  })
+
+  it('disconnects a log reader that stopped reading, so it cannot grow the memory', async () => {
+    const response = await control(new Request('https://localhost/__console/log/stream'))
+    const reader = response.body!.getReader()
+    for (let i = 0; i < LOG_STREAM_LAG_LIMIT + 50; i++)
+      await core.fetch(new Request('https://api.tmaps.tn/geocoding/forward?q=Sfax'))
+    let text = ''
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += new TextDecoder().decode(value)
+    }
+    expect(text.match(/^event: entry$/gm)?.length).toBeLessThanOrEqual(LOG_STREAM_LAG_LIMIT)
+    expect(text).toMatch(
+      /event: overflow\ndata: \{"error":"the reader fell 1000 entries behind: disconnected"\}\n\n$/,
+    )
+  })
+
+  it('adds, lists and removes fault rules; a bad rule is a 400 that says what to fix', async () => {
+    const added = await call('POST', '/faults', { endpoint: '/geocoding/forward', status: 429, times: 2 })
+    expect(added).toMatchObject({
+      status: 201,
+      body: { endpoint: 'geocoding/forward', status: 429, remaining: 2 },
+    })
+    expect((await core.fetch(new Request('https://api.tmaps.tn/geocoding/forward?q=Sfax'))).status).toBe(429)
+    expect((await call('GET', '/faults')).body).toEqual([
+      expect.objectContaining({ id: added.body.id, remaining: 1 }),
+    ])
+    expect((await call('DELETE', `/faults/${added.body.id}`)).status).toBe(204)
+    expect((await call('DELETE', `/faults/${added.body.id}`)).status).toBe(404)
+    await call('POST', '/faults', { delayMs: [10, 20] })
+    expect((await call('DELETE', '/faults')).status).toBe(204)
+    expect((await call('GET', '/faults')).body).toEqual([])
+    const bad = await call('POST', '/faults', { status: 418 })
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^Failed to add the fault: status must be/) },
+    })
   })
 
   it('takes a snapshot, restores it, and resets', async () => {

@@ -1,6 +1,6 @@
 import { type ConsoleErrorCode, TmapsConsoleError } from '../console/console-error.ts'
 import { UNATTRIBUTED } from '../console/usage.ts'
-import type { TmapsMockCore } from '../core/create-core.ts'
+import type { FaultInput, TmapsMockCore } from '../core/create-core.ts'
 
 /** Where the control API lives on the server. */
 export const CONTROL_PREFIX = '/__console'
@@ -60,11 +60,12 @@ function stringField(body: Record<string, unknown>, name: string): string {
 /**
  * The provider's console over HTTP, as JSON under `/__console/` (the server of `tmaps-mock serve`
  * mounts it): keys, domains, links, usage, the request log (also as a live SSE stream),
- * snapshot, restore and reset. A console refusal answers its message with 400, 404, 409 or
+ * snapshot, restore, reset and fault rules. A console refusal answers its message with 400, 404, 409 or
  * 503; a created resource 201. Key values appear only in the answer that creates them.
  * @example const control = createControlApi(mock); await control(new Request('https://localhost:8443/__console/keys'))
  */
 export function createControlApi(core: TmapsMockCore): (request: Request) => Promise<Response> {
+  const readers = { count: 0 }
   const routes: Route[] = [
     { method: 'GET', pattern: '/keys', handle: () => json(200, core.console.listKeys()) },
     {
@@ -150,7 +151,7 @@ export function createControlApi(core: TmapsMockCore): (request: Request) => Pro
         json(200, core.usage(params.key === UNATTRIBUTED ? UNATTRIBUTED : keyOr404(params.key!).id)),
     },
     { method: 'GET', pattern: '/log', handle: () => json(200, core.log.entries()) },
-    { method: 'GET', pattern: '/log/stream', handle: ({ request }) => logStream(core, request) },
+    { method: 'GET', pattern: '/log/stream', handle: ({ request }) => logStream(core, request, readers) },
     { method: 'GET', pattern: '/snapshot', handle: () => json(200, core.snapshot()) },
     {
       method: 'PUT',
@@ -167,6 +168,36 @@ export function createControlApi(core: TmapsMockCore): (request: Request) => Pro
       },
     },
     { method: 'POST', pattern: '/reset', handle: async () => json(200, await core.reset()) },
+    { method: 'GET', pattern: '/faults', handle: () => json(200, core.faults.list()) },
+    {
+      method: 'POST',
+      pattern: '/faults',
+      handle: async ({ request }) => {
+        const body = await readJson(request)
+        try {
+          return json(201, core.faults.add(body as FaultInput))
+        } catch (error) {
+          throw new HttpError(400, (error as Error).message)
+        }
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/faults/:id',
+      handle: ({ params }) => {
+        if (!core.faults.remove(params.id!))
+          throw new HttpError(404, `No fault rule ${params.id}: GET ${CONTROL_PREFIX}/faults lists them.`)
+        return json(204, null)
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/faults',
+      handle: () => {
+        core.faults.clear()
+        return json(204, null)
+      },
+    },
   ]
 
   const keyOr404 = (ref: string) => {
@@ -223,35 +254,69 @@ function match(pattern: string, path: string): Params | null {
   return params
 }
 
-/** The request log as Server-Sent Events: one `entry` event per answered request, until the client leaves. */
-function logStream(core: TmapsMockCore, request: Request): Response {
+/** A reader of the log stream this many entries behind is disconnected (it stopped reading). */
+export const LOG_STREAM_LAG_LIMIT = 1000
+/** At most this many log streams at once. */
+export const LOG_STREAM_READERS = 32
+
+/**
+ * The request log as Server-Sent Events: one `entry` event per answered request, until the
+ * client leaves. A reader that falls `LOG_STREAM_LAG_LIMIT` entries behind (it stopped reading)
+ * gets an `overflow` event and is disconnected, so a stalled client never grows the server's memory.
+ */
+function logStream(core: TmapsMockCore, request: Request, readers: { count: number }): Response {
+  if (readers.count >= LOG_STREAM_READERS) {
+    return json(503, {
+      error: `Too many log streams (${LOG_STREAM_READERS}): close one, or read GET ${CONTROL_PREFIX}/log.`,
+    })
+  }
+  readers.count++
   const encoder = new TextEncoder()
+  let stopped = false
   let off = () => {}
   let heartbeat: ReturnType<typeof setInterval> | undefined
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(': tmaps-mock request log\n\n'))
-      off = core.log.subscribe((entry) => {
-        controller.enqueue(
-          encoder.encode(`event: entry\nid: ${entry.seq}\ndata: ${JSON.stringify(entry)}\n\n`),
-        )
-      })
-      heartbeat = setInterval(() => controller.enqueue(encoder.encode(': keep-alive\n\n')), 15_000)
-      request.signal.addEventListener('abort', () => {
-        off()
-        clearInterval(heartbeat)
-        try {
-          controller.close()
-        } catch {
-          // already closed
+  const stop = () => {
+    if (stopped) return
+    stopped = true
+    readers.count--
+    off()
+    clearInterval(heartbeat)
+  }
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const send = (text: string) => {
+          if (stopped) return
+          if ((controller.desiredSize ?? 0) <= 0) {
+            controller.enqueue(
+              encoder.encode(
+                `event: overflow\ndata: {"error":"the reader fell ${LOG_STREAM_LAG_LIMIT} entries behind: disconnected"}\n\n`,
+              ),
+            )
+            stop()
+            controller.close()
+            return
+          }
+          controller.enqueue(encoder.encode(text))
         }
-      })
+        send(': tmaps-mock request log\n\n')
+        off = core.log.subscribe((entry) =>
+          send(`event: entry\nid: ${entry.seq}\ndata: ${JSON.stringify(entry)}\n\n`),
+        )
+        heartbeat = setInterval(() => send(': keep-alive\n\n'), 15_000)
+        request.signal.addEventListener('abort', () => {
+          stop()
+          try {
+            controller.close()
+          } catch {
+            // already closed
+          }
+        })
+      },
+      cancel: stop,
     },
-    cancel() {
-      off()
-      clearInterval(heartbeat)
-    },
-  })
+    new CountQueuingStrategy({ highWaterMark: LOG_STREAM_LAG_LIMIT }),
+  )
   return new Response(stream, {
     headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' },
   })

@@ -1,0 +1,84 @@
+import { REJECTIONS } from '../contract/rejections.ts'
+import { CONTENT_TYPES } from '../endpoints/endpoint.ts'
+
+/** An answer as data: what `fetch` turns into a `Response` and the HTTPS server writes out. */
+export interface TmapsAnswer {
+  status: number
+  headers: Record<string, string>
+  /** UTF-8 JSON or PNG bytes, or `null` (a preflight's 204, a 304). */
+  body: Uint8Array<ArrayBuffer> | null
+  /**
+   * `'reset'`: no HTTP answer at all, the connection fails (an injected network fault). `fetch`
+   * then rejects; the HTTPS server destroys the socket.
+   */
+  network?: 'reset'
+}
+
+/** Tiles and static maps may be reused for an hour; a changed key or domain still applies to new requests. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=3600'
+
+const utf8 = new TextEncoder()
+
+/**
+ * The one builder of answers: the body as bytes with its type and `Content-Length`, and the
+ * contract's CORS headers (`Access-Control-Allow-Origin`: the request's `Origin`, else `*`).
+ * @example answer(200, utf8Json({ ok: true }), 'http://localhost:5173')
+ */
+export function answer(
+  status: number,
+  body: Uint8Array<ArrayBuffer> | null,
+  origin: string | null,
+  extra?: Record<string, string>,
+  contentType: string = CONTENT_TYPES.json,
+): TmapsAnswer {
+  const headers: Record<string, string> = {
+    'Access-Control-Allow-Origin': origin ?? '*',
+    Vary: 'Origin',
+    ...extra,
+  }
+  if (body !== null) {
+    headers['Content-Type'] = contentType
+    headers['Content-Length'] = String(body.byteLength)
+  }
+  return { status, headers, body }
+}
+
+/**
+ * An error answer: `{"error": "<message>"}` with its status. Rules of the contract give both
+ * (`rejection('key-disabled', origin)`); other errors name them.
+ * @example rejection('domain-not-authorized', 'https://evil.tn') // 403 {"error":"domain not authorized"}
+ */
+export function rejection(
+  rule: keyof typeof REJECTIONS | { status: number; error: string },
+  origin: string | null,
+  extra?: Record<string, string>,
+): TmapsAnswer {
+  const { status, error } = typeof rule === 'string' ? REJECTIONS[rule] : rule
+  return answer(status, utf8.encode(JSON.stringify({ error })), origin, extra)
+}
+
+/** A JSON value as UTF-8 bytes. */
+export function utf8Json(value: unknown): Uint8Array<ArrayBuffer> {
+  return utf8.encode(JSON.stringify(value))
+}
+
+/** An answer's bytes with a strong ETag: a 64-bit FNV-1a style hash of the bytes, in hex. */
+export function withEtag(bytes: Uint8Array<ArrayBuffer>): { bytes: Uint8Array<ArrayBuffer>; etag: string } {
+  let h1 = 0x811c9dc5
+  let h2 = 0x01000193 ^ bytes.length
+  for (let i = 0; i < bytes.length; i++) {
+    h1 = Math.imul(h1 ^ bytes[i]!, 0x01000193)
+    h2 = Math.imul(h2 ^ bytes[i]!, 0x5bd1e995) ^ (h2 >>> 15)
+  }
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0')
+  return { bytes, etag: `"${hex(h1)}${hex(h2)}"` }
+}
+
+/** `If-None-Match` holds this ETag (or `*`), compared as RFC 9110 says for a GET. */
+export function matchesEtag(header: string | null, etag: string): boolean {
+  if (header === null) return false
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*')
+}

@@ -1,0 +1,188 @@
+import { hashSeed } from '../data/seeded.ts'
+
+/** The statuses a fault can answer, each with the body TMaps would send. */
+export const FAULT_BODIES = {
+  429: 'rate limited',
+  500: 'internal error',
+  502: 'bad gateway',
+  503: 'service unavailable',
+  504: 'gateway timeout',
+} as const
+export type FaultStatus = keyof typeof FAULT_BODIES
+/** Seconds in the `Retry-After` of a 429 and a 503: the docs' first backoff step. */
+export const RETRY_AFTER_SECONDS = 1
+const MAX_DELAY_MS = 120_000
+const MAX_RULES = 100
+
+/** What a fault rule does, as given to `mock.faults.add()`. */
+export interface FaultInput {
+  /**
+   * A documented path (`/geocoding/forward`, `/maps/static`; tiles: `/r-tile`). Default: every
+   * endpoint (and unknown paths).
+   */
+  endpoint?: string
+  /** Answer this instead (before the auth check): 429 with `Retry-After`, 500, 502, 503, 504. */
+  status?: FaultStatus
+  /** Hold the answer back this long, in ms; a `[min, max]` range draws per request (seeded). */
+  delayMs?: number | [number, number]
+  /** `'reset'`: the connection fails, no answer at all (fetch rejects). */
+  network?: 'reset'
+  /** How many matching requests it applies to; default: until removed. */
+  times?: number
+  /** The chance it applies to a matching request (0-1, default 1), drawn from the seed: reproducible. */
+  probability?: number
+}
+
+/** A fault rule in force. */
+export interface FaultRule {
+  id: string
+  /** The endpoint name it is limited to (`geocoding/forward`, `r-tile`), or `null` for all. */
+  endpoint: string | null
+  status: FaultStatus | null
+  delayMs: number | [number, number] | null
+  network: 'reset' | null
+  /** Requests it still applies to (`null`: until removed). */
+  remaining: number | null
+  probability: number
+  /** Requests it applied to so far. */
+  hits: number
+}
+
+/** What the faults decided for one request. */
+export interface FaultPlan {
+  /** The rules that applied, in the order they were added. */
+  rules: string[]
+  delayMs: number
+  status: FaultStatus | null
+  network: 'reset' | null
+}
+
+/** `mock.faults`: infrastructure faults on demand (the docs' 429 and 5xx, latency, resets). */
+export interface TmapsFaults {
+  /** Adds a rule; a bad rule throws a `TypeError` that says what to fix. */
+  add(input: FaultInput): FaultRule
+  /** The rules in force, in the order they apply. */
+  list(): FaultRule[]
+  /** Removes a rule; `false` when no rule has this id. */
+  remove(id: string): boolean
+  clear(): void
+}
+
+/** A small seeded generator (mulberry32): the same seed, the same draws, in every engine. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * The fault rules of one mock. `endpointNames` are the names a rule may be limited to; a rule's
+ * draws (probability, delay in a range) come from its own seeded stream, so a run is
+ * reproducible request by request.
+ * @example const faults = createFaults('seed', ['geocoding/forward']); faults.add({ status: 429, times: 2 })
+ */
+export function createFaults(
+  seed: string | number,
+  endpointNames: readonly string[],
+): TmapsFaults & { plan(endpoint: string): FaultPlan | undefined } {
+  const rules: Array<FaultRule & { draw: () => number }> = []
+  let next = 0
+  const known = new Set(endpointNames)
+  const fail = (why: string): never => {
+    throw new TypeError(`Failed to add the fault: ${why}.`)
+  }
+  const delay = (value: unknown): number | [number, number] => {
+    const ok = (n: unknown): n is number =>
+      Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_DELAY_MS
+    if (ok(value)) return value
+    if (Array.isArray(value) && value.length === 2 && ok(value[0]) && ok(value[1]) && value[0] <= value[1])
+      return [value[0], value[1]]
+    return fail(`delayMs must be whole milliseconds from 0 to ${MAX_DELAY_MS}, or a [min, max] range`)
+  }
+  const view = ({ draw: _, ...rule }: FaultRule & { draw: () => number }): FaultRule => ({
+    ...rule,
+    delayMs: Array.isArray(rule.delayMs) ? [...rule.delayMs] : rule.delayMs,
+  })
+
+  return {
+    add(input) {
+      if (input === null || typeof input !== 'object')
+        fail('give an object, e.g. { status: 429, times: 3 } or { delayMs: [200, 800] }')
+      const { endpoint, status, delayMs, network, times, probability = 1 } = input
+      const allowed = new Set(['endpoint', 'status', 'delayMs', 'network', 'times', 'probability'])
+      const unknown = Object.keys(input).filter((k) => !allowed.has(k))
+      if (unknown.length > 0) fail(`unknown option ${unknown.join(', ')}`)
+      let name: string | null = null
+      if (endpoint !== undefined) {
+        name =
+          typeof endpoint === 'string'
+            ? endpoint.replace(/^\//, '').replace(/\/\{z\}\/\{x\}\/\{y\}$/, '')
+            : ''
+        if (!known.has(name))
+          fail(
+            `endpoint ${JSON.stringify(endpoint)} is not a TMaps path. Use one of ${[...known].map((n) => `/${n}`).join(', ')}`,
+          )
+      }
+      if (status !== undefined && !(status in FAULT_BODIES))
+        fail(`status must be one of ${Object.keys(FAULT_BODIES).join(', ')}`)
+      if (network !== undefined && network !== 'reset') fail('network must be "reset"')
+      if (status !== undefined && network !== undefined) fail('give status or network, not both')
+      if (status === undefined && network === undefined && delayMs === undefined)
+        fail('give at least one of status, delayMs or network')
+      if (times !== undefined && !(Number.isInteger(times) && times >= 1))
+        fail('times must be a whole number >= 1')
+      if (!(typeof probability === 'number' && probability > 0 && probability <= 1))
+        fail('probability must be a number above 0 and at most 1')
+      if (rules.length >= MAX_RULES) fail(`at most ${MAX_RULES} rules; remove some first`)
+      const id = `fault_${++next}`
+      const rule = {
+        id,
+        endpoint: name,
+        status: status ?? null,
+        delayMs: delayMs === undefined ? null : delay(delayMs),
+        network: network ?? null,
+        remaining: times ?? null,
+        probability,
+        hits: 0,
+        draw: generator(hashSeed(`${seed}:${id}`)),
+      }
+      rules.push(rule)
+      return view(rule)
+    },
+    list: () => rules.map(view),
+    remove(id) {
+      const i = rules.findIndex((r) => r.id === id)
+      if (i >= 0) rules.splice(i, 1)
+      return i >= 0
+    },
+    clear() {
+      rules.length = 0
+    },
+    plan(endpoint) {
+      if (rules.length === 0) return undefined
+      let plan: FaultPlan | undefined
+      for (const rule of [...rules]) {
+        if (rule.endpoint !== null && rule.endpoint !== endpoint) continue
+        if (rule.probability < 1 && rule.draw() >= rule.probability) continue
+        plan ??= { rules: [], delayMs: 0, status: null, network: null }
+        plan.rules.push(rule.id)
+        rule.hits++
+        if (rule.delayMs !== null) {
+          const [min, max] = Array.isArray(rule.delayMs) ? rule.delayMs : [rule.delayMs, rule.delayMs]
+          plan.delayMs = Math.max(plan.delayMs, Math.round(min + (max - min) * rule.draw()))
+        }
+        if (plan.status === null && plan.network === null) {
+          plan.status = rule.status
+          plan.network = rule.network
+        }
+        if (rule.remaining !== null && --rule.remaining === 0) rules.splice(rules.indexOf(rule), 1)
+      }
+      return plan
+    },
+  }
+}

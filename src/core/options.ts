@@ -1,0 +1,91 @@
+import type { TmapsSnapshot } from './snapshot.ts'
+
+export interface TmapsMockOptions {
+  /** Origin of the REST API. Default `https://api.tmaps.tn`. */
+  baseUrl?: string
+  /** Origin of the raster tiles. Default `https://tiles.tmaps.tn`. */
+  tilesUrl?: string
+  /**
+   * Makes everything reproducible: generated key values and ids, and the generated data
+   * (streets, POIs). Without it, new keys come from a secure random source and the data from
+   * the default data seed.
+   */
+  seed?: string | number
+  /** The initial console: `'demo'` (default), `'empty'`, or a snapshot (object or JSON text). */
+  state?: 'demo' | 'empty' | TmapsSnapshot | string
+  /** How many requests the log keeps. Default 500. */
+  logSize?: number
+  /** How many days of usage each key keeps. Default 90. */
+  usageDays?: number
+  /** The clock, for usage days and creation dates. Default `() => new Date()`. */
+  now?: () => Date
+}
+
+export const DEFAULT_BASE_URL = 'https://api.tmaps.tn'
+export const DEFAULT_TILES_URL = 'https://tiles.tmaps.tn'
+/** The data seed when none is given: the default data is the same for everyone. */
+export const DEFAULT_DATA_SEED = 'tmaps'
+/** The demo keys' seed when none is given: the demo console is the same for everyone. */
+export const DEFAULT_DEMO_SEED = 'tmaps-demo'
+
+/** The options in force, validated, with their defaults. */
+export type ResolvedOptions = ReturnType<typeof validateOptions>
+
+/**
+ * Validates the options of `createTmapsCore` and fills in the defaults; a bad option throws a
+ * `TypeError` that says what failed and how to fix it.
+ * @example validateOptions({ state: 'empty' }).baseUrl // 'https://api.tmaps.tn'
+ */
+export function validateOptions(options: TmapsMockOptions) {
+  const fail = (why: string): never => {
+    throw new TypeError(`Failed to create the TMaps mock: ${why}.`)
+  }
+  if (options === null || typeof options !== 'object')
+    fail('options must be an object, e.g. createTmapsMock({ state: "empty" })')
+  const origin = (name: string, value: string | undefined, fallback: string) => {
+    if (value === undefined) return fallback
+    if (typeof value !== 'string' || !URL.canParse(value))
+      fail(`${name} ${JSON.stringify(value)} is not an absolute URL. Use an origin such as "${fallback}"`)
+    const url = new URL(value)
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      fail(`${name} must use https:// (got ${url.protocol})`)
+    if (url.pathname !== '/' || url.search || url.hash || url.username) {
+      fail(
+        `${name} must be an origin without path, query or credentials, such as "${url.protocol}//${url.host}"`,
+      )
+    }
+    return url.origin
+  }
+  const { seed, state = 'demo', logSize = 500, usageDays = 90, now = () => new Date() } = options
+  if (
+    seed !== undefined &&
+    !((typeof seed === 'string' && seed !== '') || (typeof seed === 'number' && Number.isFinite(seed)))
+  ) {
+    fail('seed must be a non-empty string or a finite number')
+  }
+  if (
+    !(
+      state === 'demo' ||
+      state === 'empty' ||
+      typeof state === 'string' ||
+      (typeof state === 'object' && state !== null)
+    )
+  ) {
+    fail('state must be "demo", "empty" or a snapshot from mock.snapshot()')
+  }
+  if (!Number.isInteger(logSize) || logSize < 1 || logSize > 100_000)
+    fail('logSize must be an integer from 1 to 100000')
+  if (!Number.isInteger(usageDays) || usageDays < 1 || usageDays > 3660)
+    fail('usageDays must be an integer from 1 to 3660')
+  if (typeof now !== 'function') fail('now must be a function that returns a Date')
+  return {
+    baseUrl: origin('baseUrl', options.baseUrl, DEFAULT_BASE_URL),
+    tilesUrl: origin('tilesUrl', options.tilesUrl, DEFAULT_TILES_URL),
+    seed,
+    dataSeed: seed ?? DEFAULT_DATA_SEED,
+    state,
+    logSize,
+    usageDays,
+    now,
+  }
+}

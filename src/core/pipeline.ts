@@ -1,0 +1,298 @@
+import type { RequestLog } from '../console/request-log.ts'
+import { type createUsage, UNATTRIBUTED } from '../console/usage.ts'
+import { type Decision, decide, type KeyView, type RequestFacts } from '../contract/decide.ts'
+import { explainDecision } from '../contract/explain.ts'
+import { maskSecrets } from '../contract/key-format.ts'
+import type { Rule } from '../contract/rejections.ts'
+import { CONTENT_TYPES, type EndpointContext } from '../endpoints/endpoint.ts'
+import { NotFoundError, ParamError } from '../endpoints/params.ts'
+import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
+import {
+  answer,
+  IMAGE_CACHE_CONTROL,
+  matchesEtag,
+  rejection,
+  type TmapsAnswer,
+  utf8Json,
+  withEtag,
+} from './answers.ts'
+import { FAULT_BODIES, type FaultPlan, RETRY_AFTER_SECONDS } from './faults.ts'
+import type { ResolvedOptions } from './options.ts'
+
+/** Overrides of what a runtime saw of a request (the browser runtime rebuilds Origin/Referer). */
+export interface FetchOptions {
+  facts?: Partial<RequestFacts>
+  /**
+   * The URL to decide on instead of `request.url` (the HTTPS server answers TMaps paths on its
+   * own origin and names the TMaps host here, without copying the request).
+   */
+  url?: string
+}
+
+/** An endpoint's answer as bytes, with an ETag for pictures. Deterministic, so it is cached. */
+interface Computed {
+  bytes: Uint8Array<ArrayBuffer>
+  etag?: string
+}
+
+const CACHE_SIZE = 256
+const CACHEABLE_BODY = 4096
+
+/** Everything the pipeline reads and writes, built by `createTmapsCore`. */
+export interface PipelineParts {
+  opts: ResolvedOptions
+  ready: Promise<unknown>
+  lookup: (value: string) => KeyView | undefined
+  usage: ReturnType<typeof createUsage>
+  log: RequestLog & { push(entry: Omit<import('../console/request-log.ts').LogEntry, 'seq'>): unknown }
+  faults: { plan(endpoint: string): FaultPlan | undefined }
+}
+
+/**
+ * The request pipeline, in named steps: preflight, facts, faults, decide (the contract),
+ * endpoint, respond. Every step that answers goes through one builder (`answer` / `rejection`)
+ * and one recorder (log and usage), so each answer is explained and counted exactly once.
+ * Endpoint answers depend only on the request and the data seed (the contract decides before
+ * them), so they are cached whatever the console state.
+ */
+export function createPipeline({ opts, ready, lookup, usage, log, faults }: PipelineParts) {
+  const apiHost = new URL(opts.baseUrl).host
+  const tilesHost = new URL(opts.tilesUrl).host
+  const cache = new Map<string, Computed>()
+
+  /** The TMaps hosts this URL's host stands for (both when one origin serves both). */
+  const hostKinds = (host: string): Array<'api' | 'tiles'> =>
+    [host === apiHost && ('api' as const), host === tilesHost && ('tiles' as const)].filter(
+      (k) => k !== false,
+    )
+
+  /** Step 1: a CORS preflight is answered at once, without a key, never faulted. */
+  const preflight = (request: Request, origin: string | null): TmapsAnswer =>
+    answer(204, null, origin, {
+      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? 'Content-Type',
+      'Access-Control-Max-Age': '600',
+    })
+
+  /** Step 2: what the contract decides on, as the runtime saw it (or rebuilt it). */
+  const collectFacts = (
+    request: Request,
+    url: URL,
+    origin: string | null,
+    options?: FetchOptions,
+  ): RequestFacts => ({
+    scheme: url.protocol.slice(0, -1),
+    keyValues: url.searchParams.getAll('api_key'),
+    origin,
+    referer: request.headers.get('referer'),
+    ...options?.facts,
+  })
+
+  /** Log and usage: every answered request, once, with the facts its decision used. */
+  const record = (
+    request: Request,
+    url: URL,
+    endpoint: string,
+    status: number,
+    rule: Rule,
+    decision: Decision,
+    reason = explainDecision(rule, decision.facts),
+    fault?: FaultPlan,
+  ) => {
+    usage.record(decision.facts.keyId ?? UNATTRIBUTED, endpoint, status, opts.now())
+    log.push({
+      time: opts.now().toISOString(),
+      method: request.method,
+      host: url.host,
+      path: maskSecrets(url.pathname),
+      endpoint,
+      status,
+      outcome: status >= 200 && status < 400 ? 'accepted' : 'rejected',
+      rule,
+      reason,
+      facts: decision.facts,
+      ...(fault && {
+        fault: {
+          rules: fault.rules,
+          delayMs: fault.delayMs,
+          ...(fault.status !== null && { status: fault.status }),
+          ...(fault.network !== null && { network: fault.network }),
+        },
+      }),
+    })
+  }
+
+  /** The key a refused request still names, for usage (plain HTTP is refused before the lookup). */
+  const attribute = (decision: Decision, facts: RequestFacts): Decision => {
+    if (decision.facts.keyId !== null || facts.keyValues.length !== 1) return decision
+    const key = lookup(facts.keyValues[0]!)
+    return key ? { ...decision, facts: { ...decision.facts, keyId: key.id } } : decision
+  }
+
+  /** Step 3: infrastructure faults on demand, before the contract (the docs' 429 is the edge's). */
+  const injectFault = async (
+    plan: FaultPlan,
+    request: Request,
+    url: URL,
+    name: string,
+    decision: Decision,
+    origin: string | null,
+  ): Promise<TmapsAnswer | undefined> => {
+    if (plan.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.delayMs))
+    const which = `Injected fault ${plan.rules.join(', ')}`
+    if (plan.network === 'reset') {
+      record(
+        request,
+        url,
+        name,
+        0,
+        'fault-injected',
+        decision,
+        `${which}: the connection was reset (no answer).`,
+        plan,
+      )
+      return { status: 0, headers: {}, body: null, network: 'reset' }
+    }
+    if (plan.status !== null) {
+      const error = FAULT_BODIES[plan.status]
+      const reason = `${which}: ${plan.status} ${error}${plan.delayMs ? ` after ${plan.delayMs} ms` : ''}, before the auth check.`
+      record(request, url, name, plan.status, 'fault-injected', decision, reason, plan)
+      const retry =
+        plan.status === 429 || plan.status === 503
+          ? { 'Retry-After': String(RETRY_AFTER_SECONDS) }
+          : undefined
+      return rejection({ status: plan.status, error }, origin, retry)
+    }
+    return undefined
+  }
+
+  /** Step 5: the endpoint's answer, from the cache when the same request was answered before. */
+  const runEndpoint = async (
+    { endpoint, params }: ResolvedEndpoint,
+    request: Request,
+    url: URL,
+  ): Promise<Computed> => {
+    let body: unknown
+    let cacheKey: string | undefined
+    if (request.method === 'GET') {
+      cacheKey = `${url.pathname}?${[...url.searchParams]
+        .filter(([k]) => k !== 'api_key')
+        .map(([k, v]) => `${k}=${v}`)
+        .sort()
+        .join('&')}`
+    } else {
+      const text = await request.text()
+      try {
+        body = JSON.parse(text)
+      } catch {
+        throw new ParamError('invalid-param', 'body')
+      }
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        throw new ParamError('invalid-param', 'body')
+      if (text.length <= CACHEABLE_BODY)
+        cacheKey = `${endpoint.name} ${url.search.replace(/api_key=[^&]*/g, '')} ${text}`
+    }
+    const cached = cacheKey === undefined ? undefined : cache.get(cacheKey)
+    if (cached) return cached
+    const ctx: EndpointContext = { url, params, body, seed: opts.dataSeed }
+    const computed =
+      endpoint.answers === 'png'
+        ? withEtag(await endpoint.handle(ctx))
+        : { bytes: utf8Json(await endpoint.handle(ctx)) }
+    if (cacheKey !== undefined) {
+      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
+      cache.set(cacheKey, computed)
+    }
+    return computed
+  }
+
+  async function handle(request: Request, options?: FetchOptions): Promise<TmapsAnswer> {
+    const url = new URL(options?.url ?? request.url)
+    const origin = options?.facts?.origin !== undefined ? options.facts.origin : request.headers.get('origin')
+    if (request.method === 'OPTIONS') return preflight(request, origin)
+
+    const facts = collectFacts(request, url, origin, options)
+    const kinds = hostKinds(url.host)
+    const name = kinds.map((k) => endpointName(k, url.pathname)).find((n) => n !== 'unknown') ?? 'unknown'
+
+    const plan = faults.plan(name)
+    if (plan) {
+      await ready
+      const faulted = await injectFault(
+        plan,
+        request,
+        url,
+        name,
+        attribute(decide(facts, lookup), facts),
+        origin,
+      )
+      if (faulted) return faulted
+    }
+
+    await ready
+    const decision = attribute(decide(facts, lookup), facts)
+    if (decision.outcome === 'rejected') {
+      record(request, url, name, decision.status, decision.rule, decision, undefined, plan)
+      return rejection(decision.rule, origin)
+    }
+
+    const resolved = kinds
+      .map((k) => resolveEndpoint(k, request.method, url.pathname))
+      .find((e) => e !== undefined)
+    if (!resolved) {
+      record(request, url, name, 404, 'not-found', decision, undefined, plan)
+      return rejection('not-found', origin)
+    }
+    const { endpoint } = resolved
+    try {
+      const computed = await runEndpoint(resolved, request, url)
+      if (computed.etag === undefined) {
+        record(request, url, endpoint.name, 200, decision.rule, decision, undefined, plan)
+        return answer(200, computed.bytes, origin)
+      }
+      // Pictures are cached by browsers and proxies like any tile server's (errors never are).
+      const caching = { 'Cache-Control': IMAGE_CACHE_CONTROL, ETag: computed.etag }
+      if (matchesEtag(request.headers.get('if-none-match'), computed.etag)) {
+        record(request, url, endpoint.name, 304, decision.rule, decision, undefined, plan)
+        return answer(304, null, origin, caching)
+      }
+      record(request, url, endpoint.name, 200, decision.rule, decision, undefined, plan)
+      return answer(200, computed.bytes, origin, caching, CONTENT_TYPES[endpoint.answers])
+    } catch (error) {
+      if (error instanceof ParamError) {
+        record(
+          request,
+          url,
+          endpoint.name,
+          400,
+          error.rule,
+          decision,
+          `Authorized, but ${error.message}.`,
+          plan,
+        )
+        return rejection({ status: 400, error: error.message }, origin)
+      }
+      if (error instanceof NotFoundError) {
+        record(
+          request,
+          url,
+          endpoint.name,
+          404,
+          'not-found',
+          decision,
+          `Authorized, but ${error.message}.`,
+          plan,
+        )
+        return rejection('not-found', origin)
+      }
+      console.error(
+        `tmaps-mock: ${endpoint.name} failed (this is a bug in tmaps-mock, please report it):`,
+        error,
+      )
+      record(request, url, endpoint.name, 500, 'internal-error', decision, undefined, plan)
+      return rejection('internal-error', origin)
+    }
+  }
+
+  return handle
+}

@@ -1,0 +1,130 @@
+import { TmapsConsoleError } from '../console/console-error.ts'
+import { type CreatedKey, createConsole, type TmapsConsole } from '../console/create-console.ts'
+import type { createUsage } from '../console/usage.ts'
+import type { KeyView } from '../contract/decide.ts'
+import { createKeyGenerator } from '../data/seeded.ts'
+import { createStore, type TmapsStore } from '../store/create-store.ts'
+import { demoSnapshot } from './demo-state.ts'
+import { DEFAULT_DEMO_SEED, type ResolvedOptions } from './options.ts'
+import { type ParsedSnapshot, parseSnapshot, type TmapsSnapshot } from './snapshot.ts'
+
+/** What the initial state created, resolved by `mock.ready` and `mock.reset()`. */
+export interface TmapsReadyInfo {
+  /**
+   * The keys the initial state created, with their full values: the one time they are shown,
+   * as the real console shows a new key once. Empty for `state: 'empty'` and for snapshots.
+   */
+  createdKeys: CreatedKey[]
+}
+
+const EMPTY = { format: 'tmaps-mock/snapshot', version: 1, keys: [], domains: [], links: [] } as const
+
+/**
+ * The console's state: a store that is swapped whole on load (so a failed load changes
+ * nothing), writes run one at a time, and listeners told after each.
+ */
+export function createState(opts: ResolvedOptions, usage: ReturnType<typeof createUsage>) {
+  const initial: ParsedSnapshot =
+    opts.state === 'demo'
+      ? demoSnapshot(opts.seed ?? DEFAULT_DEMO_SEED)
+      : parseSnapshot(opts.state === 'empty' ? EMPTY : opts.state)
+
+  let store: TmapsStore = createStore()
+  let generator = createKeyGenerator(opts.seed)
+  let loaded = false
+  let writes: Promise<unknown> = Promise.resolve()
+  const listeners = new Set<() => void>()
+
+  /** Runs writes one at a time; once one has run, tells the listeners (before its caller resumes). */
+  const serialize = <T>(write: () => Promise<T>): Promise<T> => {
+    const run = writes.then(write, write).then((result) => {
+      for (const listener of listeners) {
+        try {
+          listener()
+        } catch (error) {
+          console.error('tmaps-mock: a change listener threw:', error)
+        }
+      }
+      return result
+    })
+    writes = run.catch(() => undefined)
+    return run
+  }
+
+  const consoleApi: TmapsConsole = createConsole({
+    store: () => store,
+    now: opts.now,
+    nextKey: () => generator.next(),
+    assertReady: (action) => {
+      if (!loaded) {
+        throw new TmapsConsoleError(
+          'not-ready',
+          `Failed to ${action}: the mock is still loading its initial state. Await mock.ready first.`,
+        )
+      }
+    },
+    serialize,
+  })
+
+  const load = async (snapshot: ParsedSnapshot): Promise<void> => {
+    const next = createStore()
+    for (const key of snapshot.keys) await next.keys.create(key)
+    for (const domain of snapshot.domains) await next.domains.create(domain)
+    for (const link of snapshot.links) await next.links.create(link)
+    store = next
+    generator = createKeyGenerator(opts.seed, snapshot.keyIndex)
+    usage.load(snapshot.usage)
+    usage.retain((bucket) => next.byId.has(bucket))
+    loaded = true
+  }
+
+  // The demo state's keys are new keys: their values are shown once, on ready and on reset.
+  const createdKeys = (): TmapsReadyInfo => ({
+    createdKeys:
+      opts.state === 'demo' ? initial.keys.map((k) => ({ ...consoleApi.getKey(k.id)!, value: k.value })) : [],
+  })
+
+  const ready = serialize(async () => {
+    await load(initial)
+    return createdKeys()
+  })
+  // A failed load surfaces on `ready` and on every request; never as an unhandled rejection.
+  ready.catch(() => undefined)
+
+  return {
+    ready,
+    console: consoleApi,
+    /** The key with this full value, as the contract sees it (O(1)). */
+    lookup: (value: string): KeyView | undefined => store.byValue.get(value),
+    onChange(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    /** Back to the initial state; `beforeResolve` runs once it is loaded (the core clears its log). */
+    reset(beforeResolve: () => void): Promise<TmapsReadyInfo> {
+      return serialize(async () => {
+        await load(initial)
+        beforeResolve()
+        return createdKeys()
+      })
+    },
+    snapshot(): TmapsSnapshot {
+      consoleApi.listKeys() // throws the "await mock.ready" error while loading
+      return {
+        format: 'tmaps-mock/snapshot',
+        version: 1,
+        keys: store.keys.all().map((k) => ({ ...k })),
+        domains: store.domains.all().map((d) => ({ ...d })),
+        links: store.links.all().map((l) => ({ ...l })),
+        usage: usage.toJSON(),
+        keyIndex: generator.index,
+      }
+    },
+    async restore(snapshot: TmapsSnapshot | string): Promise<void> {
+      const parsed = parseSnapshot(snapshot)
+      await serialize(() => load(parsed))
+    },
+  }
+}
