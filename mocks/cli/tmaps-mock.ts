@@ -1,21 +1,30 @@
 #!/usr/bin/env node
-import { readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { keyReach } from '../../src/contract/key-status.ts'
-import { startTmapsServer, type TmapsServer } from '../serve/server.ts'
+import type { FaultInput, FaultRule } from '../../src/core/create-core.ts'
+import { type RequestLine, startTmapsServer, type TmapsServer } from '../serve/server.ts'
 
 const HELP = `tmaps-mock serve: the TMaps API mock on a local HTTPS server
 
 Usage: tmaps-mock serve [options]
 
-  --host <address>      address to listen on (default 127.0.0.1: this machine only)
+  --host <address>      address to listen on (default localhost: 127.0.0.1 and ::1, this
+                        machine only); another address requires the console token
   --port <n>            HTTPS port (default 8443; 0 picks a free one)
   --http-port <n>       also listen on plain HTTP, where every request gets the contract's 403
   --cert <file>         your TLS certificate (PEM), with --key
   --key <file>          your TLS private key (PEM), with --cert
   --state <s>           demo (default), empty, or a snapshot file (.json)
   --seed <text>         reproducible key values and generated data
-  --save <file>         write the state to this file on exit (Ctrl-C included)
+  --save <file>         write the state to this file on exit (Ctrl-C included), readable by you only
+  --latency <ms|a-b>    hold every answer back (e.g. 300, or 200-800 drawn per request)
+  --fault <rule>        inject faults, repeatable: status=429,times=3 | status=500,probability=0.05 |
+                        endpoint=/geocoding/forward,status=503 | network=reset,times=1 | delay=200-800
+  --console-origin <o>  a browser origin allowed to call the control API (repeatable)
+  --console-token <t>   require this token on the control API (default: one is made when --host
+                        exposes the server)
+  --quiet               do not print a line per request
   -h, --help            this help
 
 Without --cert/--key, a local certificate authority and a certificate for localhost,
@@ -66,10 +75,18 @@ async function main(argv: string[]): Promise<void> {
     }
   }
 
+  const faults = [
+    ...(values.latency === undefined ? [] : [{ delayMs: range('--latency', values.latency) }]),
+    ...(values.fault ?? []).map(faultRule),
+  ]
+
   let server: TmapsServer
   try {
     server = await startTmapsServer({
-      host: values.host ?? '127.0.0.1',
+      host: values.host ?? 'localhost',
+      consoleOrigins: values['console-origin'] ?? [],
+      ...(values['console-token'] !== undefined && { consoleToken: values['console-token'] }),
+      ...(!values.quiet && { onRequest: printRequest }),
       port: portFlag('port', values.port, 8443)!,
       ...(values['http-port'] !== undefined && { httpPort: portFlag('http-port', values['http-port']) }),
       ...(values.cert && values.key && { cert: values.cert, key: values.key }),
@@ -83,7 +100,15 @@ async function main(argv: string[]): Promise<void> {
     fail((e as Error).message)
   }
 
-  printBanner(server, values.host ?? '127.0.0.1', values.save)
+  for (const fault of faults) {
+    try {
+      server.mock.faults.add(fault)
+    } catch (error) {
+      await server.close()
+      fail(`--fault: ${(error as Error).message}`)
+    }
+  }
+  printBanner(server, values.host ?? 'localhost', values.save)
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -92,7 +117,9 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`\n${signal}: finishing requests in flight, then stopping.\n`)
     await server.close()
     if (values.save) {
-      writeFileSync(values.save, `${JSON.stringify(server.mock.snapshot(), null, 2)}\n`)
+      // Full key values: readable by the user only, as a .env file should be.
+      writeFileSync(values.save, `${JSON.stringify(server.mock.snapshot(), null, 2)}\n`, { mode: 0o600 })
+      chmodSync(values.save, 0o600)
       process.stdout.write(`State saved to ${values.save}.\n`)
     }
     process.exit(0)
@@ -115,9 +142,66 @@ function parse(argv: string[]) {
       state: { type: 'string' },
       seed: { type: 'string' },
       save: { type: 'string' },
+      latency: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      'console-origin': { type: 'string', multiple: true },
+      'console-token': { type: 'string' },
+      quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
+}
+
+/** `300` or `200-800` (milliseconds). */
+function range(flag: string, text: string): number | [number, number] {
+  const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text.trim())
+  if (!match) fail(`${flag} takes milliseconds, e.g. 300 or 200-800, got "${text}".`)
+  const [min, max] = [Number(match![1]), Number(match![2] ?? match![1])]
+  if (min > max) fail(`${flag}: the range ${text} goes backwards; write it low-high, e.g. 200-800.`)
+  return min === max ? min : [min, max]
+}
+
+/** `status=429,times=3,endpoint=/geocoding/forward,probability=0.3,delay=200-800,network=reset`. */
+function faultRule(text: string): FaultInput {
+  const rule: FaultInput = {}
+  for (const part of text.split(',')) {
+    const [name, value = ''] = part.split('=').map((s) => s.trim())
+    const number = Number(value)
+    if (name === 'status') rule.status = number as FaultInput['status']
+    else if (name === 'times') rule.times = number
+    else if (name === 'probability') rule.probability = number
+    else if (name === 'endpoint') rule.endpoint = value
+    else if (name === 'delay' || name === 'latency') rule.delayMs = range(`--fault ${name}`, value)
+    else if (name === 'network') rule.network = value as 'reset'
+    else
+      fail(
+        `--fault "${text}": unknown part "${name}". Use status, times, probability, endpoint, delay or network.`,
+      )
+  }
+  return rule
+}
+
+function describeFault(rule: FaultRule): string {
+  const what = [
+    rule.status !== null ? `${rule.status}` : '',
+    rule.network !== null ? 'connection reset' : '',
+    rule.delayMs !== null ? `+${Array.isArray(rule.delayMs) ? rule.delayMs.join('-') : rule.delayMs} ms` : '',
+  ].filter(Boolean)
+  const where = rule.endpoint === null ? 'every endpoint' : `/${rule.endpoint}`
+  const how = [
+    rule.remaining === null ? '' : rule.remaining === 1 ? 'once' : `${rule.remaining} times`,
+    rule.probability < 1 ? `${Math.round(rule.probability * 100)}% of requests` : '',
+  ].filter(Boolean)
+  return `${what.join(' ')} on ${where}${how.length > 0 ? ` (${how.join(', ')})` : ''}`
+}
+
+/** One line per answered request, as a dev server prints it. */
+function printRequest(line: RequestLine): void {
+  const time = line.time.toTimeString().slice(0, 8)
+  const status = line.status === 0 ? 'RESET' : String(line.status)
+  process.stdout.write(
+    `${time} ${line.method} ${line.path} ${status} ${line.rule} ${line.ms.toFixed(1)} ms\n`,
+  )
 }
 
 function printBanner(server: TmapsServer, host: string, save: string | undefined) {
@@ -128,9 +212,15 @@ function printBanner(server: TmapsServer, host: string, save: string | undefined
   )
   if (server.httpUrl)
     out.push(`  plain HTTP at ${server.httpUrl} (every request: 403, as TMaps refuses HTTP)`)
-  out.push(`  control API at ${server.url}/__console/ (keys, domains, usage, log, snapshot)`)
-  if (!['127.0.0.1', '::1', 'localhost'].includes(host)) {
-    out.push(`  warning: listening on ${host}: anyone who reaches it can use the control API`)
+  out.push(`  control API at ${server.url}/__console/ (keys, domains, usage, log, snapshot, faults)`)
+  if (server.consoleToken) {
+    if (!['127.0.0.1', '::1', 'localhost'].includes(host))
+      out.push(`  listening on ${host}: others can reach the API; the control API needs this token:`)
+    out.push(`  console token: ${server.consoleToken}  (send Authorization: Bearer <token>; shown this once)`)
+  }
+  const rules = server.mock.faults.list()
+  if (rules.length > 0) {
+    out.push(`  faults on: ${rules.map(describeFault).join('; ')}`)
   }
   if (server.caPath) {
     out.push('')
@@ -159,7 +249,7 @@ function printBanner(server: TmapsServer, host: string, save: string | undefined
     out.push(`  curl${ca} '${server.url}/geocoding/forward?q=Sfax&limit=1&api_key=${created.get(usable.id)}'`)
   }
   if (save) out.push('', `On exit (Ctrl-C), the state is written to ${save}.`)
-  out.push('', 'Ctrl-C to stop.')
+  out.push('', 'Ctrl-C to stop. One line per request follows (--quiet turns them off).')
   process.stdout.write(`${out.join('\n')}\n`)
 }
 

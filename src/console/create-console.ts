@@ -4,6 +4,7 @@ import { allowedKeyActions, type KeyAction, type KeyStatus, nextKeyStatus } from
 import type { KeyMaterial } from '../data/seeded.ts'
 import type { KeyEntry, TmapsStore } from '../store/create-store.ts'
 import type { KeyRecord } from '../store/schemas.ts'
+import { MAX_KEYS } from '../store/schemas.ts'
 import { TmapsConsoleError } from './console-error.ts'
 
 /** A key as the console lists it: by prefix, never by full value. */
@@ -109,8 +110,7 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
     return entry
   }
 
-  const recordOf = (entry: KeyEntry): KeyRecord =>
-    ctx.store().keys.findFirst((q) => q.where({ id: entry.id }))!
+  const recordOf = (entry: KeyEntry): KeyRecord => entry.record
 
   const info = (record: KeyRecord): KeyInfo => {
     const entry = ctx.store().byId.get(record.id)
@@ -217,6 +217,12 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
           fail('invalid-input', action, `the name is longer than ${MAX_NAME_LENGTH} characters`)
         const domains = normalizeAll(input.domains ?? [], action)
         const store = ctx.store()
+        if (store.byId.size >= MAX_KEYS)
+          fail(
+            'conflict',
+            action,
+            `the console holds ${MAX_KEYS} keys, its limit. Revoke and delete some, or reset`,
+          )
         let material: KeyMaterial
         if (input.value !== undefined) {
           if (typeof input.value !== 'string' || !isKeyValue(input.value)) {
@@ -350,7 +356,7 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
 
   function domainInfo(hostname: string): DomainInfo {
     const store = ctx.store()
-    const record = store.domains.findFirst((q) => q.where({ hostname }))!
+    const record = store.domainsByHost.get(hostname)!
     const keys = [...(store.keysByDomain.get(hostname) ?? [])].flatMap((id) => {
       const entry = store.byId.get(id)
       if (!entry) return []

@@ -43,6 +43,10 @@ export function explainDecision(rule: Rule, facts: DecisionFacts): string {
       return 'Authorized, but a parameter is malformed or out of range.'
     case 'internal-error':
       return 'The mock failed while answering (a bug in tmaps-mock): please report it.'
+    case 'payload-too-large':
+      return 'Authorized, but the request body is larger than the server accepts.'
+    case 'client-closed':
+      return 'The client left before its request body arrived (an aborted upload): nothing was answered.'
     case 'fault-injected':
       return 'An injected fault answered, before the auth check (mock.faults).'
   }

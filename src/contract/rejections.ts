@@ -12,7 +12,13 @@ export type AuthRule =
   | 'no-browser-headers'
 
 /** Rules decided after auth passed, by the endpoint layer. */
-export type EndpointRule = 'not-found' | 'missing-param' | 'invalid-param' | 'internal-error'
+export type EndpointRule =
+  | 'not-found'
+  | 'missing-param'
+  | 'invalid-param'
+  | 'payload-too-large'
+  | 'client-closed'
+  | 'internal-error'
 
 /** A fault injected on demand (`mock.faults`), decided before the contract: infrastructure. */
 export type InfraRule = 'fault-injected'
@@ -33,6 +39,9 @@ export const REJECTIONS = {
   'key-revoked': { status: 401, error: 'missing api_key' },
   'domain-not-authorized': { status: 403, error: 'domain not authorized' },
   'not-found': { status: 404, error: 'not found' },
+  'payload-too-large': { status: 413, error: 'payload too large' },
+  // nginx's code for a client that left before the answer: logged, never seen by anyone.
+  'client-closed': { status: 499, error: 'client closed request' },
   'internal-error': { status: 500, error: 'internal error' },
 } as const satisfies Partial<Record<Rule, { status: number; error: string }>>
 

@@ -1,5 +1,6 @@
 import { type ConsoleErrorCode, TmapsConsoleError } from '../console/console-error.ts'
 import { UNATTRIBUTED } from '../console/usage.ts'
+import { STATUS_TEXT } from '../core/answers.ts'
 import type { FaultInput, TmapsMockCore } from '../core/create-core.ts'
 
 /** Where the control API lives on the server. */
@@ -31,11 +32,31 @@ type Route = {
 const json = (status: number, body: unknown) =>
   new Response(status === 204 ? null : JSON.stringify(body), {
     status,
+    statusText: STATUS_TEXT[status] ?? '',
     headers: status === 204 ? {} : { 'Content-Type': 'application/json' },
   })
 
+/** The largest request body the control API reads: 8 MB (a snapshot of about 40,000 keys). */
+export const CONTROL_BODY_LIMIT = 8 * 1024 * 1024
+
+async function readText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > CONTROL_BODY_LIMIT) throw tooLarge()
+  try {
+    const text = await request.text()
+    if (text.length > CONTROL_BODY_LIMIT) throw tooLarge()
+    return text
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    if ((error as { status?: unknown }).status === 413) throw tooLarge()
+    throw new HttpError(499, 'The client left before its request body arrived.')
+  }
+}
+const tooLarge = () =>
+  new HttpError(413, `The request body is larger than ${CONTROL_BODY_LIMIT / 1024 / 1024} MB.`)
+
 async function readJson(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text()
+  const text = await readText(request)
   let body: unknown
   try {
     body = text === '' ? {} : JSON.parse(text)
@@ -157,7 +178,7 @@ export function createControlApi(core: TmapsMockCore): (request: Request) => Pro
       method: 'PUT',
       pattern: '/snapshot',
       handle: async ({ request }) => {
-        const text = await request.text()
+        const text = await readText(request)
         try {
           await core.restore(text)
         } catch (error) {

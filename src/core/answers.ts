@@ -1,9 +1,11 @@
-import { REJECTIONS } from '../contract/rejections.ts'
+import { REJECTIONS, type Rule } from '../contract/rejections.ts'
 import { CONTENT_TYPES } from '../endpoints/endpoint.ts'
 
 /** An answer as data: what `fetch` turns into a `Response` and the HTTPS server writes out. */
 export interface TmapsAnswer {
   status: number
+  /** The status line's reason phrase (`Unauthorized`), which `fetch().statusText` shows. */
+  statusText: string
   headers: Record<string, string>
   /** UTF-8 JSON or PNG bytes, or `null` (a preflight's 204, a 304). */
   body: Uint8Array<ArrayBuffer> | null
@@ -12,6 +14,17 @@ export interface TmapsAnswer {
    * then rejects; the HTTPS server destroys the socket.
    */
   network?: 'reset'
+  /** The rule that decided it (`ok`, `key-disabled`, ...), for a runtime's own request log. */
+  rule?: Rule
+}
+
+/** Reason phrases of the statuses the mock answers (RFC 9110, and nginx's 499). */
+// biome-ignore format: a table
+export const STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK', 201: 'Created', 204: 'No Content', 304: 'Not Modified', 400: 'Bad Request', 401: 'Unauthorized',
+  403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 413: 'Content Too Large',
+  415: 'Unsupported Media Type', 421: 'Misdirected Request', 429: 'Too Many Requests', 499: 'Client Closed Request',
+  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 }
 
 /** Tiles and static maps may be reused for an hour; a changed key or domain still applies to new requests. */
@@ -40,7 +53,7 @@ export function answer(
     headers['Content-Type'] = contentType
     headers['Content-Length'] = String(body.byteLength)
   }
-  return { status, headers, body }
+  return { status, statusText: STATUS_TEXT[status] ?? '', headers, body }
 }
 
 /**

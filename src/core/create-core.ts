@@ -95,8 +95,8 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     options: { baseUrl: opts.baseUrl, tilesUrl: opts.tilesUrl, seed: opts.seed, dataSeed: opts.dataSeed },
     answer: pipeline,
     async fetch(request, fetchOptions) {
-      const { status, headers, body, network } = await pipeline(request, fetchOptions)
-      return network === 'reset' ? Response.error() : new Response(body, { status, headers })
+      const { status, statusText, headers, body, network } = await pipeline(request, fetchOptions)
+      return network === 'reset' ? Response.error() : new Response(body, { status, statusText, headers })
     },
     usage: (ref) => usage.report(resolveBucket(ref)),
     onChange: state.onChange,

@@ -3,9 +3,9 @@ import { type createUsage, UNATTRIBUTED } from '../console/usage.ts'
 import { type Decision, decide, type KeyView, type RequestFacts } from '../contract/decide.ts'
 import { explainDecision } from '../contract/explain.ts'
 import { maskSecrets } from '../contract/key-format.ts'
-import type { Rule } from '../contract/rejections.ts'
+import { REJECTIONS, type Rule } from '../contract/rejections.ts'
 import { CONTENT_TYPES, type EndpointContext } from '../endpoints/endpoint.ts'
-import { NotFoundError, ParamError } from '../endpoints/params.ts'
+import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
 import {
   answer,
@@ -90,6 +90,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
 
   /** Log and usage: every answered request, once, with the facts its decision used. */
   const record = (
+    note: { rule?: Rule },
     request: Request,
     url: URL,
     endpoint: string,
@@ -99,6 +100,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     reason = explainDecision(rule, decision.facts),
     fault?: FaultPlan,
   ) => {
+    note.rule = rule
     usage.record(decision.facts.keyId ?? UNATTRIBUTED, endpoint, status, opts.now())
     log.push({
       time: opts.now().toISOString(),
@@ -131,6 +133,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
 
   /** Step 3: infrastructure faults on demand, before the contract (the docs' 429 is the edge's). */
   const injectFault = async (
+    note: { rule?: Rule },
     plan: FaultPlan,
     request: Request,
     url: URL,
@@ -142,6 +145,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     const which = `Injected fault ${plan.rules.join(', ')}`
     if (plan.network === 'reset') {
       record(
+        note,
         request,
         url,
         name,
@@ -151,12 +155,12 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
         `${which}: the connection was reset (no answer).`,
         plan,
       )
-      return { status: 0, headers: {}, body: null, network: 'reset' }
+      return { status: 0, statusText: '', headers: {}, body: null, network: 'reset' }
     }
     if (plan.status !== null) {
       const error = FAULT_BODIES[plan.status]
       const reason = `${which}: ${plan.status} ${error}${plan.delayMs ? ` after ${plan.delayMs} ms` : ''}, before the auth check.`
-      record(request, url, name, plan.status, 'fault-injected', decision, reason, plan)
+      record(note, request, url, name, plan.status, 'fault-injected', decision, reason, plan)
       const retry =
         plan.status === 429 || plan.status === 503
           ? { 'Retry-After': String(RETRY_AFTER_SECONDS) }
@@ -181,7 +185,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
         .sort()
         .join('&')}`
     } else {
-      const text = await request.text()
+      const text = await readBody(request)
       try {
         body = JSON.parse(text)
       } catch {
@@ -206,7 +210,19 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     return computed
   }
 
+  /** Answers a request; the answer names the rule that decided it (for the server's request lines). */
   async function handle(request: Request, options?: FetchOptions): Promise<TmapsAnswer> {
+    const note: { rule?: Rule } = {}
+    const result = await respondTo(request, note, options)
+    if (note.rule !== undefined) result.rule = note.rule
+    return result
+  }
+
+  async function respondTo(
+    request: Request,
+    note: { rule?: Rule },
+    options?: FetchOptions,
+  ): Promise<TmapsAnswer> {
     const url = new URL(options?.url ?? request.url)
     const origin = options?.facts?.origin !== undefined ? options.facts.origin : request.headers.get('origin')
     if (request.method === 'OPTIONS') return preflight(request, origin)
@@ -219,6 +235,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     if (plan) {
       await ready
       const faulted = await injectFault(
+        note,
         plan,
         request,
         url,
@@ -232,7 +249,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     await ready
     const decision = attribute(decide(facts, lookup), facts)
     if (decision.outcome === 'rejected') {
-      record(request, url, name, decision.status, decision.rule, decision, undefined, plan)
+      record(note, request, url, name, decision.status, decision.rule, decision, undefined, plan)
       return rejection(decision.rule, origin)
     }
 
@@ -240,27 +257,28 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
       .map((k) => resolveEndpoint(k, request.method, url.pathname))
       .find((e) => e !== undefined)
     if (!resolved) {
-      record(request, url, name, 404, 'not-found', decision, undefined, plan)
+      record(note, request, url, name, 404, 'not-found', decision, undefined, plan)
       return rejection('not-found', origin)
     }
     const { endpoint } = resolved
     try {
       const computed = await runEndpoint(resolved, request, url)
       if (computed.etag === undefined) {
-        record(request, url, endpoint.name, 200, decision.rule, decision, undefined, plan)
+        record(note, request, url, endpoint.name, 200, decision.rule, decision, undefined, plan)
         return answer(200, computed.bytes, origin)
       }
       // Pictures are cached by browsers and proxies like any tile server's (errors never are).
       const caching = { 'Cache-Control': IMAGE_CACHE_CONTROL, ETag: computed.etag }
       if (matchesEtag(request.headers.get('if-none-match'), computed.etag)) {
-        record(request, url, endpoint.name, 304, decision.rule, decision, undefined, plan)
+        record(note, request, url, endpoint.name, 304, decision.rule, decision, undefined, plan)
         return answer(304, null, origin, caching)
       }
-      record(request, url, endpoint.name, 200, decision.rule, decision, undefined, plan)
+      record(note, request, url, endpoint.name, 200, decision.rule, decision, undefined, plan)
       return answer(200, computed.bytes, origin, caching, CONTENT_TYPES[endpoint.answers])
     } catch (error) {
       if (error instanceof ParamError) {
         record(
+          note,
           request,
           url,
           endpoint.name,
@@ -272,8 +290,23 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
         )
         return rejection({ status: 400, error: error.message }, origin)
       }
+      if (error instanceof BodyReadError) {
+        record(
+          note,
+          request,
+          url,
+          endpoint.name,
+          REJECTIONS[error.rule].status,
+          error.rule,
+          decision,
+          undefined,
+          plan,
+        )
+        return rejection(error.rule, origin)
+      }
       if (error instanceof NotFoundError) {
         record(
+          note,
           request,
           url,
           endpoint.name,
@@ -289,7 +322,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
         `tmaps-mock: ${endpoint.name} failed (this is a bug in tmaps-mock, please report it):`,
         error,
       )
-      record(request, url, endpoint.name, 500, 'internal-error', decision, undefined, plan)
+      record(note, request, url, endpoint.name, 500, 'internal-error', decision, undefined, plan)
       return rejection('internal-error', origin)
     }
   }

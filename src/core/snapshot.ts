@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { parseDomainInput } from '../contract/hostname.ts'
 import { KEY_PATTERN } from '../contract/key-format.ts'
-import { domainSchema, keySchema, linkSchema } from '../store/schemas.ts'
+import { domainSchema, keySchema, linkSchema, MAX_DOMAINS, MAX_KEYS, MAX_LINKS } from '../store/schemas.ts'
+
+/** An invalid snapshot's error names this many problems, then counts the rest. */
+const SHOWN_ISSUES = 10
 
 const day = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -91,10 +94,27 @@ export function parseSnapshot(input: unknown): ParsedSnapshot {
       )
     }
   }
+  // Sizes first: a huge snapshot is refused before any of it is validated.
+  const sizes = value as { keys?: unknown; domains?: unknown; links?: unknown } | null
+  for (const [name, max] of [
+    ['keys', MAX_KEYS],
+    ['domains', MAX_DOMAINS],
+    ['links', MAX_LINKS],
+  ] as const) {
+    const list = sizes && typeof sizes === 'object' ? sizes[name] : undefined
+    if (Array.isArray(list) && list.length > max) {
+      throw new TypeError(
+        `Failed to restore the snapshot: it has ${list.length} ${name}; a tmaps-mock console holds at most ${max}.`,
+      )
+    }
+  }
   const result = snapshotSchema.safeParse(value)
   if (!result.success) {
+    const issues = result.error.issues
+    const shown = new z.ZodError(issues.slice(0, SHOWN_ISSUES))
+    const more = issues.length > SHOWN_ISSUES ? `\n(and ${issues.length - SHOWN_ISSUES} more problems)` : ''
     throw new TypeError(
-      `Failed to restore the snapshot: it does not match the tmaps-mock snapshot format. Take one with mock.snapshot().\n${z.prettifyError(result.error)}`,
+      `Failed to restore the snapshot: it does not match the tmaps-mock snapshot format. Take one with mock.snapshot().\n${z.prettifyError(shown)}${more}`,
     )
   }
   return result.data

@@ -20,6 +20,28 @@ export class NotFoundError extends Error {
   readonly rule = 'not-found'
 }
 
+/**
+ * A request body that could not be read: too large for the server (413), or the client left
+ * while sending it (logged as 499, not as a bug).
+ */
+export class BodyReadError extends Error {
+  readonly rule: 'payload-too-large' | 'client-closed'
+  constructor(cause: unknown) {
+    const tooLarge = (cause as { status?: unknown } | null)?.status === 413
+    super(tooLarge ? 'the request body is too large' : 'the client left before its body arrived', { cause })
+    this.rule = tooLarge ? 'payload-too-large' : 'client-closed'
+  }
+}
+
+/** Reads a request's body as text; a failed read becomes a `BodyReadError`. */
+export async function readBody(request: Request): Promise<string> {
+  try {
+    return await request.text()
+  } catch (error) {
+    throw new BodyReadError(error)
+  }
+}
+
 const INTEGER = /^[+-]?\d{1,9}$/
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
 

@@ -1,7 +1,14 @@
 import { Collection } from '@msw/data'
 import type { KeyView } from '../contract/decide.ts'
 import type { KeyStatus } from '../contract/key-status.ts'
-import { domainSchema, type KeyRecord, keySchema, type LinkRecord, linkSchema } from './schemas.ts'
+import {
+  type DomainRecord,
+  domainSchema,
+  type KeyRecord,
+  keySchema,
+  type LinkRecord,
+  linkSchema,
+} from './schemas.ts'
 
 /** The index entry of one key: what a request needs, found in O(1) by value or id. */
 export interface KeyEntry extends KeyView {
@@ -9,6 +16,8 @@ export interface KeyEntry extends KeyView {
   value: string
   status: KeyStatus
   domains: Set<string>
+  /** The stored record (name, dates): console reads need no scan of the collection. */
+  record: KeyRecord
 }
 
 /** The console's data: three `@msw/data` collections and an index kept in step by their hooks. */
@@ -22,6 +31,8 @@ export interface TmapsStore {
   byId: ReadonlyMap<string, KeyEntry>
   /** Ids of the keys linked to each domain. */
   keysByDomain: ReadonlyMap<string, ReadonlySet<string>>
+  /** Domain records by hostname. */
+  domainsByHost: ReadonlyMap<string, DomainRecord>
 }
 
 /**
@@ -36,6 +47,7 @@ export function createStore(): TmapsStore {
   const byValue = new Map<string, KeyEntry>()
   const byId = new Map<string, KeyEntry>()
   const keysByDomain = new Map<string, Set<string>>()
+  const domainsByHost = new Map<string, DomainRecord>()
 
   const indexKey = (record: KeyRecord) => {
     const previous = byId.get(record.id)
@@ -45,9 +57,11 @@ export function createStore(): TmapsStore {
       value: record.value,
       status: record.status,
       domains: new Set(),
+      record,
     }
     entry.value = record.value
     entry.status = record.status
+    entry.record = record
     byId.set(record.id, entry)
     byValue.set(record.value, entry)
   }
@@ -74,8 +88,12 @@ export function createStore(): TmapsStore {
   links.hooks.on('delete', ({ data }) => unlink(data.deletedRecord))
   domains.hooks.on('create', ({ data }) => {
     if (!keysByDomain.has(data.record.hostname)) keysByDomain.set(data.record.hostname, new Set())
+    domainsByHost.set(data.record.hostname, data.record)
   })
-  domains.hooks.on('delete', ({ data }) => keysByDomain.delete(data.deletedRecord.hostname))
+  domains.hooks.on('delete', ({ data }) => {
+    keysByDomain.delete(data.deletedRecord.hostname)
+    domainsByHost.delete(data.deletedRecord.hostname)
+  })
 
-  return { keys, domains, links, byValue, byId, keysByDomain }
+  return { keys, domains, links, byValue, byId, keysByDomain, domainsByHost }
 }

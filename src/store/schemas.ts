@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { KEY_STATUSES } from '../contract/key-status.ts'
 
+/** The most a console (and a snapshot) holds: far above any real console, and bounded. */
+export const MAX_KEYS = 100_000
+export const MAX_DOMAINS = 100_000
+export const MAX_LINKS = 1_000_000
+
 /** A key as the console stores it. The full `value` never leaves the store but once. */
 export const keySchema = z.object({
   id: z.string(),
