@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { request } from 'node:https'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -118,6 +118,8 @@ describe('tmaps-mock serve', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).keys).toEqual([
       expect.objectContaining({ name: 'Saved key' }),
     ])
+    // Full key values inside: readable by the user only.
+    expect(statSync(file).mode & 0o777).toBe(0o600)
     const second = serve('--state', file)
     const again = await second.banner
     expect(second.output()).toContain('Saved key')
@@ -176,6 +178,36 @@ describe('tmaps-mock serve', () => {
     expect(err).toMatch(message)
     expect(err).toContain('tmaps-mock serve --help')
   })
+
+  it('injects --fault and --latency, says so in the banner, and prints a line per request', async () => {
+    const { banner, output } = serve(
+      '--fault',
+      'endpoint=/geocoding/forward,status=429,times=1',
+      '--latency',
+      '20-40',
+    )
+    const { url, ca, keys } = await banner
+    expect(output()).toContain('faults on: +20-40 ms on every endpoint; 429 on /geocoding/forward (once)')
+    const forward = `${url}/geocoding/forward?q=Sfax&limit=1&api_key=${keys['Backend (server-side)']}`
+    expect(await curl(ca, forward)).toEqual({ status: 429, body: { error: 'rate limited' } })
+    expect((await curl(ca, forward)).status).toBe(200)
+    await expect
+      .poll(output)
+      .toMatch(
+        /^\d\d:\d\d:\d\d GET \/geocoding\/forward\?q=Sfax&limit=1&api_key=ak_[0-9a-f]{4}… 200 no-browser-headers \d+\.\d ms$/m,
+      )
+    expect(output()).toMatch(/ 429 fault-injected /)
+  }, 60_000)
+
+  it('refuses a malformed --fault with exit code 2 and says what to write', async () => {
+    const child = spawn(node, [cli, 'serve', '--port', '0', '--fault', 'status=418'], { env, cwd: root })
+    let err = ''
+    child.stderr.on('data', (c) => {
+      err += c
+    })
+    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    expect(err).toContain('--fault: Failed to add the fault: status must be one of 429, 500, 502, 503, 504.')
+  }, 30_000)
 
   it('refuses a busy port with exit code 2', async () => {
     const blocker = createServer().listen(0, '127.0.0.1')

@@ -2,6 +2,9 @@ import { X509Certificate } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { AsnConvert } from '@peculiar/asn1-schema'
+import { GeneralName, GeneralSubtree, GeneralSubtrees, id_ce_nameConstraints, NameConstraints } from '@peculiar/asn1-x509'
+import * as x509 from '@peculiar/x509'
 import { generate } from 'selfsigned'
 
 export interface Certificate {
@@ -34,21 +37,15 @@ export async function localCertificate(dir = defaultCertDir()): Promise<Certific
     key: join(dir, 'localhost-key.pem'),
   }
   mkdirSync(dir, { recursive: true, mode: 0o700 })
-  if (!existsSync(paths.ca) || !existsSync(paths.caKey)) {
-    const ca = await generate([{ name: 'commonName', value: 'tmaps-mock local CA' }], {
-      keySize: 2048,
-      algorithm: 'sha256',
-      notAfterDate: new Date(Date.now() + 3650 * DAY),
-      extensions: [
-        { name: 'basicConstraints', cA: true, critical: true },
-        { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-      ],
-    })
-    writeFileSync(paths.caKey, ca.private, { mode: 0o600 })
+  // A CA made before name constraints existed here is replaced (trust the new one once).
+  const renewCa = !existsSync(paths.ca) || !existsSync(paths.caKey) || !constrained(readFileSync(paths.ca, 'utf8'))
+  if (renewCa) {
+    const ca = await createLocalCa()
+    writeFileSync(paths.caKey, ca.key, { mode: 0o600 })
     writeFileSync(paths.ca, ca.cert)
   }
   const ca = { cert: readFileSync(paths.ca, 'utf8'), key: readFileSync(paths.caKey, 'utf8') }
-  if (!existsSync(paths.cert) || !existsSync(paths.key) || expiresSoon(readFileSync(paths.cert, 'utf8'))) {
+  if (renewCa || !existsSync(paths.cert) || !existsSync(paths.key) || expiresSoon(readFileSync(paths.cert, 'utf8'))) {
     const leaf = await generate([{ name: 'commonName', value: 'localhost' }], {
       keySize: 2048,
       algorithm: 'sha256',
@@ -84,5 +81,54 @@ function expiresSoon(pem: string): boolean {
     return new X509Certificate(pem).validToDate.getTime() - Date.now() < 7 * DAY
   } catch {
     return true
+  }
+}
+
+/**
+ * The local CA: it may sign only for `localhost`, `127.0.0.1` and `::1` (X.509 name
+ * constraints, critical), so trusting it can never vouch for another site, even if its key
+ * leaked. Made with `@peculiar/x509` (selfsigned cannot write name constraints).
+ */
+async function createLocalCa(): Promise<{ cert: string; key: string }> {
+  x509.cryptoProvider.set(crypto)
+  const algorithm = {
+    name: 'RSASSA-PKCS1-v1_5',
+    hash: 'SHA-256',
+    publicExponent: new Uint8Array([1, 0, 1]),
+    modulusLength: 2048,
+  }
+  const keys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])
+  const permitted = (base: GeneralName) => new GeneralSubtree({ base })
+  const constraints = new NameConstraints({
+    permittedSubtrees: new GeneralSubtrees([
+      permitted(new GeneralName({ dNSName: 'localhost' })),
+      permitted(new GeneralName({ iPAddress: '127.0.0.1/32' })),
+      permitted(new GeneralName({ iPAddress: '::1/128' })),
+    ]),
+  })
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString('hex').replace(/^[89a-f]/, '1'),
+    name: 'CN=tmaps-mock local CA',
+    notBefore: new Date(Date.now() - DAY),
+    notAfter: new Date(Date.now() + 3650 * DAY),
+    keys,
+    signingAlgorithm: algorithm,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      new x509.Extension(id_ce_nameConstraints, true, AsnConvert.serialize(constraints)),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  })
+  const key = x509.PemConverter.encode(await crypto.subtle.exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY')
+  return { cert: cert.toString('pem'), key }
+}
+
+/** Whether a CA certificate carries name constraints (older local CAs did not). */
+function constrained(pem: string): boolean {
+  try {
+    return new x509.X509Certificate(pem).getExtension(id_ce_nameConstraints) !== null
+  } catch {
+    return false
   }
 }
