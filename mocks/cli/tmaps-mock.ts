@@ -208,7 +208,7 @@ function printBanner(server: TmapsServer, host: string, save: string | undefined
   const out: string[] = []
   out.push(`tmaps-mock is serving the TMaps API at ${server.url}`)
   out.push(
-    `  API paths (/geocoding/..., /routing/..., /distance-matrix) and tiles (/r-tile/...) on one origin`,
+    `  API paths (/geocoding/..., /routing/..., /distance-matrix, /maps/static) and tiles (/r-tile/...) on one origin`,
   )
   if (server.httpUrl)
     out.push(`  plain HTTP at ${server.httpUrl} (every request: 403, as TMaps refuses HTTP)`)

@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { AsnConvert } from '@peculiar/asn1-schema'
-import { GeneralName, GeneralSubtree, GeneralSubtrees, id_ce_nameConstraints, NameConstraints } from '@peculiar/asn1-x509'
+import {
+  GeneralName,
+  GeneralSubtree,
+  GeneralSubtrees,
+  id_ce_nameConstraints,
+  NameConstraints,
+} from '@peculiar/asn1-x509'
 import * as x509 from '@peculiar/x509'
 import { generate } from 'selfsigned'
 
@@ -38,14 +44,20 @@ export async function localCertificate(dir = defaultCertDir()): Promise<Certific
   }
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   // A CA made before name constraints existed here is replaced (trust the new one once).
-  const renewCa = !existsSync(paths.ca) || !existsSync(paths.caKey) || !constrained(readFileSync(paths.ca, 'utf8'))
+  const renewCa =
+    !existsSync(paths.ca) || !existsSync(paths.caKey) || !constrained(readFileSync(paths.ca, 'utf8'))
   if (renewCa) {
     const ca = await createLocalCa()
     writeFileSync(paths.caKey, ca.key, { mode: 0o600 })
     writeFileSync(paths.ca, ca.cert)
   }
   const ca = { cert: readFileSync(paths.ca, 'utf8'), key: readFileSync(paths.caKey, 'utf8') }
-  if (renewCa || !existsSync(paths.cert) || !existsSync(paths.key) || expiresSoon(readFileSync(paths.cert, 'utf8'))) {
+  if (
+    renewCa ||
+    !existsSync(paths.cert) ||
+    !existsSync(paths.key) ||
+    expiresSoon(readFileSync(paths.cert, 'utf8'))
+  ) {
     const leaf = await generate([{ name: 'commonName', value: 'localhost' }], {
       keySize: 2048,
       algorithm: 'sha256',
@@ -107,7 +119,9 @@ async function createLocalCa(): Promise<{ cert: string; key: string }> {
     ]),
   })
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString('hex').replace(/^[89a-f]/, '1'),
+    serialNumber: Buffer.from(crypto.getRandomValues(new Uint8Array(8)))
+      .toString('hex')
+      .replace(/^[89a-f]/, '1'),
     name: 'CN=tmaps-mock local CA',
     notBefore: new Date(Date.now() - DAY),
     notAfter: new Date(Date.now() + 3650 * DAY),

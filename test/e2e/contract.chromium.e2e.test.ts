@@ -115,6 +115,9 @@ async function pageAt(
   if (adapter) await routeTmaps(context, mock)
   const page = await context.newPage()
   await page.goto(`${origin}/`)
+  // While any route is set, Playwright answers CORS preflights itself: against the real server,
+  // drop the page's route once it has loaded, so the server's own preflight answers are tested.
+  if (!adapter) await context.unrouteAll()
   return {
     context,
     call: (url, post) =>

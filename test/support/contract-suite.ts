@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { createTmapsMock, type TmapsMock } from '../../mocks/create-tmaps-mock.ts'
+import { ENDPOINTS } from '../../src/endpoints/registry.ts'
 import { decodePng } from './png.ts'
 import type { Runtime } from './runtimes.ts'
 
@@ -17,11 +18,24 @@ export function describeContract(runtime: Runtime): void {
     let server: string
     let disabled: string
     let revoked: string
-    const send = (url: string, init?: RequestInit) => runtime.send(mock, url, init)
+    // Hono's check: on every rejection of the contract, no endpoint ran.
+    let spies: MockInstance[] = []
+    let endpointRuns = 0
+    const calls = () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0)
+    const send = async (url: string, init?: RequestInit) => {
+      const before = calls()
+      const response = await runtime.send(mock, url, init)
+      endpointRuns = calls() - before
+      return response
+    }
+    afterEach(() => {
+      for (const spy of spies) spy.mockRestore()
+    })
     const forward = (key: string, extra = '') =>
       `${API}/geocoding/forward?q=Tunis&limit=1&api_key=${key}${extra}`
 
     beforeEach(async () => {
+      spies = ENDPOINTS.map((endpoint) => vi.spyOn(endpoint as { handle: () => unknown }, 'handle'))
       mock = createTmapsMock({ state: 'empty', seed: 'contract' })
       await mock.ready
       web = (await mock.console.createKey({ name: 'Web', domains: ['localhost', 'app.mysite.tn'] })).value
@@ -35,6 +49,8 @@ export function describeContract(runtime: Runtime): void {
 
     async function expectError(response: Response, status: number, error: string) {
       expect(response.status).toBe(status)
+      if (status === 401 || status === 403)
+        expect(endpointRuns, 'an endpoint ran for a rejected request').toBe(0)
       expect(response.headers.get('content-type')).toBe('application/json')
       expect(await response.json()).toEqual({ error })
     }
