@@ -35,7 +35,7 @@ export function describeContract(runtime: Runtime): void {
       `${API}/geocoding/forward?q=Tunis&limit=1&api_key=${key}${extra}`
 
     beforeEach(async () => {
-      spies = ENDPOINTS.map((endpoint) => vi.spyOn(endpoint as { handle: () => unknown }, 'handle'))
+      spies = ENDPOINTS.map((endpoint) => vi.spyOn(endpoint as unknown as { handle: () => unknown }, 'handle'))
       mock = createTmapsMock({ state: 'empty', seed: 'contract' })
       await mock.ready
       web = (await mock.console.createKey({ name: 'Web', domains: ['localhost', 'app.mysite.tn'] })).value
