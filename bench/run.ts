@@ -93,6 +93,18 @@ rows.push(
   ),
 )
 
+// 3b. Console reads are O(result): listing the domains (10 keys linked) with 100,000 keys vs 100.
+const hundred = createTmapsMock({ state: snapshotWith(100), seed: 'bench' })
+await hundred.ready
+rows.push(
+  await compare(
+    'console.listDomains(), 10 keys linked',
+    { name: '100,000 keys', run: async () => large.console.listDomains() },
+    { name: '100 keys', run: async () => hundred.console.listDomains() },
+    { target: 1.2, batch: 500 },
+  ),
+)
+
 // 4. Informational: a geocode that misses the answer cache (a new query each time).
 const geocoder = createGeocoder('bench')
 const queries = [

@@ -6,6 +6,8 @@
  *    enabled again every 100 ms: no answer outside the contract (200, or 401 while disabled), no
  *    socket error, usage counts equal to the requests sent, memory flat (heap at the end within
  *    1.3x of the heap after 5 s).
+ * 3. The same with faults on for FAULT_LOAD_SECONDS (default 15): 30% of answers delayed, 5% 500s;
+ *    only 200 and 500, usage exact (500s included), memory flat.
  */
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -100,6 +102,34 @@ export async function serverRows(): Promise<{ rows: Comparison[]; notes: string[
   const warm = heap[Math.min(4, heap.length - 1)] ?? 1
   const heapGrowth = heap.length >= 2 ? heap.at(-1)! / warm : 1
 
+  // 3. Load with faults on: 30% of answers held back 5-50 ms, 5% answered 500 (seeded draws).
+  const faultSeconds = Number(process.env.FAULT_LOAD_SECONDS ?? 15)
+  const faulty = await tmaps.mock.console.createKey({ name: 'faulty' })
+  tmaps.mock.faults.add({ delayMs: [5, 50], probability: 0.3 })
+  tmaps.mock.faults.add({ status: 500, probability: 0.05 })
+  const faultStatuses = new Map<number, number>()
+  const faultHeap: number[] = []
+  const faultSampler = setInterval(() => faultHeap.push(process.memoryUsage().heapUsed), 1000)
+  const faultLoad = await hammer(
+    `${tmaps.url}${PATH}&api_key=${faulty.value}`,
+    agent,
+    200,
+    faultSeconds * 1000,
+    (status) => faultStatuses.set(status, (faultStatuses.get(status) ?? 0) + 1),
+  )
+  clearInterval(faultSampler)
+  tmaps.mock.faults.clear()
+  const faultUsage = tmaps.mock.usage(faulty.id)
+  const faultWarm = faultHeap[Math.min(4, faultHeap.length - 1)] ?? 1
+  const faultGrowth = faultHeap.length >= 2 ? faultHeap.at(-1)! / faultWarm : 1
+  const share500 = (faultStatuses.get(500) ?? 0) / Math.max(1, faultLoad.count)
+  const faultOk =
+    faultLoad.errors === 0 &&
+    faultUsage.total === faultLoad.count &&
+    (faultUsage.byStatus['500'] ?? 0) === (faultStatuses.get(500) ?? 0) &&
+    [...faultStatuses.keys()].every((s) => s === 200 || s === 500) &&
+    faultGrowth <= 1.3
+
   await agent.close()
   await tmaps.close()
   await new Promise((done) => bare.close(done))
@@ -125,6 +155,11 @@ export async function serverRows(): Promise<{ rows: Comparison[]; notes: string[
         `usage counted ${counted} (${counted === load.count ? 'exact' : 'MISMATCH'}); ` +
         `heap ${(warm / 1e6).toFixed(0)} MB -> ${((heap.at(-1) ?? warm) / 1e6).toFixed(0)} MB (${heapGrowth.toFixed(2)}x). ` +
         (ok ? 'ok' : 'OVER TARGET'),
+      `Load with faults (30% delayed 5-50 ms, 5% answered 500), 200 connections for ${faultSeconds} s: ` +
+        `${faultLoad.count} requests, ${[...faultStatuses].map(([s, n]) => `${n} x ${s}`).join(', ')} ` +
+        `(${(share500 * 100).toFixed(1)}% 500), ${faultLoad.errors} socket errors; usage counted ${faultUsage.total} ` +
+        `(${faultUsage.total === faultLoad.count ? 'exact' : 'MISMATCH'}); heap ${(faultWarm / 1e6).toFixed(0)} MB -> ` +
+        `${((faultHeap.at(-1) ?? faultWarm) / 1e6).toFixed(0)} MB (${faultGrowth.toFixed(2)}x). ${faultOk ? 'ok' : 'OVER TARGET'}`,
     ],
   }
 }
