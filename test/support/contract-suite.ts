@@ -35,7 +35,9 @@ export function describeContract(runtime: Runtime): void {
       `${API}/geocoding/forward?q=Tunis&limit=1&api_key=${key}${extra}`
 
     beforeEach(async () => {
-      spies = ENDPOINTS.map((endpoint) => vi.spyOn(endpoint as unknown as { handle: () => unknown }, 'handle'))
+      spies = ENDPOINTS.map((endpoint) =>
+        vi.spyOn(endpoint as unknown as { handle: () => unknown }, 'handle'),
+      )
       mock = createTmapsMock({ state: 'empty', seed: 'contract' })
       await mock.ready
       web = (await mock.console.createKey({ name: 'Web', domains: ['localhost', 'app.mysite.tn'] })).value
@@ -186,7 +188,9 @@ export function describeContract(runtime: Runtime): void {
       const answers = await Promise.all(
         causes.map(async (url) => {
           const r = await send(url)
-          return { status: r.status, headers: [...r.headers].sort(), body: await r.text() }
+          // `Date` is the server's clock, not part of the answer.
+          const headers = [...r.headers].filter(([name]) => name !== 'date').sort()
+          return { status: r.status, headers, body: await r.text() }
         }),
       )
       for (const answer of answers) expect(answer).toEqual(answers[0])
@@ -247,6 +251,21 @@ export function describeContract(runtime: Runtime): void {
       expect((await send(forward(web), init)).status).toBe(401)
       await mock.console.enableKey(web)
       expect((await send(forward(web), init)).status).toBe(200)
+    })
+
+    it('answers an injected 429 with Retry-After before the auth check, and a reset as no answer', async () => {
+      mock.faults.add({ endpoint: '/geocoding/forward', status: 429, times: 1 })
+      const limited = await send(forward('ak_nope'))
+      expect(limited.status).toBe(429)
+      expect(limited.headers.get('retry-after')).toBe('1')
+      expect(await limited.json()).toEqual({ error: 'rate limited' })
+      expect(mock.log.entries()[0]).toMatchObject({ status: 429, rule: 'fault-injected' })
+      expect(endpointRuns).toBe(0)
+      mock.faults.add({ network: 'reset', times: 1 })
+      // fetch rejects; msw's getResponse hands back its network-error response.
+      const reset = await send(forward(web)).catch((error: unknown) => error)
+      expect(reset instanceof Response ? reset.type : 'rejected').toMatch(/^(rejected|error)$/)
+      expect((await send(forward(web))).status).toBe(200)
     })
 
     it("answers a raster tile as a 256 x 256 PNG with a tile server's caching headers", async () => {
