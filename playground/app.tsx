@@ -3,6 +3,7 @@ import type { TmapsWorker } from '../mocks/browser.ts'
 import { DATA_ATTRIBUTION } from '../src/data/gazetteer.ts'
 import { Composer, type Sent } from './composer.tsx'
 import { DomainsPanel, KeysPanel } from './console-panel.tsx'
+import { FaultsPanel } from './faults-panel.tsx'
 import { LogPanel } from './log-panel.tsx'
 import { TunisiaMap } from './tunisia-map.tsx'
 import { UsagePanel } from './usage-panel.tsx'
@@ -81,6 +82,7 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
         </div>
         <div class="col">
           <Composer tmaps={tmaps} onSent={setSent} />
+          <FaultsPanel tmaps={tmaps} />
           <TunisiaMap sent={sent} />
         </div>
         <div class="col">

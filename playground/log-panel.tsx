@@ -42,7 +42,16 @@ export function LogPanel({ tmaps }: { tmaps: TmapsWorker }) {
         <ol class="log" aria-live="polite" data-testid="log">
           {entries.map((e) => (
             <li key={e.seq} class={e.outcome} data-testid="log-entry">
-              <span class={`status s${Math.floor(e.status / 100)}xx`}>{e.status}</span>{' '}
+              <span class={`status s${Math.floor(e.status / 100)}xx`}>
+                {e.status === 0 ? 'reset' : e.status}
+              </span>{' '}
+              {e.rule === 'fault-injected' && (
+                <>
+                  <span class="badge injected" data-testid="log-injected">
+                    injected
+                  </span>{' '}
+                </>
+              )}
               <code>
                 {e.method} {e.host}
                 {e.path}
@@ -54,6 +63,9 @@ export function LogPanel({ tmaps }: { tmaps: TmapsWorker }) {
                   : e.facts.reconstructed
                     ? ' · headers reconstructed'
                     : ''}
+                {e.fault && e.fault.delayMs > 0 && (
+                  <span data-testid="log-delay"> · delayed {e.fault.delayMs} ms</span>
+                )}
               </span>
               <div class="reason">{e.reason}</div>
             </li>

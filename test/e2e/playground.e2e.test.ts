@@ -219,6 +219,78 @@ describe('the playground, in Chromium', () => {
     await context.close()
   }, 60_000)
 
+  it('injects faults from the faults panel: 429s that run out, latency, an endpoint down', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+    const { page, errors } = await openPage(context, localhost)
+    const faults = page.getByRole('region', { name: 'Faults' })
+    const rules = faults.getByTestId('fault-rule')
+    const log = page.getByTestId('log-entry')
+
+    // The next 2 requests: 429, before the key is checked; the third is answered normally.
+    await faults.getByLabel('Requests', { exact: true }).fill('2')
+    await faults.getByRole('button', { name: 'Next 2 requests: 429' }).click()
+    await expect
+      .poll(() => rules.allTextContents())
+      .toEqual([expect.stringContaining('Every request: 429 rate limited')])
+    expect(await rules.textContent()).toContain('2 left')
+    const limited = await send(page, 'Web app (local dev)')
+    expect(limited.status).toBe(429)
+    expect(limited.reason).toMatch(/^Injected fault fault_\d+: 429 rate limited, before the auth check\.$/)
+    await expect.poll(() => rules.textContent()).toContain('1 left')
+    expect((await send(page, 'Web app (local dev)')).status).toBe(429)
+    expect((await send(page, 'Web app (local dev)')).status).toBe(200)
+    // The log marks the two injected answers; the rule is used up and gone from the list.
+    await expect.poll(() => log.count()).toBe(3)
+    expect(await log.nth(0).getByTestId('log-injected').count()).toBe(0)
+    for (const i of [1, 2]) {
+      expect(await log.nth(i).textContent()).toMatch(/^429 injected/)
+      expect(await log.nth(i).getByTestId('log-injected').textContent()).toBe('injected')
+    }
+    await expect.poll(() => rules.count()).toBe(0)
+    await faults.getByTestId('fault-rules-empty').waitFor()
+
+    // Latency: one delay rule for every request; the answer is still 200, its log entry says the delay.
+    await faults.getByLabel('Latency', { exact: true }).fill('300')
+    await expect
+      .poll(() => rules.allTextContents())
+      .toEqual([expect.stringContaining('Every request: answered after 300 ms')])
+    expect(await faults.getByTestId('fault-latency-value').textContent()).toBe('300 ms')
+    const started = Date.now()
+    expect((await send(page, 'Web app (local dev)')).status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300)
+    expect(await log.nth(0).getByTestId('log-delay').textContent()).toBe(' · delayed 300 ms')
+    expect(await log.nth(0).getByTestId('log-injected').count()).toBe(0)
+    // A new value replaces the rule.
+    await faults.getByLabel('Latency', { exact: true }).fill('100')
+    await expect
+      .poll(() => rules.allTextContents())
+      .toEqual([expect.stringContaining('Every request: answered after 100 ms')])
+
+    // Endpoint down: forward geocoding answers 503 until removed; another endpoint answers 200.
+    await faults.getByLabel('Take down', { exact: true }).selectOption('/geocoding/forward')
+    await faults.getByRole('button', { name: 'Down: 503' }).click()
+    await expect.poll(() => rules.count()).toBe(2)
+    const down = await send(page, 'Web app (local dev)')
+    expect(down.status).toBe(503)
+    expect(down.reason).toMatch(/: 503 service unavailable after 100 ms, before the auth check\.$/)
+    await page.getByLabel('Endpoint', { exact: true }).selectOption('GET /geocoding/reverse')
+    expect((await send(page, 'Web app (local dev)')).status).toBe(200)
+    expect(await rules.nth(1).textContent()).toContain('/geocoding/forward: 503 service unavailable')
+    expect(await rules.nth(1).textContent()).toContain('until removed · applied 1×')
+    await screenshot(page, '11-faults')
+    await faults.getByRole('button', { name: /^Remove fault_\d+: \/geocoding\/forward:/ }).click()
+    await expect.poll(() => rules.count()).toBe(1)
+    await page.getByLabel('Endpoint', { exact: true }).selectOption('GET /geocoding/forward')
+    expect((await send(page, 'Web app (local dev)')).status).toBe(200)
+
+    // Clear all: no rule left, the latency control is back to off.
+    await faults.getByRole('button', { name: 'Clear all' }).click()
+    await expect.poll(() => rules.count()).toBe(0)
+    expect(await faults.getByTestId('fault-latency-value').textContent()).toBe('off')
+    expect(errors()).toEqual([])
+    await context.close()
+  }, 60_000)
+
   it('is usable at 360 px wide, labels every control and shows the data attribution', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } })
     const { page, errors } = await openPage(context, localhost)
