@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import {
+  createServer as createHttpServer,
+  type Server as HttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http'
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
 import { isIP } from 'node:net'
-import { FastResponse, type Server, type ServerRequest, serve } from 'srvx'
 import type { CreatedKey } from '../../src/console/create-console.ts'
 import { maskSecrets } from '../../src/contract/key-format.ts'
 import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, createControlApi } from '../../src/control/control-api.ts'
@@ -10,6 +17,7 @@ import { hostOfPath } from '../../src/endpoints/registry.ts'
 import { createTmapsMock, type TmapsMock } from '../create-tmaps-mock.ts'
 import { localCertificate } from './certificate.ts'
 import { createControlGate } from './control-gate.ts'
+import { BodyTooLargeError, nodeRequestView, toFetchRequest } from './node-request.ts'
 
 export interface TmapsServerOptions extends TmapsMockOptions {
   /**
@@ -133,74 +141,83 @@ export async function startTmapsServer(options: TmapsServerOptions = {}): Promis
   }
 
   /** Every request of either listener: the control API (HTTPS only), else the TMaps host its path belongs to. */
-  const fetch = async (request: ServerRequest): Promise<Response> => {
+  const handle = (secure: boolean) => async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
-    const url = new URL(request.url)
-    const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)
-    let response: Response
-    let rule = 'control-api'
-    if (isControl && url.protocol === 'https:') {
-      response = await controlAnswer(request)
-    } else {
+    const path = req.url ?? '/'
+    const query = path.indexOf('?')
+    const pathname = query < 0 ? path : path.slice(0, query)
+    const scheme = secure ? 'https:' : 'http:'
+    try {
+      if (secure && (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`))) {
+        let response: Response
+        try {
+          response = await controlAnswer(
+            await toFetchRequest(req, `https://${req.headers.host ?? 'localhost'}${path}`, SERVER_BODY_LIMIT),
+          )
+        } catch (error) {
+          if (!(error instanceof BodyTooLargeError)) throw error
+          response = Response.json(
+            { error: `The request body is larger than ${SERVER_BODY_LIMIT / 1024 / 1024} MB.` },
+            { status: 413, statusText: 'Content Too Large' },
+          )
+        }
+        await writeResponse(res, response)
+        onRequest?.(line(req.method, path, response.status, 'control-api', started))
+        return
+      }
       // The TMaps host this path belongs to, same scheme: the contract decides on that URL.
-      const target = `${url.protocol}//${hostOfPath(url.pathname) === 'tiles' ? tiles : api}${url.pathname}${url.search}`
-      const answer = await mock.answer(request, { url: target })
-      rule = answer.rule ?? ''
+      const target = `${scheme}//${hostOfPath(pathname) === 'tiles' ? tiles : api}${path}`
+      const answer = await mock.answer(nodeRequestView(req, target, SERVER_BODY_LIMIT), { url: target })
       if (answer.network === 'reset') {
         // An injected network fault: no answer at all, the connection just fails.
-        request.runtime?.node?.res?.destroy()
-        request.runtime?.node?.req.socket.destroy()
+        req.socket.destroy()
+        onRequest?.(line(req.method, path, 0, answer.rule ?? '', started))
+        return
       }
-      response = new FastResponse(answer.body, {
-        status: answer.network === 'reset' ? 500 : answer.status,
-        statusText: answer.statusText,
-        headers: answer.headers,
-      })
-      if (answer.network === 'reset') {
-        onRequest?.(line(request, url, 0, rule, started))
-        return response
+      if (!res.destroyed) {
+        res.writeHead(answer.status, answer.statusText, answer.headers)
+        res.end(answer.body ?? undefined)
       }
+      onRequest?.(line(req.method, path, answer.status, answer.rule ?? '', started))
+    } catch (error) {
+      if (req.socket.destroyed) return // the client left
+      console.error('tmaps-mock: the server failed (this is a bug in tmaps-mock, please report it):', error)
+      if (!res.headersSent)
+        res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'application/json' })
+      res.end('{"error":"internal error"}')
     }
-    onRequest?.(line(request, url, response.status, rule, started))
-    return response
   }
 
-  const listeners: Server[] = []
-  const listen = async (protocol: 'https' | 'http', onPort: number, hostname: string) => {
-    const server = serve({
-      fetch,
-      hostname,
-      port: onPort,
-      protocol,
-      ...(protocol === 'https' && { tls: { cert: tls.cert, key: tls.key } }),
-      silent: true,
-      gracefulShutdown: false,
-      maxRequestBodySize: SERVER_BODY_LIMIT,
-      // HTTP/1.1 over TLS, as most API clients speak it (srvx would offer HTTP/2 on TLS).
-      node: { http2: false },
+  const listeners: Array<HttpServer | HttpsServer> = []
+  const listen = async (secure: boolean, onPort: number, hostname: string) => {
+    const server = secure
+      ? createHttpsServer({ cert: tls.cert, key: tls.key }, handle(true))
+      : createHttpServer(handle(false))
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(onPort, hostname, () => {
+        server.off('error', reject)
+        resolve()
+      })
     })
     listeners.push(server)
-    await server.ready()
     return server
   }
+  const portOf = (server: HttpServer | HttpsServer) => (server.address() as AddressInfo).port
   /** `localhost` is both loopbacks: IPv4 first (its port is the one), then IPv6 when the machine has it. */
-  const listenAll = async (protocol: 'https' | 'http', onPort: number) => {
-    const first = await listen(protocol, onPort, host === 'localhost' ? '127.0.0.1' : host)
+  const listenAll = async (secure: boolean, onPort: number) => {
+    const first = await listen(secure, onPort, host === 'localhost' ? '127.0.0.1' : host)
     if (host === 'localhost') {
-      await listen(protocol, Number(new URL(first.url!).port), '::1').catch(
-        (error: NodeJS.ErrnoException) => {
-          listeners.pop()
-          if (error.code !== 'EADDRNOTAVAIL' && error.code !== 'EAFNOSUPPORT') throw error
-        },
-      )
+      await listen(secure, portOf(first), '::1').catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRNOTAVAIL' && error.code !== 'EAFNOSUPPORT') throw error
+      })
     }
     return first
   }
   try {
-    const secure = await listenAll('https', port)
-    const plain = httpPort === undefined ? undefined : await listenAll('http', httpPort)
+    const secure = await listenAll(true, port)
+    const plain = httpPort === undefined ? undefined : await listenAll(false, httpPort)
     const shown = isIP(host) === 0 ? host : host === '127.0.0.1' || host === '::1' ? 'localhost' : host
-    const portOf = (server: Server) => new URL(server.url!).port
     return {
       mock,
       createdKeys,
@@ -209,24 +226,53 @@ export async function startTmapsServer(options: TmapsServerOptions = {}): Promis
       ...('ca' in tls && tls.ca && { ca: tls.ca, caPath: tls.caPath }),
       ...(token !== undefined && { consoleToken: token }),
       async close() {
-        // Requests in flight finish; connections a client keeps open idle are closed after 5 s.
-        const graceful = Promise.all(listeners.map((l) => l.close()))
-        const timer = setTimeout(() => void Promise.all(listeners.map((l) => l.close(true))), 5000)
+        // Requests in flight finish; idle keep-alive connections close now, any left after 5 s too.
+        const graceful = Promise.all(listeners.map((l) => new Promise<void>((done) => l.close(() => done()))))
+        for (const l of listeners) l.closeIdleConnections()
+        const timer = setTimeout(() => {
+          for (const l of listeners) l.closeAllConnections()
+        }, 5000)
         await graceful
         clearTimeout(timer)
       },
     }
   } catch (error) {
-    await Promise.all(listeners.map((l) => l.close(true).catch(() => undefined)))
+    for (const l of listeners) {
+      l.closeAllConnections()
+      l.close()
+    }
     throw error
   }
 }
 
-function line(request: Request, url: URL, status: number, rule: string, started: number): RequestLine {
+/** Writes a fetch `Response` (the control API's) to Node, streaming its body with backpressure. */
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, response.statusText, Object.fromEntries(response.headers))
+  if (response.body === null) {
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  res.once('close', () => void reader.cancel().catch(() => undefined))
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
+    if (done || res.destroyed) break
+    if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve))
+  }
+  res.end()
+}
+
+function line(
+  method: string | undefined,
+  path: string,
+  status: number,
+  rule: string,
+  started: number,
+): RequestLine {
   return {
     time: new Date(),
-    method: request.method,
-    path: maskSecrets(`${url.pathname}${url.search}`),
+    method: method ?? 'GET',
+    path: maskSecrets(path),
     status,
     rule,
     ms: performance.now() - started,

@@ -40,33 +40,45 @@ export interface RequestLog {
   readonly size: number
 }
 
-export function createRequestLog(
-  size: number,
-): RequestLog & { push(entry: Omit<LogEntry, 'seq'>): LogEntry } {
-  const ring: LogEntry[] = []
+/** A new entry as the pipeline records it: its reason may be given as a function, worded on first read. */
+export type NewLogEntry = Omit<LogEntry, 'seq' | 'reason'> & { reason: string | (() => string) }
+
+type Stored = Omit<LogEntry, 'reason'> & { reason: string | (() => string) }
+
+/** The entry with its reason in words (worded once, then kept). */
+function worded(entry: Stored): LogEntry {
+  if (typeof entry.reason === 'function') entry.reason = entry.reason()
+  return entry as LogEntry
+}
+
+export function createRequestLog(size: number): RequestLog & { push(entry: NewLogEntry): void } {
+  const ring: Stored[] = []
   let next = 0
   let seq = 0
   const listeners = new Set<LogListener>()
   return {
     size,
     push(partial) {
-      const entry: LogEntry = { seq: ++seq, ...partial }
+      // The pipeline hands over a fresh object: numbered in place, not copied.
+      const entry = partial as Stored
+      entry.seq = ++seq
       if (ring.length < size) ring.push(entry)
       else ring[next] = entry
       next = (next + 1) % size
+      if (listeners.size === 0) return
+      worded(entry)
       for (const listener of listeners) {
         try {
-          listener(entry)
+          listener(entry as LogEntry)
         } catch (error) {
           // A faulty subscriber must not break the request it is told about.
           console.error('tmaps-mock: a request-log subscriber threw:', error)
         }
       }
-      return entry
     },
     entries() {
       const ordered = ring.length < size ? ring.slice() : [...ring.slice(next), ...ring.slice(0, next)]
-      return ordered.reverse()
+      return ordered.reverse().map(worded)
     },
     subscribe(listener) {
       listeners.add(listener)

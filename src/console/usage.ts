@@ -22,6 +22,9 @@ export interface UsageReport {
 
 export const UNATTRIBUTED = 'unattributed'
 
+/** Status codes as the counters' keys, made once. */
+const STATUS_NAMES: readonly string[] = Array.from({ length: 600 }, (_, i) => String(i))
+
 /**
  * Per-key request counters by day, status and endpoint. Memory is bounded: at most `maxDays`
  * days per key (the oldest day is dropped), endpoints come from a fixed list, and only keys
@@ -34,10 +37,21 @@ export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
   const bump = (counts: Record<string, number>, name: string) => {
     counts[name] = (counts[name] ?? 0) + 1
   }
+  // The day's date text, made once a day rather than once a request.
+  let lastDay = Number.NaN
+  let lastDate = ''
+  const dateOf = (at: Date) => {
+    const day = Math.floor(at.getTime() / 86_400_000)
+    if (day !== lastDay) {
+      lastDay = day
+      lastDate = at.toISOString().slice(0, 10)
+    }
+    return lastDate
+  }
 
   return {
     record(bucket: string, endpoint: string, status: number, at: Date): void {
-      const date = at.toISOString().slice(0, 10)
+      const date = dateOf(at)
       let days = buckets.get(bucket)
       if (!days) {
         days = []
@@ -55,7 +69,7 @@ export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
         }
       }
       day.total++
-      bump(day.byStatus, String(status))
+      bump(day.byStatus, STATUS_NAMES[status] ?? String(status))
       bump(day.byEndpoint, endpoint)
     },
 

@@ -7,14 +7,14 @@ import type { TmapsAnswer } from './answers.ts'
 import { createFaults, type TmapsFaults } from './faults.ts'
 import type { TmapsMockOptions } from './options.ts'
 import { validateOptions } from './options.ts'
-import { createPipeline, type FetchOptions } from './pipeline.ts'
+import { createPipeline, type FetchOptions, type RequestLike } from './pipeline.ts'
 import type { TmapsSnapshot } from './snapshot.ts'
 import { createState, type TmapsReadyInfo } from './state.ts'
 
 export type { TmapsAnswer } from './answers.ts'
 export type { FaultInput, FaultRule, FaultStatus, TmapsFaults } from './faults.ts'
 export { DEFAULT_BASE_URL, DEFAULT_TILES_URL, type TmapsMockOptions } from './options.ts'
-export type { FetchOptions } from './pipeline.ts'
+export type { FetchOptions, RequestLike } from './pipeline.ts'
 export type { TmapsReadyInfo } from './state.ts'
 
 export interface TmapsMockCore {
@@ -35,7 +35,7 @@ export interface TmapsMockCore {
    * The same answer as plain data, for runtimes that build their own response object (the HTTPS
    * server hands it to its server library without an intermediate `Response`).
    */
-  answer(request: Request, options?: FetchOptions): Promise<TmapsAnswer>
+  answer(request: RequestLike, options?: FetchOptions): Promise<TmapsAnswer>
   /** Usage of one key (id, full value or `{ id }`), or `'unattributed'`. */
   usage(ref: KeyRef | typeof UNATTRIBUTED): UsageReport
   /**

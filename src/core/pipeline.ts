@@ -1,4 +1,4 @@
-import type { RequestLog } from '../console/request-log.ts'
+import type { NewLogEntry, RequestLog } from '../console/request-log.ts'
 import { type createUsage, UNATTRIBUTED } from '../console/usage.ts'
 import { type Decision, decide, type KeyView, type RequestFacts } from '../contract/decide.ts'
 import { explainDecision } from '../contract/explain.ts'
@@ -18,6 +18,12 @@ import {
 } from './answers.ts'
 import { FAULT_BODIES, type FaultPlan, RETRY_AFTER_SECONDS } from './faults.ts'
 import type { ResolvedOptions } from './options.ts'
+
+/**
+ * What the pipeline reads of a request: a fetch `Request`, or a runtime's own view of one (the
+ * HTTPS server reads Node's request without building a `Request`).
+ */
+export type RequestLike = Pick<Request, 'method' | 'url' | 'text'> & { headers: Pick<Headers, 'get'> }
 
 /** Overrides of what a runtime saw of a request (the browser runtime rebuilds Origin/Referer). */
 export interface FetchOptions {
@@ -44,7 +50,7 @@ export interface PipelineParts {
   ready: Promise<unknown>
   lookup: (value: string) => KeyView | undefined
   usage: ReturnType<typeof createUsage>
-  log: RequestLog & { push(entry: Omit<import('../console/request-log.ts').LogEntry, 'seq'>): unknown }
+  log: RequestLog & { push(entry: NewLogEntry): unknown }
   faults: { plan(endpoint: string): FaultPlan | undefined }
 }
 
@@ -61,13 +67,15 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   const cache = new Map<string, Computed>()
 
   /** The TMaps hosts this URL's host stands for (both when one origin serves both). */
-  const hostKinds = (host: string): Array<'api' | 'tiles'> =>
-    [host === apiHost && ('api' as const), host === tilesHost && ('tiles' as const)].filter(
-      (k) => k !== false,
-    )
+  const kindsByHost = new Map<string, Array<'api' | 'tiles'>>([
+    [apiHost, apiHost === tilesHost ? ['api', 'tiles'] : ['api']],
+    ...(apiHost === tilesHost ? [] : [[tilesHost, ['tiles']] as [string, Array<'api' | 'tiles'>]]),
+  ])
+  const NO_KINDS: Array<'api' | 'tiles'> = []
+  const hostKinds = (host: string) => kindsByHost.get(host) ?? NO_KINDS
 
   /** Step 1: a CORS preflight is answered at once, without a key, never faulted. */
-  const preflight = (request: Request, origin: string | null): TmapsAnswer =>
+  const preflight = (request: RequestLike, origin: string | null): TmapsAnswer =>
     answer(204, null, origin, {
       'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
       'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? 'Content-Type',
@@ -76,13 +84,13 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
 
   /** Step 2: what the contract decides on, as the runtime saw it (or rebuilt it). */
   const collectFacts = (
-    request: Request,
+    request: RequestLike,
     url: URL,
     origin: string | null,
     options?: FetchOptions,
   ): RequestFacts => ({
     scheme: url.protocol.slice(0, -1),
-    keyValues: url.searchParams.getAll('api_key'),
+    keyValues: apiKeyValues(url.search),
     origin,
     referer: request.headers.get('referer'),
     ...options?.facts,
@@ -91,19 +99,20 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   /** Log and usage: every answered request, once, with the facts its decision used. */
   const record = (
     note: { rule?: Rule },
-    request: Request,
+    request: RequestLike,
     url: URL,
     endpoint: string,
     status: number,
     rule: Rule,
     decision: Decision,
-    reason = explainDecision(rule, decision.facts),
+    reason: string | (() => string) = () => explainDecision(rule, decision.facts),
     fault?: FaultPlan,
   ) => {
     note.rule = rule
-    usage.record(decision.facts.keyId ?? UNATTRIBUTED, endpoint, status, opts.now())
+    const now = opts.now()
+    usage.record(decision.facts.keyId ?? UNATTRIBUTED, endpoint, status, now)
     log.push({
-      time: opts.now().toISOString(),
+      time: now.toISOString(),
       method: request.method,
       host: url.host,
       path: maskSecrets(url.pathname),
@@ -135,7 +144,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   const injectFault = async (
     note: { rule?: Rule },
     plan: FaultPlan,
-    request: Request,
+    request: RequestLike,
     url: URL,
     name: string,
     decision: Decision,
@@ -170,20 +179,27 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     return undefined
   }
 
+  /** A GET's cache key: the raw query without the key (another spelling is another entry, never wrong). */
+  const getKey = (url: URL) =>
+    `${url.pathname}?${url.search
+      .slice(1)
+      .split('&')
+      .filter((part) => !part.startsWith('api_key='))
+      .join('&')}`
+  /** A GET answered before, without leaving the current tick. */
+  const cached = (request: RequestLike, url: URL): Computed | undefined =>
+    request.method === 'GET' && cache.size > 0 ? cache.get(getKey(url)) : undefined
+
   /** Step 5: the endpoint's answer, from the cache when the same request was answered before. */
   const runEndpoint = async (
     { endpoint, params }: ResolvedEndpoint,
-    request: Request,
+    request: RequestLike,
     url: URL,
   ): Promise<Computed> => {
     let body: unknown
     let cacheKey: string | undefined
     if (request.method === 'GET') {
-      cacheKey = `${url.pathname}?${[...url.searchParams]
-        .filter(([k]) => k !== 'api_key')
-        .map(([k, v]) => `${k}=${v}`)
-        .sort()
-        .join('&')}`
+      cacheKey = getKey(url)
     } else {
       const text = await readBody(request)
       try {
@@ -211,7 +227,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   }
 
   /** Answers a request; the answer names the rule that decided it (for the server's request lines). */
-  async function handle(request: Request, options?: FetchOptions): Promise<TmapsAnswer> {
+  async function handle(request: RequestLike, options?: FetchOptions): Promise<TmapsAnswer> {
     const note: { rule?: Rule } = {}
     const result = await respondTo(request, note, options)
     if (note.rule !== undefined) result.rule = note.rule
@@ -219,7 +235,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   }
 
   async function respondTo(
-    request: Request,
+    request: RequestLike,
     note: { rule?: Rule },
     options?: FetchOptions,
   ): Promise<TmapsAnswer> {
@@ -229,7 +245,13 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
 
     const facts = collectFacts(request, url, origin, options)
     const kinds = hostKinds(url.host)
-    const name = kinds.map((k) => endpointName(k, url.pathname)).find((n) => n !== 'unknown') ?? 'unknown'
+    // One lookup: the endpoint for this method, else (a wrong method) the name of its path.
+    let resolved: ResolvedEndpoint | undefined
+    for (const kind of kinds) resolved ??= resolveEndpoint(kind, request.method, url.pathname)
+    const name =
+      resolved?.endpoint.name ??
+      kinds.map((k) => endpointName(k, url.pathname)).find((n) => n !== 'unknown') ??
+      'unknown'
 
     const plan = faults.plan(name)
     if (plan) {
@@ -253,16 +275,13 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
       return rejection(decision.rule, origin)
     }
 
-    const resolved = kinds
-      .map((k) => resolveEndpoint(k, request.method, url.pathname))
-      .find((e) => e !== undefined)
     if (!resolved) {
       record(note, request, url, name, 404, 'not-found', decision, undefined, plan)
       return rejection('not-found', origin)
     }
     const { endpoint } = resolved
     try {
-      const computed = await runEndpoint(resolved, request, url)
+      const computed = cached(request, url) ?? (await runEndpoint(resolved, request, url))
       if (computed.etag === undefined) {
         record(note, request, url, endpoint.name, 200, decision.rule, decision, undefined, plan)
         return answer(200, computed.bytes, origin)
@@ -328,4 +347,27 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   }
 
   return handle
+}
+
+/**
+ * Every `api_key` value of a query string, exactly as `URLSearchParams.getAll('api_key')` reads
+ * them (`+` is a space, percent escapes decoded, malformed ones kept), without parsing the
+ * other parameters on the hot path.
+ */
+export function apiKeyValues(search: string): string[] {
+  const values: string[] = []
+  if (search.length <= 1) return values
+  for (const part of search.slice(1).split('&')) {
+    const eq = part.indexOf('=')
+    const rawName = eq < 0 ? part : part.slice(0, eq)
+    const name = rawName.includes('%') || rawName.includes('+') ? decodeForm(rawName) : rawName
+    if (name !== 'api_key') continue
+    const raw = eq < 0 ? '' : part.slice(eq + 1)
+    values.push(raw.includes('%') || raw.includes('+') ? decodeForm(raw) : raw)
+  }
+  return values
+}
+
+function decodeForm(text: string): string {
+  return new URLSearchParams(`x=${text}`).get('x') ?? ''
 }

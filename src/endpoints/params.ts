@@ -34,7 +34,7 @@ export class BodyReadError extends Error {
 }
 
 /** Reads a request's body as text; a failed read becomes a `BodyReadError`. */
-export async function readBody(request: Request): Promise<string> {
+export async function readBody(request: Pick<Request, 'text'>): Promise<string> {
   try {
     return await request.text()
   } catch (error) {

@@ -1,0 +1,61 @@
+/**
+ * One server of the throughput bench, in its own process (so the load generator never shares
+ * its event loop): `node bench/server-process.ts tmaps <certDir>` runs `tmaps-mock serve`'s
+ * server; `node bench/server-process.ts bare <certDir> <answers.json>` runs a bare `node:https`
+ * server with the same certificate that answers each path with the bytes recorded from the mock.
+ * Prints one JSON line when it listens: `{ "port": ..., "pid": ... }` (tmaps adds its keys).
+ */
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:https'
+import { join } from 'node:path'
+import { startTmapsServer } from '../mocks/serve/server.ts'
+
+const [kind, certDir, answersFile] = process.argv.slice(2)
+// A normal exit on SIGTERM, so `--cpu-prof` can write its profile.
+process.on('SIGTERM', () => process.exit(0))
+if (!certDir) throw new Error('Usage: node bench/server-process.ts tmaps|bare <certDir> [answers.json]')
+
+if (kind === 'tmaps') {
+  const server = await startTmapsServer({
+    port: 0,
+    state: 'empty',
+    seed: 'bench',
+    certDir,
+    host: '127.0.0.1',
+  })
+  const backend = await server.mock.console.createKey({ name: 'backend' })
+  const web = await server.mock.console.createKey({ name: 'web', domains: ['localhost'] })
+  process.stdout.write(
+    `${JSON.stringify({ port: new URL(server.url).port, pid: process.pid, backend: backend.value, web: web.value })}\n`,
+  )
+} else if (kind === 'bare') {
+  const answers = JSON.parse(readFileSync(answersFile!, 'utf8')) as Record<
+    string,
+    { status: number; headers: Record<string, string>; body: string }
+  >
+  const bodies = new Map(
+    Object.entries(answers).map(([path, a]) => [path, { ...a, bytes: Buffer.from(a.body, 'base64') }]),
+  )
+  const server = createServer(
+    {
+      cert: readFileSync(join(certDir, 'localhost.pem'), 'utf8'),
+      key: readFileSync(join(certDir, 'localhost-key.pem'), 'utf8'),
+    },
+    (req, res) => {
+      const answer = bodies.get(req.url ?? '')
+      if (!answer) {
+        res.writeHead(404).end()
+        return
+      }
+      res.writeHead(answer.status, answer.headers)
+      res.end(answer.bytes)
+    },
+  )
+  server.listen(0, '127.0.0.1', () => {
+    process.stdout.write(
+      `${JSON.stringify({ port: (server.address() as { port: number }).port, pid: process.pid })}\n`,
+    )
+  })
+} else {
+  throw new Error(`Unknown server kind ${kind}: use tmaps or bare.`)
+}
