@@ -2,16 +2,6 @@ import { X509Certificate } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { AsnConvert } from '@peculiar/asn1-schema'
-import {
-  GeneralName,
-  GeneralSubtree,
-  GeneralSubtrees,
-  id_ce_nameConstraints,
-  NameConstraints,
-} from '@peculiar/asn1-x509'
-import * as x509 from '@peculiar/x509'
-import { generate } from 'selfsigned'
 
 export interface Certificate {
   cert: string
@@ -58,6 +48,8 @@ export async function localCertificate(dir = defaultCertDir()): Promise<Certific
     !existsSync(paths.key) ||
     expiresSoon(readFileSync(paths.cert, 'utf8'))
   ) {
+    // The certificate libraries load only when a certificate is made (once; later starts just read files).
+    const { generate } = await import('selfsigned')
     const leaf = await generate([{ name: 'commonName', value: 'localhost' }], {
       keySize: 2048,
       algorithm: 'sha256',
@@ -102,6 +94,10 @@ function expiresSoon(pem: string): boolean {
  * leaked. Made with `@peculiar/x509` (selfsigned cannot write name constraints).
  */
 async function createLocalCa(): Promise<{ cert: string; key: string }> {
+  const x509 = await import('@peculiar/x509')
+  const { AsnConvert } = await import('@peculiar/asn1-schema')
+  const { GeneralName, GeneralSubtree, GeneralSubtrees, id_ce_nameConstraints, NameConstraints } =
+    await import('@peculiar/asn1-x509')
   x509.cryptoProvider.set(crypto)
   const algorithm = {
     name: 'RSASSA-PKCS1-v1_5',
@@ -110,7 +106,7 @@ async function createLocalCa(): Promise<{ cert: string; key: string }> {
     modulusLength: 2048,
   }
   const keys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])
-  const permitted = (base: GeneralName) => new GeneralSubtree({ base })
+  const permitted = (base: InstanceType<typeof GeneralName>) => new GeneralSubtree({ base })
   const constraints = new NameConstraints({
     permittedSubtrees: new GeneralSubtrees([
       permitted(new GeneralName({ dNSName: 'localhost' })),
@@ -138,10 +134,13 @@ async function createLocalCa(): Promise<{ cert: string; key: string }> {
   return { cert: cert.toString('pem'), key }
 }
 
+/** The DER of the nameConstraints extension's OID, 2.5.29.30. */
+const NAME_CONSTRAINTS_OID = Buffer.from([0x06, 0x03, 0x55, 0x1d, 0x1e])
+
 /** Whether a CA certificate carries name constraints (older local CAs did not). */
 function constrained(pem: string): boolean {
   try {
-    return new x509.X509Certificate(pem).getExtension(id_ce_nameConstraints) !== null
+    return Buffer.from(new X509Certificate(pem).raw).includes(NAME_CONSTRAINTS_OID)
   } catch {
     return false
   }

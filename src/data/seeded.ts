@@ -1,4 +1,8 @@
-import { base, Faker } from '@faker-js/faker'
+import type { Faker } from '@faker-js/faker'
+// The base locale's entry only: the package's main entry loads every locale (about 40 MB of memory).
+import { faker as baseFaker } from '@faker-js/faker/locale/base'
+
+const FakerClass = baseFaker.constructor as new (options: { locale: unknown }) => Faker
 
 /** FNV-1a, 32 bits: turns any seed string into a number for faker's generator. */
 export function hashSeed(seed: string | number): number {
@@ -17,7 +21,7 @@ export function hashSeed(seed: string | number): number {
  * @example seededFaker('demo', 'streets').number.int(10)
  */
 export function seededFaker(seed: string | number, stream: string): Faker {
-  const faker = new Faker({ locale: base })
+  const faker = new FakerClass({ locale: baseFaker.rawDefinitions })
   faker.seed([hashSeed(seed), hashSeed(stream)])
   return faker
 }

@@ -1,25 +1,70 @@
-import type { Endpoint } from './endpoint.ts'
-import { forwardGeocoding } from './geocoding/forward.ts'
-import { nearbySearch } from './geocoding/nearby.ts'
-import { reverseGeocoding } from './geocoding/reverse.ts'
-import { rasterTile } from './maps/raster-tile.ts'
-import { staticMap } from './maps/static-map.ts'
-import { directionGet, directionPost } from './routing/direction.ts'
-import { distanceMatrix } from './routing/distance-matrix.ts'
-import { isochrone } from './routing/isochrone.ts'
-import { optimizedTour } from './routing/optimized.ts'
+import type { Endpoint, EndpointContext } from './endpoint.ts'
+
+/**
+ * An endpoint's handler, loaded on its first request: a server or a page that never geocodes
+ * never loads the geocoder, its data or faker (the server starts faster and idles smaller; the
+ * browser splits them into their own chunks).
+ */
+function lazy<M>(load: () => Promise<M>, pick: (module: M) => (ctx: EndpointContext) => unknown) {
+  let handler: ((ctx: EndpointContext) => unknown) | undefined
+  return async (ctx: EndpointContext) => {
+    handler ??= pick(await load())
+    return handler(ctx)
+  }
+}
+
+const forward = lazy(
+  () => import('./geocoding/forward.ts'),
+  (m) => m.forwardGeocoding,
+)
+const reverse = lazy(
+  () => import('./geocoding/reverse.ts'),
+  (m) => m.reverseGeocoding,
+)
+const nearby = lazy(
+  () => import('./geocoding/nearby.ts'),
+  (m) => m.nearbySearch,
+)
+const directionGet = lazy(
+  () => import('./routing/direction.ts'),
+  (m) => m.directionGet,
+)
+const directionPost = lazy(
+  () => import('./routing/direction.ts'),
+  (m) => m.directionPost,
+)
+const optimized = lazy(
+  () => import('./routing/optimized.ts'),
+  (m) => m.optimizedTour,
+)
+const isochrone = lazy(
+  () => import('./routing/isochrone.ts'),
+  (m) => m.isochrone,
+)
+const matrix = lazy(
+  () => import('./routing/distance-matrix.ts'),
+  (m) => m.distanceMatrix,
+)
+const staticMap = lazy(
+  () => import('./maps/static-map.ts'),
+  (m) => m.staticMap,
+) as (c: EndpointContext) => Promise<Uint8Array<ArrayBuffer>>
+const rasterTile = lazy(
+  () => import('./maps/raster-tile.ts'),
+  (m) => m.rasterTile,
+) as (c: EndpointContext) => Promise<Uint8Array<ArrayBuffer>>
 
 /** Every TMaps operation the mock answers. */
 // biome-ignore format: a table reads best with one endpoint a line
 export const ENDPOINTS: readonly Endpoint[] = [
-  { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', answers: 'json', handle: forwardGeocoding },
-  { name: 'geocoding/reverse', host: 'api', method: 'GET', path: '/geocoding/reverse', answers: 'json', handle: reverseGeocoding },
-  { name: 'geocoding/nearby', host: 'api', method: 'GET', path: '/geocoding/nearby', answers: 'json', handle: nearbySearch },
+  { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', answers: 'json', handle: forward },
+  { name: 'geocoding/reverse', host: 'api', method: 'GET', path: '/geocoding/reverse', answers: 'json', handle: reverse },
+  { name: 'geocoding/nearby', host: 'api', method: 'GET', path: '/geocoding/nearby', answers: 'json', handle: nearby },
   { name: 'routing/direction', host: 'api', method: 'GET', path: '/routing/direction', answers: 'json', handle: directionGet },
   { name: 'routing/direction', host: 'api', method: 'POST', path: '/routing/direction', answers: 'json', handle: directionPost },
-  { name: 'routing/optimized', host: 'api', method: 'POST', path: '/routing/optimized', answers: 'json', handle: optimizedTour },
+  { name: 'routing/optimized', host: 'api', method: 'POST', path: '/routing/optimized', answers: 'json', handle: optimized },
   { name: 'routing/isochrone', host: 'api', method: 'POST', path: '/routing/isochrone', answers: 'json', handle: isochrone },
-  { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', answers: 'json', handle: distanceMatrix },
+  { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', answers: 'json', handle: matrix },
   { name: 'maps/static', host: 'api', method: 'GET', path: '/maps/static', answers: 'png', handle: staticMap },
   { name: 'r-tile', host: 'tiles', method: 'GET', path: '/r-tile/:z/:x/:y', answers: 'png', handle: rasterTile },
 ]
