@@ -11,9 +11,8 @@ const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]
  * @example hostFromHeader('https://App.MySite.tn.:8443/x') // 'app.mysite.tn'
  */
 export function hostFromHeader(value: string): string | null {
-  if (!URL.canParse(value)) return null
-  const { hostname } = new URL(value)
-  if (hostname === '') return null
+  const hostname = URL.parse(value)?.hostname
+  if (!hostname) return null
   return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname
 }
 
