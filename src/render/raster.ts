@@ -179,28 +179,13 @@ export function createRaster(width: number, height: number, background: Rgba): R
         Math.max(0, Math.min(1, halo.radius + 1 - d)),
       )
       const across = new Float32Array(w * h)
-      for (let y = 0; y < h; y++)
-        for (let x = 0; x < w; x++) {
-          let m = 0
-          for (let d = -reach; d <= reach; d++) {
-            const xx = x + d
-            if (xx < 0 || xx >= w) continue
-            const v = mask[y * w + xx]! * weights[d < 0 ? -d : d]!
-            if (v > m) m = v
-          }
-          across[y * w + x] = m
-        }
-      for (let y = 0; y < h; y++)
-        for (let x = 0; x < w; x++) {
-          let m = 0
-          for (let d = -reach; d <= reach; d++) {
-            const yy = y + d
-            if (yy < 0 || yy >= h) continue
-            const v = across[yy * w + x]! * weights[d < 0 ? -d : d]!
-            if (v > m) m = v
-          }
-          if (m >= 1 / 512) blend(((y + y0) * width + x + x0) * 3, m, halo.color)
-        }
+      const grown = new Float32Array(w * h)
+      dilate(mask, across, w, h, 1, weights)
+      dilate(across, grown, w, h, w, weights)
+      for (let i = 0; i < grown.length; i++) {
+        const m = grown[i]!
+        if (m >= 1 / 512) blend(((Math.floor(i / w) + y0) * width + (i % w) + x0) * 3, m, halo.color)
+      }
       for (let y = 0; y < h; y++)
         for (let x = 0; x < w; x++) {
           const m = mask[y * w + x]!
@@ -248,5 +233,31 @@ export function createRaster(width: number, height: number, background: Rgba): R
       }
     }
     return [Math.max(0, Math.floor(minY)), Math.min(height, Math.ceil(maxY))]
+  }
+}
+
+/**
+ * One pass of a separable, softened max filter: each cell takes the largest neighbour within
+ * the weights' reach along one axis (`step` 1: across rows, `step` = width: down columns).
+ */
+function dilate(
+  src: Float32Array,
+  dst: Float32Array,
+  width: number,
+  height: number,
+  step: number,
+  weights: readonly number[],
+): void {
+  const reach = weights.length - 1
+  const span = step === 1 ? width : height
+  for (let i = 0; i < src.length; i++) {
+    const at = step === 1 ? i % width : Math.floor(i / width)
+    let m = 0
+    for (let d = -reach; d <= reach; d++) {
+      if (at + d < 0 || at + d >= span) continue
+      const v = src[i + d * step]! * weights[d < 0 ? -d : d]!
+      if (v > m) m = v
+    }
+    dst[i] = m
   }
 }

@@ -7,7 +7,7 @@ import { createTmapsMock, type TmapsMock } from '../../mocks/create-tmaps-mock.t
 import { routeTmaps } from '../../mocks/playwright.ts'
 import { startTmapsServer, type TmapsServer } from '../../mocks/serve/server.ts'
 import { PALETTES } from '../../src/map/styles.ts'
-import { launchChromium, screenshot, serveApp } from '../support/browser.ts'
+import { launchChromium, screenshot, serveApp, watchErrors } from '../support/browser.ts'
 import { decodePng, near } from '../support/png.ts'
 import type { MapsState } from './maps-app/main.ts'
 
@@ -93,13 +93,7 @@ async function openFixture(
   const context = await browser.newContext({ viewport: SIZE, ...options })
   await setup?.(context)
   const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(`console.error: ${message.text()}`)
-    }
-  })
+  const errors = watchErrors(page)
   await page.goto(`http://${host}:${app.port}/?${query}`)
   return { context, page, errors }
 }

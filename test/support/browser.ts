@@ -78,6 +78,17 @@ export async function serveApp(
  */
 export async function openPage(context: BrowserContext, url: string) {
   const page = await context.newPage()
+  const errors = watchErrors(page)
+  await page.goto(url)
+  await page.getByRole('heading', { name: 'API keys' }).waitFor()
+  return { page, errors: () => errors }
+}
+
+/**
+ * Collects what a page reports as errors (uncaught exceptions, console.error), leaving out the
+ * browser's own "Failed to load resource" notices for 4xx answers, which are under test.
+ */
+export function watchErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
   page.on('console', (message) => {
@@ -85,9 +96,7 @@ export async function openPage(context: BrowserContext, url: string) {
       errors.push(`console.error: ${message.text()}`)
     }
   })
-  await page.goto(url)
-  await page.getByRole('heading', { name: 'API keys' }).waitFor()
-  return { page, errors: () => errors }
+  return errors
 }
 
 const SHOTS = join('test-results', 'screenshots')
