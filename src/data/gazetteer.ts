@@ -1,7 +1,5 @@
 import places from './tunisia.json' with { type: 'json' }
 
-/** Shown wherever the data is shown (README, playground footer); required by the CC BY sources. */
-export const DATA_ATTRIBUTION: string = places.attribution
 
 export interface Governorate {
   id: string

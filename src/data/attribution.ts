@@ -1,0 +1,6 @@
+/**
+ * The credit the CC BY sources of the shipped data require, wherever the data is shown (README,
+ * playground footer). Its own tiny module, so showing it never loads the gazetteer.
+ */
+export const DATA_ATTRIBUTION =
+  "Place data © GeoNames (CC BY 4.0, www.geonames.org); Data from Who's On First (licence: https://github.com/whosonfirst-data/whosonfirst-data/blob/master/LICENSE.md), including geometry derived from Quattroshapes (CC BY 2.0); Natural Earth (public domain); OurAirports (public domain); UN/LOCODE (UNECE)."
