@@ -21,6 +21,8 @@ await mock.ready
 const key = await mock.console.createKey({ name: 'Consumer', domains: ['localhost'] })
 const ok = await fetch('https://api.tmaps.tn/geocoding/forward?q=Sfax&limit=1&api_key=' + key.value, { headers: { Origin: 'http://localhost:3000' } })
 const denied = await fetch('https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=' + key.value, { headers: { Origin: 'https://evil.tn' } })
+const tile = await fetch('https://tiles.tmaps.tn/r-tile/6/33/25?api_key=' + key.value)
+const tileBytes = new Uint8Array(await tile.arrayBuffer())
 let consoleError = ''
 try { await mock.console.revokeKey(key.id) } catch (e) { if (e instanceof TmapsConsoleError) consoleError = e.code }
 server.close()
@@ -36,6 +38,7 @@ console.log(JSON.stringify({
   demoKeys: createdKeys.length,
   attribution: DATA_ATTRIBUTION.startsWith('Place data'),
   adapters: typeof routeTmaps === 'function' && typeof startTmapsServer === 'function',
+  tile: [tile.status, tile.headers.get('content-type'), [...tileBytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')],
 }))
 `
 
@@ -107,6 +110,7 @@ describe('the packed npm tarball, installed as a consumer would', () => {
       demoKeys: 5,
       attribution: true,
       adapters: true,
+      tile: [200, 'image/png', 'PNG'],
     })
   })
 
