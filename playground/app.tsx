@@ -5,6 +5,7 @@ import { Composer, type Sent } from './composer.tsx'
 import { DomainsPanel, KeysPanel } from './console-panel.tsx'
 import { FaultsPanel } from './faults-panel.tsx'
 import { LogPanel } from './log-panel.tsx'
+import { createMapTiles } from './map-tiles.ts'
 import { TunisiaMap } from './tunisia-map.tsx'
 import { UsagePanel } from './usage-panel.tsx'
 import { useAction, useMockVersion } from './use-mock.ts'
@@ -19,6 +20,8 @@ function otherOrigin(): string | null {
 export function App({ tmaps }: { tmaps: TmapsWorker }) {
   useMockVersion(tmaps)
   const [sent, setSent] = useState<Sent | null>(null)
+  // Which log entries are the map's own tiles (the log folds them away), for the page's life.
+  const [mapTiles] = useState(() => createMapTiles(tmaps))
   const [error, act] = useAction()
   const other = otherOrigin()
 
@@ -83,10 +86,10 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
         <div class="col">
           <Composer tmaps={tmaps} onSent={setSent} />
           <FaultsPanel tmaps={tmaps} />
-          <TunisiaMap sent={sent} />
+          <TunisiaMap tmaps={tmaps} tiles={mapTiles} sent={sent} />
         </div>
         <div class="col">
-          <LogPanel tmaps={tmaps} />
+          <LogPanel tmaps={tmaps} mapTiles={mapTiles} />
           <UsagePanel tmaps={tmaps} />
         </div>
       </main>

@@ -1,15 +1,26 @@
 import { useState } from 'preact/hooks'
 import type { TmapsWorker } from '../mocks/browser.ts'
+import type { MapTiles } from './map-tiles.ts'
 
-/** Every request the mock answered in this tab, newest first, with the decision in plain words. */
-export function LogPanel({ tmaps }: { tmaps: TmapsWorker }) {
+/**
+ * Every request the mock answered in this tab, newest first, with the decision in plain words.
+ * The map's own tiles (many, and alike) are folded away unless asked for.
+ */
+export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: MapTiles }) {
   const [key, setKey] = useState('')
   const [outcome, setOutcome] = useState('')
-  const entries = tmaps.log
-    .entries()
-    .filter((e) => (key === '' || e.facts.key === key) && (outcome === '' || e.outcome === outcome))
+  const [showTiles, setShowTiles] = useState(false)
+  const all = tmaps.log.entries()
+  const tiles = all.filter((e) => mapTiles.isMine(e.seq)).length
+  const entries = all
+    .filter(
+      (e) =>
+        (key === '' || e.facts.key === key) &&
+        (outcome === '' || e.outcome === outcome) &&
+        (showTiles || !mapTiles.isMine(e.seq)),
+    )
     .slice(0, 100)
-  const keys = [...new Set(tmaps.log.entries().map((e) => e.facts.key ?? 'none'))]
+  const keys = [...new Set(all.map((e) => e.facts.key ?? 'none'))]
   return (
     <section aria-labelledby="log-title" class="panel">
       <h2 id="log-title">Live log</h2>
@@ -33,10 +44,20 @@ export function LogPanel({ tmaps }: { tmaps: TmapsWorker }) {
           <option value="accepted">Accepted</option>
           <option value="rejected">Rejected</option>
         </select>
+        <label class="small">
+          <input
+            type="checkbox"
+            checked={showTiles}
+            onChange={(e) => setShowTiles((e.target as HTMLInputElement).checked)}
+          />{' '}
+          Show the map’s tiles <span data-testid="log-map-tiles">({tiles})</span>
+        </label>
       </div>
       {entries.length === 0 ? (
         <p class="muted">
-          No request yet. Send one above, or call https://api.tmaps.tn from this page’s console.
+          {all.length === 0
+            ? 'No request yet. Send one above, or call https://api.tmaps.tn from this page’s console.'
+            : 'No request matches these filters.'}
         </p>
       ) : (
         <ol class="log" aria-live="polite" data-testid="log">

@@ -1,109 +1,299 @@
-import { decode } from '@placemarkio/polyline'
-import outline from '../src/data/tunisia-outline.json' with { type: 'json' }
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
+import type { TmapsWorker } from '../mocks/browser.ts'
+import type { KeyInfo } from '../src/console/create-console.ts'
 import type { Sent } from './composer.tsx'
+import type { FeatureGroup, Leaflet, LeafletMap, TileEvent, TileLayer } from './leaflet-api.ts'
+import { type MarkerKind, type Overlay, overlayOf } from './map-overlay.ts'
+import type { MapTiles } from './map-tiles.ts'
 
-type Position = number[]
-interface Overlay {
-  points: Position[]
-  lines: Position[][]
-  areas: Array<{ ring: Position[]; color: string }>
-}
+/** Tunisia, from the Sahara to Cap Bon. */
+const TUNISIA: [[number, number], [number, number]] = [
+  [30, 7.5],
+  [37.5, 11.6],
+]
+const ATTRIBUTION = '© TMaps mock · GeoNames, Who’s On First, Natural Earth'
+const DEFAULT_TILES_KEY = 'Web app (local dev)'
 
-const COS = Math.cos((34 * Math.PI) / 180)
-const project = ([lng, lat]: Position): [number, number] => [(lng! - 7) * COS * 100, (38 - lat!) * 100]
-const path = (ring: Position[]) =>
-  `M${ring
-    .map((p) =>
-      project(p)
-        .map((n) => n.toFixed(2))
-        .join(','),
-    )
-    .join('L')}Z`
-const line = (ring: Position[]) =>
-  `M${ring
-    .map((p) =>
-      project(p)
-        .map((n) => n.toFixed(2))
-        .join(','),
-    )
-    .join('L')}`
-
-const GOVERNORATES = outline.features
-  .filter((f) => f.properties.layer === 'governorate')
-  .map((f) => {
-    const g = f.geometry as { type: string; coordinates: unknown }
-    const polygons = (g.type === 'Polygon' ? [g.coordinates] : g.coordinates) as Position[][][]
-    return { id: String(f.properties.id), d: polygons.map((p) => path(p[0]!)).join('') }
-  })
-
-/** Points, lines and areas of any TMaps answer: results with lat/lng, route geometries, isochrones. */
-export function overlayOf(body: unknown): Overlay {
-  const overlay: Overlay = { points: [], lines: [], areas: [] }
-  const visit = (value: unknown, depth: number) => {
-    if (depth > 6 || value === null || typeof value !== 'object' || overlay.points.length > 500) return
-    const v = value as Record<string, unknown>
-    if (typeof v.lat === 'number' && typeof v.lng === 'number') overlay.points.push([v.lng, v.lat])
-    if (typeof v.geometry === 'string') overlay.lines.push(decode(v.geometry))
-    const geometry = v.geometry as { type?: string; coordinates?: unknown } | undefined
-    if (geometry?.type === 'LineString') overlay.lines.push(geometry.coordinates as Position[])
-    if (geometry?.type === 'Polygon') {
-      const color = ((v.properties as { color?: string } | undefined)?.color ?? '#2563eb') as string
-      overlay.areas.push({ ring: (geometry.coordinates as Position[][])[0]!, color })
-    }
-    for (const child of Array.isArray(value) ? value : Object.values(v)) visit(child, depth + 1)
-  }
-  visit(body, 0)
-  return overlay
-}
-
-/** Tunisia's governorates, with the last answer drawn on top (and zoomed to it). */
-export function TunisiaMap({ sent }: { sent: Sent | null }) {
-  const overlay = sent?.body === undefined ? overlayOf(null) : overlayOf(sent.body)
-  const all = [...overlay.points, ...overlay.lines.flat(), ...overlay.areas.flatMap((a) => a.ring)].map(
-    project,
+let loading: Promise<Leaflet> | undefined
+/** Leaflet and its CSS, fetched when the first map mounts (not with the page). */
+function loadLeaflet(): Promise<Leaflet> {
+  loading ??= Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(
+    ([module]) => {
+      // A CommonJS (UMD) package: its exports are the default export of the ES module.
+      const leaflet = module as unknown as Leaflet & { default?: Leaflet }
+      return leaflet.default ?? leaflet
+    },
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
   )
-  let box = [0, 0, 500, 760]
-  if (all.length > 0) {
-    const xs = all.map((p) => p[0])
-    const ys = all.map((p) => p[1])
-    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
-    const span = Math.max(maxX - minX, maxY - minY, 12) * 1.3
-    box = [(minX + maxX) / 2 - span / 2, (minY + maxY) / 2 - span / 2, span, span]
-  }
-  const scale = box[2]! / 500
+  return loading
+}
+
+interface View {
+  map: LeafletMap
+  layer: TileLayer
+  answer: FeatureGroup
+  L: Leaflet
+}
+
+interface Tiles {
+  /** Leaflet is loading tiles, or has loaded (or failed) every visible one. */
+  phase: 'loading' | 'done'
+  /** Tiles that failed since the last one that loaded. */
+  errors: number
+  status?: number
+  reason?: string
+}
+
+const MARKER_COLORS: Record<MarkerKind, string> = {
+  result: '#dc2626',
+  query: '#ffffff',
+  start: '#16a34a',
+  end: '#dc2626',
+  stop: '#2563eb',
+  origin: '#7c3aed',
+  destination: '#ea580c',
+  point: '#dc2626',
+}
+
+const defaultKeyId = (keys: KeyInfo[]) =>
+  (keys.find((k) => k.name === DEFAULT_TILES_KEY) ?? keys[0])?.id ?? ''
+const pathOf = (tile: HTMLImageElement) => URL.parse(tile.src)?.pathname ?? ''
+
+/**
+ * Tunisia on the mock's own raster tiles (Leaflet, loaded on mount), through the key and domain
+ * contract like any tile `<img>`, with the last answer drawn on top and the view fitted to it.
+ */
+export function TunisiaMap({
+  tmaps,
+  tiles,
+  sent,
+}: {
+  tmaps: TmapsWorker
+  tiles: MapTiles
+  sent: Sent | null
+}) {
+  const host = useRef<HTMLDivElement>(null)
+  const [view, setView] = useState<View | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
+  const [state, setState] = useState<Tiles>({ phase: 'loading', errors: 0 })
+  const errors = useRef(0)
+  errors.current = state.errors
+
+  // The tiles' key: its value is read again after every console change (reset, restore).
+  const keys = tmaps.console.listKeys()
+  const [chosen, setChosen] = useState(() => defaultKeyId(keys))
+  const keyId = keys.some((k) => k.id === chosen) ? chosen : defaultKeyId(keys)
+  const [changes, setChanges] = useState(0)
+  useEffect(() => tmaps.onChange(() => setChanges((n) => n + 1)), [tmaps])
+  const keyValue = useMemo(
+    () => tmaps.snapshot().keys.find((k) => k.id === keyId)?.value ?? '',
+    [tmaps, keyId, changes],
+  )
+  const url = `${tmaps.options.tilesUrl}/r-tile/{z}/{x}/{y}?api_key=${encodeURIComponent(keyValue)}`
+  const urlNow = useRef(url)
+  urlNow.current = url
+  /** The URL the tile layer has. */
+  const applied = useRef('')
+
+  useEffect(() => {
+    let cancelled = false
+    let map: LeafletMap | undefined
+    let resize: ResizeObserver | undefined
+    loadLeaflet().then(
+      (L) => {
+        if (cancelled || !host.current) return
+        const el = document.createElement('div')
+        el.className = 'map-canvas'
+        el.setAttribute('role', 'region')
+        el.setAttribute('aria-label', 'Map of Tunisia on the mock’s tiles')
+        host.current.replaceChildren(el)
+        map = L.map(el, { maxZoom: 18 }).fitBounds(TUNISIA)
+        map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>')
+        applied.current = urlNow.current
+        const layer = L.tileLayer(applied.current, { maxZoom: 18, attribution: ATTRIBUTION })
+        layer.on('tileloadstart', (e: TileEvent) => tiles.expect(pathOf(e.tile)))
+        layer.on('loading', () => setState((s) => ({ ...s, phase: 'loading' })))
+        layer.on('load', () => setState((s) => ({ ...s, phase: 'done' })))
+        layer.on('tileload', () => setState((s) => (s.errors === 0 ? s : { phase: s.phase, errors: 0 })))
+        layer.on('tileerror', (e: TileEvent) => {
+          // The <img> cannot read its answer: the status and the reason come from the mock's log.
+          const entry = tiles.entryFor(pathOf(e.tile))
+          const refused = entry && entry.status !== 200 ? entry : undefined
+          setState((s) => ({
+            phase: s.phase,
+            errors: s.errors + 1,
+            status: refused?.status ?? s.status,
+            reason: refused?.reason ?? s.reason,
+          }))
+        })
+        layer.addTo(map)
+        const answer = L.featureGroup().addTo(map)
+        const sized = map
+        resize = new ResizeObserver(() => sized.invalidateSize())
+        resize.observe(el)
+        setView({ map, layer, answer, L })
+      },
+      (error: Error) => {
+        if (!cancelled) setFailed(`The map could not load: ${error.message}`)
+      },
+    )
+    return () => {
+      cancelled = true
+      resize?.disconnect()
+      map?.remove()
+    }
+  }, [tiles])
+
+  // Another key (or another value of it): reload every tile.
+  useEffect(() => {
+    if (!view || applied.current === url) return
+    applied.current = url
+    setState({ phase: 'loading', errors: 0 })
+    view.layer.setUrl(url)
+  }, [view, url])
+
+  // The console changed (a domain linked, a key enabled) while tiles were refused: try again.
+  useEffect(() => {
+    if (view && errors.current > 0) view.layer.redraw()
+  }, [view, changes])
+
+  const overlay = useMemo(() => overlayOf(sent?.body), [sent])
+  useEffect(() => {
+    if (view && sent) draw(view, overlay)
+  }, [view, sent, overlay])
+
+  const tilesStatus = state.errors > 0 ? 'refused' : state.phase === 'done' ? 'loaded' : 'loading'
   return (
-    <figure class="panel map">
-      <svg
-        viewBox={box.join(' ')}
-        role="img"
-        aria-label={`Map of Tunisia${all.length ? ' with the last answer' : ''}`}
-      >
-        {GOVERNORATES.map((g) => (
-          <path key={g.id} d={g.d} class="gov" stroke-width={0.6 * scale} />
-        ))}
-        {overlay.areas.map((a, i) => (
-          <path
-            key={`a${i}`}
-            d={path(a.ring)}
-            fill={a.color}
-            fill-opacity="0.25"
-            stroke={a.color}
-            stroke-width={1 * scale}
-          />
-        ))}
-        {overlay.lines.map((l, i) => (
-          <path key={`l${i}`} d={line(l)} fill="none" stroke="#2563eb" stroke-width={2 * scale} />
-        ))}
-        {overlay.points.map((p, i) => {
-          const [x, y] = project(p)
-          return <circle key={`p${i}`} cx={x} cy={y} r={3.5 * scale} class="pin" />
-        })}
-      </svg>
-      <figcaption class="muted small">
-        {all.length
-          ? `${overlay.points.length} point(s) of the last answer`
-          : 'Geocoding and routing answers are drawn here.'}
+    <figure class="panel map" data-tiles={view ? tilesStatus : 'starting'} aria-labelledby="map-title">
+      <div class="row spread">
+        <h2 id="map-title">Map</h2>
+        <div class="row map-key">
+          <label for="tiles-key" class="small">
+            Tiles key
+          </label>
+          <select
+            id="tiles-key"
+            value={keyId}
+            onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}
+          >
+            {keys.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.name} · {k.prefix}… · {k.status}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div class="map-frame">
+        {/* Leaflet's own: Preact renders nothing in it. */}
+        <div ref={host} class="map-host" />
+        {!view && (
+          <p class="map-placeholder muted" role={failed ? 'alert' : undefined}>
+            {failed ?? 'Loading the map…'}
+          </p>
+        )}
+        {view && state.errors > 0 && (
+          <div class="map-notice" role="status" data-testid="map-notice">
+            <p>
+              <strong>
+                Tiles refused
+                {state.status === undefined ? '' : ` (${state.status === 0 ? 'reset' : state.status})`}
+              </strong>
+              : {state.reason ?? 'the browser could not load them, and the mock logged no refusal.'}
+            </p>
+            <p class="small">
+              {state.errors} tile{state.errors === 1 ? '' : 's'} failed. Leaflet’s tiles are{' '}
+              <code>&lt;img&gt;</code> requests: they send only a <code>Referer</code> (this page’s origin),
+              never an <code>Origin</code>, and its host must be linked to the key.{' '}
+              {state.status === 403 &&
+                `Link ${location.hostname} to this key in the console, or pick another tiles key. `}
+              <button type="button" onClick={() => view.layer.redraw()}>
+                Retry tiles
+              </button>
+            </p>
+          </div>
+        )}
+      </div>
+      <figcaption class="muted small" data-testid="map-caption">
+        {sent
+          ? overlay.summary
+            ? `The last answer (${sent.endpoint}): ${overlay.summary}.`
+            : `Nothing to draw in the last answer (${sent.endpoint}, ${sent.status}).`
+          : 'Geocoding, routing, isochrone and distance-matrix answers are drawn here.'}
       </figcaption>
     </figure>
   )
+}
+
+/** A popup or tooltip as text nodes (an answer's names are never parsed as HTML). */
+function label(title: string, details: string[] = []): HTMLElement {
+  const el = document.createElement('div')
+  const strong = document.createElement('strong')
+  strong.textContent = title
+  el.append(strong)
+  for (const line of details) {
+    const div = document.createElement('div')
+    div.textContent = line
+    el.append(div)
+  }
+  return el
+}
+
+/** Replaces the drawn answer and fits the view to it (a bad answer draws nothing, never throws). */
+function draw({ L, map, answer }: View, overlay: Overlay) {
+  try {
+    answer.clearLayers()
+    for (const area of overlay.areas) {
+      L.polygon(area.rings, {
+        color: area.color,
+        weight: 1.5,
+        fillColor: area.color,
+        fillOpacity: 0.22,
+        className: 'answer-area',
+      })
+        .bindTooltip(label(area.label), { sticky: true })
+        .addTo(answer)
+    }
+    for (const circle of overlay.circles) {
+      L.circle(circle.at, {
+        radius: circle.radius,
+        color: '#334155',
+        weight: 1.5,
+        dashArray: '5 5',
+        fillOpacity: 0.06,
+        interactive: false,
+      }).addTo(answer)
+    }
+    for (const line of overlay.lines) {
+      if (line.kind === 'link') {
+        L.polyline(line.points, { color: '#334155', weight: 1.5, dashArray: '4 6', className: 'answer-link' })
+          .bindTooltip(label(line.label), { sticky: true })
+          .addTo(answer)
+        continue
+      }
+      L.polyline(line.points, { color: '#ffffff', weight: 8, opacity: 0.9, interactive: false }).addTo(answer)
+      L.polyline(line.points, { color: '#1d4ed8', weight: 5, className: 'answer-route' })
+        .bindPopup(label(line.label))
+        .addTo(answer)
+    }
+    for (const marker of overlay.markers) {
+      const query = marker.kind === 'query'
+      L.circleMarker(marker.at, {
+        radius: marker.kind === 'stop' ? 6 : 8,
+        color: query ? '#0f172a' : '#ffffff',
+        weight: query ? 3 : 2,
+        fillColor: MARKER_COLORS[marker.kind],
+        fillOpacity: 1,
+        className: `answer-marker answer-${marker.kind}`,
+      })
+        .bindPopup(label(marker.label, marker.details))
+        .addTo(answer)
+    }
+    if (overlay.bounds) map.fitBounds(overlay.bounds, { padding: [32, 32], maxZoom: 16, animate: false })
+  } catch (error) {
+    console.warn('tmaps-mock playground: the answer could not be drawn on the map:', error)
+  }
 }

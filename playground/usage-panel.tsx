@@ -14,6 +14,7 @@ export function UsagePanel({ tmaps }: { tmaps: TmapsWorker }) {
   const keys = tmaps.console.listKeys()
   const [ref, setRef] = useState(keys[0]?.id ?? 'unattributed')
   const report = tmaps.usage(keys.some((k) => k.id === ref) ? ref : 'unattributed')
+  const tiles = report.byEndpoint['r-tile'] ?? 0
   const days = report.days.slice(-14)
   const bars = days.map((day) => ({
     date: day.date,
@@ -43,6 +44,11 @@ export function UsagePanel({ tmaps }: { tmaps: TmapsWorker }) {
         <span class="muted small" data-testid="usage-total">
           {report.total} request{report.total === 1 ? '' : 's'}
         </span>
+        {tiles > 0 && (
+          <span class="muted small" data-testid="usage-tiles">
+            ({tiles} of them tile{tiles === 1 ? '' : 's'}, the map’s included)
+          </span>
+        )}
       </div>
       {days.length === 0 ? (
         <p class="muted">No request with this key yet.</p>

@@ -27,18 +27,27 @@ async function send(page: Page, keyName: string, caller = 'This page (fetch)') {
       ? 0
       : Number(await page.getByTestId('result').getAttribute('data-seq'))
   const before = await seqOf()
-  const key = page.getByLabel('API key', { exact: true })
-  const option = key.locator('option', { hasText: `${keyName} ·` })
-  await key.selectOption((await option.getAttribute('value'))!)
+  await selectKey(page, 'API key', keyName)
   await page.getByLabel(caller).check()
   await page.getByRole('button', { name: 'Send', exact: true }).click()
-  // The answer shown is this request's (the log's sequence number moved on).
-  await expect.poll(seqOf).toBeGreaterThan(before)
+  // The answer shown is this request's (the log's sequence number moved on). The mock answers in
+  // the page, after the map's tiles it is still drawing: allow for them.
+  await expect.poll(seqOf, { timeout: 10_000 }).toBeGreaterThan(before)
   return {
     status: Number(await page.getByTestId('result-status').textContent()),
     reason: (await page.getByTestId('result-reason').textContent()) ?? '',
   }
 }
+
+/** Picks a key by its name in a key select (its options read "name · prefix… · status"). */
+async function selectKey(page: Page, label: string, keyName: string) {
+  const select = page.getByLabel(label, { exact: true })
+  const option = select.locator('option', { hasText: `${keyName} ·` })
+  await select.selectOption((await option.getAttribute('value'))!)
+}
+
+/** The map's tiles: `loading`, `loaded` (every visible tile) or `refused` (some failed). */
+const mapTiles = (page: Page) => page.locator('.map').getAttribute('data-tiles')
 
 describe('the playground, in Chromium', () => {
   it('walks a key through its life: create, link, unlink, disable, enable, revoke, reload', async () => {
@@ -144,6 +153,11 @@ describe('the playground, in Chromium', () => {
     const onLocalhost = await openPage(context, localhost)
     const onLoopback = await openPage(context, loopback)
     expect((await send(onLocalhost.page, 'Web app (local dev)')).status).toBe(200)
+    // The map's tiles, with the same key, are refused there too: an <img> sends its Referer.
+    await expect.poll(() => mapTiles(onLoopback.page), { timeout: 15_000 }).toBe('refused')
+    expect(await onLoopback.page.getByTestId('map-notice').textContent()).toMatch(
+      /Referer \(reconstructed\) http:\/\/127\.0\.0\.1:\d+\/ -> host 127\.0\.0\.1 is not linked to key ak_[0-9a-f]{4}…; linked: localhost\./,
+    )
     const refused = await send(onLoopback.page, 'Web app (local dev)')
     expect(refused.status).toBe(403)
     expect(refused.reason).toMatch(
@@ -155,6 +169,9 @@ describe('the playground, in Chromium', () => {
     await card.getByLabel('Link a domain').selectOption('127.0.0.1')
     await card.getByRole('button', { name: 'Link', exact: true }).click()
     expect((await send(onLoopback.page, 'Web app (local dev)')).status).toBe(200)
+    // The map tries its refused tiles again after the console changed: they load.
+    await expect.poll(() => mapTiles(onLoopback.page), { timeout: 15_000 }).toBe('loaded')
+    expect(await onLoopback.page.getByTestId('map-notice').count()).toBe(0)
     expect([...onLocalhost.errors(), ...onLoopback.errors()]).toEqual([])
     await context.close()
   }, 60_000)
@@ -193,7 +210,7 @@ describe('the playground, in Chromium', () => {
   }, 60_000)
 
   it('answers every endpoint from the composer and draws geocoding results on the map', async () => {
-    const context = await browser.newContext()
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
     const { page, errors } = await openPage(context, localhost)
     const endpoints = await page.getByLabel('Endpoint').locator('option').allTextContents()
     expect(endpoints).toHaveLength(10)
@@ -212,8 +229,29 @@ describe('the playground, in Chromium', () => {
     }
     await page.getByLabel('Endpoint').selectOption('GET /geocoding/nearby')
     await send(page, 'Web app (local dev)')
-    await expect.poll(() => page.locator('.map circle').count()).toBeGreaterThan(0)
-    expect(await page.getByTestId('usage-total').textContent()).toBe('11 requests')
+    // The query point and each result are markers; a result's popup names it.
+    const results = page.locator('.map path.answer-result')
+    await expect.poll(() => results.count()).toBeGreaterThan(0)
+    expect(await page.locator('.map path.answer-query').count()).toBe(1)
+    expect(await page.getByTestId('map-caption').textContent()).toBe(
+      `The last answer (GET /geocoding/nearby): ${await results.count()} results.`,
+    )
+    await results.last().click()
+    expect(await page.locator('.leaflet-popup-content').textContent()).toMatch(
+      /^(Pharmacie|Hôpital|Clinique|Polyclinique).+Tunis/,
+    )
+    // Usage counts the 11 requests sent, one of them a tile, and the map's own tiles (same key).
+    const [total, tiles] = await page.evaluate(() =>
+      ['usage-total', 'usage-tiles'].map((id) =>
+        Number.parseInt(
+          document.querySelector(`[data-testid="${id}"]`)?.textContent?.replace(/^\(/, '') ?? '',
+          10,
+        ),
+      ),
+    )
+    expect(tiles).toBeGreaterThan(1)
+    expect(total! - tiles!).toBe(10)
+    await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
     await screenshot(page, '9-nearby-on-the-map')
     expect(errors()).toEqual([])
     await context.close()
@@ -225,6 +263,8 @@ describe('the playground, in Chromium', () => {
     const faults = page.getByRole('region', { name: 'Faults' })
     const rules = faults.getByTestId('fault-rule')
     const log = page.getByTestId('log-entry')
+    // The map's tiles are requests too: let them load before faults apply to every request.
+    await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
 
     // The next 2 requests: 429, before the key is checked; the third is answered normally.
     await faults.getByLabel('Requests', { exact: true }).fill('2')
@@ -291,6 +331,46 @@ describe('the playground, in Chromium', () => {
     await context.close()
   }, 60_000)
 
+  it('draws the map on the mock’s tiles through the contract: refused for a key not linked to the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+    const { page, errors } = await openPage(context, localhost)
+    const loaded = page.locator('.map img.leaflet-tile-loaded')
+    const notice = page.getByTestId('map-notice')
+
+    // On localhost, the local-dev key (linked to localhost) gets its tiles.
+    await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
+    expect(await loaded.count()).toBeGreaterThan(0)
+    expect(await notice.count()).toBe(0)
+    // They are in the log (folded away until asked for): 200s, decided on the <img>'s Referer.
+    await page.getByLabel('Show the map’s tiles').check()
+    const tiles = page.getByTestId('log-entry').filter({ hasText: 'tiles.tmaps.tn/r-tile/' })
+    expect(await tiles.count()).toBeGreaterThan(0)
+    for (const text of await tiles.allTextContents()) {
+      expect(text).toMatch(
+        /^200 GET tiles\.tmaps\.tn\/r-tile\/\d+\/\d+\/\d+.*Referer \(reconstructed\) http:\/\/localhost:\d+\/ -> host localhost is linked to key/,
+      )
+    }
+    await screenshot(page, '12-map')
+
+    // The production key is not linked to localhost: every tile is refused, and the map says why.
+    await selectKey(page, 'Tiles key', 'Production frontend')
+    await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('refused')
+    await expect.poll(() => notice.textContent()).toContain('is not linked')
+    expect(await notice.textContent()).toMatch(
+      /^Tiles refused \(403\): Referer \(reconstructed\) http:\/\/localhost:\d+\/ -> host localhost is not linked to key ak_[0-9a-f]{4}…; linked: .+\.\d+ tiles? failed\. Leaflet’s tiles are <img> requests: they send only a Referer/,
+    )
+    expect(await loaded.count()).toBe(0)
+    await screenshot(page, '13-map-refused')
+
+    // Back to the local-dev key: the tiles load again, the notice is gone.
+    await selectKey(page, 'Tiles key', 'Web app (local dev)')
+    await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
+    expect(await notice.count()).toBe(0)
+    expect(await loaded.count()).toBeGreaterThan(0)
+    expect(errors()).toEqual([])
+    await context.close()
+  }, 60_000)
+
   it('is usable at 360 px wide, labels every control and shows the data attribution', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } })
     const { page, errors } = await openPage(context, localhost)
@@ -309,6 +389,7 @@ describe('the playground, in Chromium', () => {
     )
     expect(unlabeled).toEqual([])
     expect(await page.locator('footer').textContent()).toContain('GeoNames')
+    await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
     const shot = await screenshot(page, '10-narrow')
     expect(statSync(shot).size).toBeGreaterThan(10_000)
     expect(errors()).toEqual([])
