@@ -1,6 +1,5 @@
 import places from './tunisia.json' with { type: 'json' }
 
-
 export interface Governorate {
   id: string
   fr: string
