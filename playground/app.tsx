@@ -48,13 +48,18 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
           <code>api.tmaps.tn</code> from it is answered offline by the mock, in this page’s service worker,
           exactly as TMaps would: the key comes from <code>api_key</code>, the domain from <code>Origin</code>{' '}
           (else <code>Referer</code>), and a request with neither (curl, a server) skips the domain list.
-          {other && (
+          {other && location.hostname === 'localhost' && (
             <>
               {' '}
-              Open the same page at <a href={other}>{other}</a> to see a different origin refused.
+              Open the same page at <a href={other}>{other}</a>: another origin to the browser, so it has its
+              own console (the state is kept per origin), and the demo’s “Web app (local dev)” key, linked to{' '}
+              <code>localhost</code> only, is refused there.
             </>
           )}
         </p>
+        {other && location.hostname === '127.0.0.1' && (
+          <LoopbackNotice tmaps={tmaps} other={other} act={act} />
+        )}
         <div class="row">
           <button type="button" onClick={() => act(() => tmaps.reset())}>
             Reset to demo
@@ -97,5 +102,43 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
         <p>© TMaps is the real service; this is an independent offline mock. {DATA_ATTRIBUTION}</p>
       </footer>
     </>
+  )
+}
+
+/**
+ * On 127.0.0.1 the page explains what a person sees there: another origin than localhost, with
+ * its own console, where the local-dev key (linked to localhost only) is refused; one click links it.
+ */
+function LoopbackNotice({
+  tmaps,
+  other,
+  act,
+}: {
+  tmaps: TmapsWorker
+  other: string
+  act: (run: () => Promise<unknown>) => Promise<boolean>
+}) {
+  const key = tmaps.console.listKeys().find((k) => k.name === 'Web app (local dev)')
+  const linked = key?.domains.includes('127.0.0.1') ?? false
+  return (
+    <p class="notice" data-testid="loopback-notice">
+      This page is on <strong>127.0.0.1</strong>, another origin than <a href={other}>{other}</a>: it has its
+      own console (the state is kept per origin, in this origin’s storage).{' '}
+      {key && !linked && key.status === 'enabled' && (
+        <>
+          Here the demo’s “Web app (local dev)” key is refused (403): it is linked to{' '}
+          {key.domains.join(', ') || 'no domain'} only.{' '}
+          <button
+            type="button"
+            onClick={() => act(() => tmaps.console.setKeyDomains(key.id, [...key.domains, '127.0.0.1']))}
+          >
+            Link 127.0.0.1 to Web app (local dev)
+          </button>
+        </>
+      )}
+      {key && linked && (
+        <>127.0.0.1 is linked to “Web app (local dev)” in this origin’s console: its requests pass.</>
+      )}
+    </p>
   )
 }

@@ -164,11 +164,19 @@ describe('the playground, in Chromium', () => {
       /^Origin \(reconstructed\) http:\/\/127\.0\.0\.1:\d+ -> host 127\.0\.0\.1 is not linked to key ak_[0-9a-f]{4}…; linked: localhost\.$/,
     )
     await screenshot(onLoopback.page, '7-loopback-refused')
-    // Linking 127.0.0.1 (authorized in the demo, linked to no key) fixes it.
-    const card = keyCard(onLoopback.page, 'Web app (local dev)')
-    await card.getByLabel('Link a domain').selectOption('127.0.0.1')
-    await card.getByRole('button', { name: 'Link', exact: true }).click()
+    // The 127.0.0.1 page says it is another origin with its own console, and fixes it in one click.
+    const notice = onLoopback.page.getByTestId('loopback-notice')
+    expect(await notice.textContent()).toContain('another origin than')
+    expect(await notice.textContent()).toContain('it is linked to localhost only')
+    expect(await onLocalhost.page.getByTestId('loopback-notice').count()).toBe(0)
+    await notice.getByRole('button', { name: 'Link 127.0.0.1 to Web app (local dev)' }).click()
+    await expect.poll(() => notice.textContent()).toContain('its requests pass')
     expect((await send(onLoopback.page, 'Web app (local dev)')).status).toBe(200)
+    // The localhost page's own console is untouched: state is per origin.
+    const linkedThere = keyCard(onLocalhost.page, 'Web app (local dev)').getByRole('list', {
+      name: 'Domains linked to Web app (local dev)',
+    })
+    expect(await linkedThere.textContent()).not.toContain('127.0.0.1')
     // The map tries its refused tiles again after the console changed: they load.
     await expect.poll(() => mapTiles(onLoopback.page), { timeout: 15_000 }).toBe('loaded')
     expect(await onLoopback.page.getByTestId('map-notice').count()).toBe(0)
