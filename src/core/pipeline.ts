@@ -115,7 +115,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
       time: now.toISOString(),
       method: request.method,
       host: url.host,
-      path: maskSecrets(url.pathname),
+      path: url.pathname.includes('_') ? maskSecrets(url.pathname) : url.pathname,
       endpoint,
       status,
       outcome: status >= 200 && status < 400 ? 'accepted' : 'rejected',
@@ -180,12 +180,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   }
 
   /** A GET's cache key: the raw query without the key (another spelling is another entry, never wrong). */
-  const getKey = (url: URL) =>
-    `${url.pathname}?${url.search
-      .slice(1)
-      .split('&')
-      .filter((part) => !part.startsWith('api_key='))
-      .join('&')}`
+  const getKey = (url: URL) => answerCacheKey(url.pathname, url.search)
   /** A GET answered before, without leaving the current tick. */
   const cached = (request: RequestLike, url: URL): Computed | undefined =>
     request.method === 'GET' && cache.size > 0 ? cache.get(getKey(url)) : undefined
@@ -370,4 +365,24 @@ export function apiKeyValues(search: string): string[] {
 
 function decodeForm(text: string): string {
   return new URLSearchParams(`x=${text}`).get('x') ?? ''
+}
+
+/**
+ * A GET's answer-cache key: its path and its raw query without `api_key` (another spelling of
+ * the same request is another entry, which is never wrong). The usual query, with one key, is
+ * cut without splitting it.
+ */
+export function answerCacheKey(pathname: string, search: string): string {
+  const query = search.slice(1)
+  const at = query.indexOf('api_key=')
+  if (at >= 0 && query.indexOf('api_key=', at + 8) < 0 && (at === 0 || query[at - 1] === '&')) {
+    const end = query.indexOf('&', at)
+    const rest = end < 0 ? query.slice(0, Math.max(0, at - 1)) : query.slice(0, at) + query.slice(end + 1)
+    return `${pathname}?${rest}`
+  }
+  return `${pathname}?${search
+    .slice(1)
+    .split('&')
+    .filter((part) => !part.startsWith('api_key='))
+    .join('&')}`
 }
