@@ -3,6 +3,7 @@ import { CALLER_HEADER, type CallerPreset, type TmapsWorker } from '../mocks/bro
 import type { LogEntry } from '../src/console/request-log.ts'
 import { maskKey } from '../src/contract/key-format.ts'
 import { ENDPOINTS } from '../src/endpoints/registry.ts'
+import { decisionFix, decisionSteps, type StepState } from './decision-steps.ts'
 import { useAction } from './use-mock.ts'
 
 /** What the composer last got back: shown below it and on the map. */
@@ -72,6 +73,8 @@ const EXAMPLES: Record<string, string> = {
 }
 
 type CallerKind = CallerPreset['kind']
+/** What a fix changes for the request it sends again. */
+type Resend = { keyId?: string; caller?: CallerKind }
 const CALLERS: Array<{ kind: CallerKind; label: string; hint: string }> = [
   {
     kind: 'page',
@@ -115,20 +118,24 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
   const [sent, setSent] = useState<Sent | null>(null)
   const [error, act] = useAction()
   const [copied, setCopied] = useState(false)
+  /** What the last one-click fix did, in one line. */
+  const [note, setNote] = useState<string | null>(null)
   const [method, pattern] = endpoint.split(' ') as ['GET' | 'POST', string]
   const imgCaller = caller === 'tile' || caller === 'no-referrer'
   /** The tile endpoint takes its z/x/y in the path; every other GET takes a query. */
   const tile = pattern.includes(':')
   const answersPng = ENDPOINTS.find((e) => `${e.method} ${e.path}` === endpoint)?.answers === 'png'
 
-  const keyValue = () =>
-    keyId === OTHER_KEY ? typedKey.trim() : (tmaps.snapshot().keys.find((k) => k.id === keyId)?.value ?? '')
+  const keyValue = (id: string) =>
+    id === OTHER_KEY ? typedKey.trim() : (tmaps.snapshot().keys.find((k) => k.id === id)?.value ?? '')
 
-  const send = async (event: Event) => {
-    event.preventDefault()
+  /** Sends the form's request; a one-click fix re-sends it with another key or caller. */
+  const submit = async (over: { keyId?: string; caller?: CallerKind } = {}) => {
+    const who = over.caller ?? caller
+    const viaImg = who === 'tile' || who === 'no-referrer'
     setCopied(false)
     await act(async () => {
-      const key = keyValue()
+      const key = keyValue(over.keyId ?? keyId)
       const query = method === 'GET' && !tile ? new URLSearchParams(params.trim()) : new URLSearchParams()
       if (key !== '') query.set('api_key', key)
       const path = tile ? `/r-tile/${params.trim().replace(/^\/+/, '')}` : pattern
@@ -136,14 +143,14 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
       const url = `${base}${path}?${query.toString().replace(/%2C/g, ',').replace(/%7C/g, '|')}`
       if (method === 'POST') JSON.parse(params) // says where the JSON is wrong before sending
       const preset: CallerPreset | null =
-        caller === 'site'
+        who === 'site'
           ? { kind: 'site', origin: site }
-          : caller === 'sandboxed' || caller === 'server'
-            ? { kind: caller }
+          : who === 'sandboxed' || who === 'server'
+            ? { kind: who }
             : null
       const since = tmaps.log.entries()[0]?.seq ?? 0
-      const result = imgCaller
-        ? await viaImage(tmaps, url, caller === 'no-referrer', since)
+      const result = viaImg
+        ? await viaImage(tmaps, url, who === 'no-referrer', since)
         : await viaFetch(url, method, params, preset)
       const entry = tmaps.log.entries().find((e) => e.seq > since && e.path === path)
       const answer: Sent = {
@@ -154,7 +161,7 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
           url,
           method,
           params,
-          caller,
+          who,
           site,
           key,
           answersPng ? (tile ? 'tile.png' : 'map.png') : undefined,
@@ -163,6 +170,20 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
       setSent(answer)
       onSent(answer)
     })
+  }
+  const send = (event: Event) => {
+    event.preventDefault()
+    setNote(null)
+    void submit()
+  }
+  /** A fix: the console action, then the same request through the same path (log, map, usage). */
+  const fix = async (run: () => Promise<Resend | undefined>) => {
+    let over: Resend | undefined
+    setNote(null)
+    const done = await act(async () => {
+      over = await run()
+    })
+    if (done) await submit(over)
   }
 
   return (
@@ -285,6 +306,33 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
             </span>{' '}
             <span data-testid="result-reason">{sent.entry?.reason ?? ''}</span>
           </p>
+          {sent.entry && <DecisionSteps entry={sent.entry} />}
+          {sent.entry && (
+            <Fixes
+              tmaps={tmaps}
+              entry={sent.entry}
+              fix={fix}
+              onServerKey={(created) => {
+                setKeyId(created.id)
+                setCaller('server')
+                setNote(
+                  `Created “${created.name}” (${created.prefix}…), selected it above and sent again as “Server-side / curl”: with no Origin or Referer its domain list is not checked. Its full value is only in “Copy curl”.`,
+                )
+              }}
+            />
+          )}
+          {note && (
+            <p class="small" data-testid="fix-note">
+              {note}
+            </p>
+          )}
+          {sent.status === 401 && (
+            <p class="muted small" data-testid="same-401">
+              TMaps sends this same body, <code>{'{"error":"missing api_key"}'}</code>, for every 401 on
+              purpose: a caller cannot tell a missing, unknown, disabled or revoked key apart. The log (and
+              the steps above) tell you, the developer, which cause.
+            </p>
+          )}
           <details>
             <summary>Headers</summary>
             <ul class="headers">
@@ -336,6 +384,105 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
         </div>
       )}
     </section>
+  )
+}
+
+const STATES: Record<StepState, { icon: string; words: string }> = {
+  pass: { icon: '✓', words: 'passed' },
+  fail: { icon: '✗', words: 'failed' },
+  skipped: { icon: '–', words: 'skipped' },
+  'not-reached': { icon: '·', words: 'not reached' },
+}
+
+/** The decision as a list of steps, each with a tick, a cross or a dash, and the fact it used. */
+function DecisionSteps({ entry }: { entry: LogEntry }) {
+  return (
+    <ol class="steps" aria-label="How TMaps decided, step by step" data-testid="decision-steps">
+      {decisionSteps(entry).map((step) => (
+        <li key={step.id} class={`step ${step.state}`} data-testid="decision-step" data-state={step.state}>
+          <span class="step-icon" aria-hidden="true">
+            {STATES[step.state].icon}
+          </span>
+          <span class="visually-hidden">{STATES[step.state].words}: </span>
+          <span class="step-text">{step.text}</span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/** The one-click fix of a refusal: the console action, then the same request sent again. */
+function Fixes({
+  tmaps,
+  entry,
+  fix,
+  onServerKey,
+}: {
+  tmaps: TmapsWorker
+  entry: LogEntry
+  fix: (run: () => Promise<Resend | undefined>) => Promise<void>
+  onServerKey: (created: { id: string; name: string; prefix: string }) => void
+}) {
+  const offer = decisionFix(entry)
+  if (!offer) return null
+  if (offer.kind === 'use-https') {
+    return (
+      <p class="fix" data-testid="fix">
+        Nothing to click: use <strong>https</strong> (TMaps answers only over HTTPS).
+      </p>
+    )
+  }
+  if (offer.kind === 'create-server-key') {
+    return (
+      <p class="fix row" data-testid="fix">
+        <button
+          type="button"
+          class="primary"
+          onClick={() =>
+            fix(async () => {
+              const created = await tmaps.console.createKey({ name: 'Server-side key' })
+              onServerKey(created)
+              return { keyId: created.id, caller: 'server' }
+            })
+          }
+        >
+          Create a server-side key
+        </button>
+        <span class="muted small">and send again as a server would (no Origin, no Referer)</span>
+      </p>
+    )
+  }
+  const key = tmaps.console.getKey(offer.keyId)
+  if (!key) return null
+  if (offer.kind === 'enable-key') {
+    if (key.status !== 'disabled') return null
+    return (
+      <p class="fix row" data-testid="fix">
+        <button
+          type="button"
+          class="primary"
+          onClick={() => fix(async () => void (await tmaps.console.enableKey(key.id)))}
+        >
+          Enable this key
+        </button>
+        <span class="muted small">“{key.name}”, then send again</span>
+      </p>
+    )
+  }
+  if (key.status !== 'enabled' || key.domains.includes(offer.host)) return null
+  return (
+    <p class="fix row" data-testid="fix">
+      <button
+        type="button"
+        class="primary"
+        onClick={() =>
+          fix(async () => void (await tmaps.console.setKeyDomains(key.id, [...key.domains, offer.host])))
+        }
+      >
+        Link {offer.host} to {key.name}
+      </button>
+      <span class="muted small">adds the domain if needed, then sends again</span>
+    </p>
   )
 }
 

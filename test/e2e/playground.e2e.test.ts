@@ -379,6 +379,66 @@ describe('the playground, in Chromium', () => {
     await context.close()
   }, 60_000)
 
+  it('draws the decision as steps and fixes a refusal in one click: link the host, enable the key', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+    const { page, errors } = await openPage(context, localhost)
+    const result = page.getByTestId('result')
+    const steps = page.getByRole('list', { name: 'How TMaps decided, step by step' })
+    const states = () =>
+      steps.getByTestId('decision-step').evaluateAll((els) => els.map((el) => el.dataset.state))
+    const seq = async () => Number(await result.getAttribute('data-seq'))
+
+    // The production key is not linked to localhost: the host step is crossed, the endpoint not reached.
+    expect((await send(page, 'Production frontend')).status).toBe(403)
+    expect(await states()).toEqual(['pass', 'pass', 'pass', 'pass', 'fail', 'not-reached'])
+    // Each step: an icon, its state in words (for screen readers), and the fact it used.
+    expect(await steps.getByTestId('decision-step').first().textContent()).toBe('✓passed: Scheme https')
+    const texts = await steps.locator('.step-text').allTextContents()
+    expect(texts).toEqual([
+      'Scheme https',
+      expect.stringMatching(/^Key ak_[0-9a-f]{4}… found$/),
+      'Status enabled',
+      `Origin (reconstructed) ${localhost.slice(0, -1)}`,
+      'Host localhost is not linked (linked: app.jasmin-delivery.tn, www.jasmin-delivery.tn)',
+      'Endpoint: not reached',
+    ])
+    const link = result.getByRole('button', { name: 'Link localhost to Production frontend' })
+    await screenshot(page, '14-decision-steps')
+
+    // One click links it and sends the same request again: 200, every step ticked, the log moved on.
+    const before = await seq()
+    await link.click()
+    await expect.poll(seq, { timeout: 10_000 }).toBeGreaterThan(before)
+    expect(await page.getByTestId('result-status').textContent()).toBe('200')
+    expect(await states()).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass'])
+    expect(await steps.locator('.step-text').last().textContent()).toBe(
+      'Endpoint geocoding/forward answered 200',
+    )
+    expect(await page.getByTestId('log-entry').first().textContent()).toMatch(/^200/)
+    const linked = keyCard(page, 'Production frontend').getByRole('list', {
+      name: 'Domains linked to Production frontend',
+    })
+    expect(await linked.textContent()).toContain('localhost')
+    expect(await result.getByTestId('fix').count()).toBe(0)
+
+    // Disabled: 401, the status step crossed, the same-body note, and "Enable this key" gives 200.
+    await keyCard(page, 'Production frontend').getByRole('button', { name: 'Disable' }).click()
+    await expect
+      .poll(() => keyCard(page, 'Production frontend').getByTestId('status').textContent())
+      .toBe('disabled')
+    expect((await send(page, 'Production frontend')).status).toBe(401)
+    expect(await states()).toEqual(['pass', 'pass', 'fail', 'not-reached', 'not-reached', 'not-reached'])
+    expect(await result.getByTestId('same-401').textContent()).toContain('for every 401 on purpose')
+    const again = await seq()
+    await result.getByRole('button', { name: 'Enable this key' }).click()
+    await expect.poll(seq, { timeout: 10_000 }).toBeGreaterThan(again)
+    expect(await page.getByTestId('result-status').textContent()).toBe('200')
+    expect(await states()).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass'])
+    expect(await keyCard(page, 'Production frontend').getByTestId('status').textContent()).toBe('enabled')
+    expect(errors()).toEqual([])
+    await context.close()
+  }, 60_000)
+
   it('is usable at 360 px wide, labels every control and shows the data attribution', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } })
     const { page, errors } = await openPage(context, localhost)
