@@ -67,7 +67,19 @@ export function rejection(
   extra?: Record<string, string>,
 ): TmapsAnswer {
   const { status, error } = typeof rule === 'string' ? REJECTIONS[rule] : rule
-  return answer(status, utf8.encode(JSON.stringify({ error })), origin, extra)
+  return answer(status, errorBytes(error), origin, extra)
+}
+
+/** The few error bodies there are, encoded once each (a 401 or 403 answers the same bytes every time). */
+const errorBodies = new Map<string, Uint8Array<ArrayBuffer>>()
+function errorBytes(error: string): Uint8Array<ArrayBuffer> {
+  let bytes = errorBodies.get(error)
+  if (!bytes) {
+    bytes = utf8.encode(JSON.stringify({ error }))
+    // Parameter errors name parameters: keep the table small whatever a client sends.
+    if (errorBodies.size < 256) errorBodies.set(error, bytes)
+  }
+  return bytes
 }
 
 /** A JSON value as UTF-8 bytes. */
