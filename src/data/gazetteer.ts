@@ -1,3 +1,4 @@
+import { radians } from './geo.ts'
 import places from './tunisia.json' with { type: 'json' }
 
 export interface Governorate {
@@ -69,7 +70,7 @@ export function nearestDelegation(gov: string, lat: number, lng: number): Delega
   for (const d of DELEGATIONS) {
     if (d.gov !== gov) continue
     const dLat = d.lat - lat
-    const dLng = (d.lng - lng) * Math.cos((lat * Math.PI) / 180)
+    const dLng = (d.lng - lng) * Math.cos(radians(lat))
     const dist = dLat * dLat + dLng * dLng
     if (dist < bestD) {
       bestD = dist

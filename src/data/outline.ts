@@ -1,4 +1,5 @@
 import { LOCALITIES } from './gazetteer.ts'
+import { KM_PER_DEGREE, radians } from './geo.ts'
 import outline from './tunisia-outline.json' with { type: 'json' }
 
 type Ring = number[][]
@@ -61,8 +62,8 @@ const COAST_TOLERANCE_KM = 5
  */
 export function inCoverage(lat: number, lng: number): boolean {
   if (governorateAt(lat, lng) !== null) return true
-  const cos = Math.cos((lat * Math.PI) / 180)
-  const limit = (COAST_TOLERANCE_KM / 111.32) ** 2
+  const cos = Math.cos(radians(lat))
+  const limit = (COAST_TOLERANCE_KM / KM_PER_DEGREE) ** 2
   return LOCALITIES.some((l) => (l.lat - lat) ** 2 + ((l.lng - lng) * cos) ** 2 <= limit)
 }
 

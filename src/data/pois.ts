@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker'
 import { LOCALITIES, type Locality, POIS } from './gazetteer.ts'
+import { radians } from './geo.ts'
 import { governorateAt } from './outline.ts'
 import {
   BANKS,
@@ -551,7 +552,7 @@ function placeIn(f: Faker, l: { lat: number; lng: number }, radius: number, spre
     const r = radius * spread * f.number.float({ min: 0.02, max: 1 }) ** 0.8
     const at = {
       lat: round6(l.lat + Math.sin(angle) * r),
-      lng: round6(l.lng + (Math.cos(angle) * r) / Math.cos((l.lat * Math.PI) / 180)),
+      lng: round6(l.lng + (Math.cos(angle) * r) / Math.cos(radians(l.lat))),
     }
     if (governorateAt(at.lat, at.lng) !== null) return at
   }
@@ -601,7 +602,7 @@ export function nearestTown(
   let best = towns[0]!
   let bestD = Number.POSITIVE_INFINITY
   for (const l of towns) {
-    const d = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos((lat * Math.PI) / 180)) ** 2
+    const d = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos(radians(lat))) ** 2
     if (d < bestD) {
       bestD = d
       best = l

@@ -1,4 +1,5 @@
 import { LOCALITIES, type Locality } from './gazetteer.ts'
+import { radians } from './geo.ts'
 import { seededFaker } from './seeded.ts'
 import { STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
 
@@ -59,9 +60,7 @@ export function generateStreets(seed: string | number): Street[] {
         ar: `${type.ar} ${nameAr}`,
         locality,
         lat: round(pinned?.lat ?? locality.lat + Math.sin(angle) * dist),
-        lng: round(
-          pinned?.lng ?? locality.lng + (Math.cos(angle) * dist) / Math.cos((locality.lat * Math.PI) / 180),
-        ),
+        lng: round(pinned?.lng ?? locality.lng + (Math.cos(angle) * dist) / Math.cos(radians(locality.lat))),
         halfLength: faker.number.float({ min: 0.0012, max: i === 0 ? 0.006 : 0.003 }),
         heading: faker.number.float({ min: 0, max: Math.PI }),
         maxNumber: faker.number.int({ min: 20, max: i === 0 ? 240 : 120 }),
@@ -82,7 +81,7 @@ function round(n: number): number {
  */
 export function streetEnds(street: Street): [{ lat: number; lng: number }, { lat: number; lng: number }] {
   const dLat = Math.sin(street.heading) * street.halfLength
-  const dLng = (Math.cos(street.heading) * street.halfLength) / Math.cos((street.lat * Math.PI) / 180)
+  const dLng = (Math.cos(street.heading) * street.halfLength) / Math.cos(radians(street.lat))
   return [
     { lat: street.lat - dLat, lng: street.lng - dLng },
     { lat: street.lat + dLat, lng: street.lng + dLng },

@@ -1,4 +1,5 @@
 import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
+import { flatKm, type LatLng } from '../data/geo.ts'
 import { inCoverage } from '../data/outline.ts'
 import { mercatorX, mercatorY } from './projection.ts'
 
@@ -29,9 +30,8 @@ const MOTORWAYS: readonly (readonly string[])[] = [
 ]
 
 const LONGEST_KM = 110
-type Point = { lat: number; lng: number }
-const km = (a: Point, b: Point) =>
-  Math.hypot(a.lat - b.lat, (a.lng - b.lng) * Math.cos((a.lat * Math.PI) / 180)) * 111.32
+type Point = LatLng
+const km = flatKm
 
 /** A stable number in [0, 1) for a pair of points, so a road bends the same way every time. */
 function hash(a: Point, b: Point): number {

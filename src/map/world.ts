@@ -1,5 +1,6 @@
 import fontData from '../data/font-cairo.json' with { type: 'json' }
 import { LOCALITIES } from '../data/gazetteer.ts'
+import { radians } from '../data/geo.ts'
 import { generateStreets, type Street, streetEnds } from '../data/streets.ts'
 import { createLabelFont, type LabelFont } from '../render/font.ts'
 import { type MapLabel, mapLabels, type PlacedLabel, placeLabels } from './labels.ts'
@@ -58,7 +59,7 @@ function sharedParts() {
       grounds: LOCALITIES.map((l) => ({
         x: mercatorX(l.lng),
         y: mercatorY(l.lat),
-        r: Math.min(3, 0.9 + Math.sqrt(l.pop ?? 0) / 300) / (EARTH_KM * Math.cos((l.lat * Math.PI) / 180)),
+        r: Math.min(3, 0.9 + Math.sqrt(l.pop ?? 0) / 300) / (EARTH_KM * Math.cos(radians(l.lat))),
       })),
       labels: mapLabels(),
       placed: new Map(),

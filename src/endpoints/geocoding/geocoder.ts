@@ -1,4 +1,5 @@
 import MiniSearch, { type SearchResult } from 'minisearch'
+import { distanceKm } from '../../data/geo.ts'
 import { tokenize } from '../../text/fold.ts'
 import {
   boxAround,
@@ -233,15 +234,6 @@ function addressResult(place: Place, houseNumber: string, confidence: number, la
 
 function inBox(place: Place, [minLng, minLat, maxLng, maxLat]: [number, number, number, number]): boolean {
   return place.lng >= minLng && place.lng <= maxLng && place.lat >= minLat && place.lat <= maxLat
-}
-
-/** Great-circle distance in kilometres (haversine). */
-export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180
-  const dLat = (b.lat - a.lat) * rad
-  const dLng = (b.lng - a.lng) * rad
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2
-  return 12742 * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
 const cache = new Map<string, Geocoder>()

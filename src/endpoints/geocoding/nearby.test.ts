@@ -2,9 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
 import { createTmapsCore } from '../../core/create-core.ts'
+import { distanceKm } from '../../data/geo.ts'
 import { governorateAt } from '../../data/outline.ts'
 import { POI_CATEGORIES, POI_TOWNS, townCentre, townPois } from '../../data/pois.ts'
-import { distanceKm } from './geocoder.ts'
 
 const { get } = apiClient('nearby')
 const nearby = (params: string) => get('geocoding/nearby', params)

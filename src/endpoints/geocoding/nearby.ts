@@ -1,3 +1,4 @@
+import { distanceKm, KM_PER_DEGREE } from '../../data/geo.ts'
 import {
   LANDMARK_POIS,
   POI_CATEGORIES,
@@ -12,10 +13,8 @@ import { hashSeed } from '../../data/seeded.ts'
 import { tokenize } from '../../text/fold.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
-import { distanceKm, type Geocoder, geocoderFor } from './geocoder.ts'
+import { type Geocoder, geocoderFor } from './geocoder.ts'
 import { formatPlace, LANGS, type Lang, type Place } from './places.ts'
-
-const KM_PER_DEGREE = 111.32
 
 /** One item of `GET /geocoding/nearby` (the mock's shape: the documentation cuts it). */
 export interface NearbyResult {

@@ -8,6 +8,7 @@ import {
   nearestDelegation,
   POIS,
 } from '../../data/gazetteer.ts'
+import { radians } from '../../data/geo.ts'
 import { generateStreets, type Street } from '../../data/streets.ts'
 
 export type Lang = 'fr' | 'en' | 'ar'
@@ -48,7 +49,7 @@ const COUNTRY: Names = { fr: 'Tunisie', en: 'Tunisia', ar: 'تونس' }
 
 const round4 = (n: number) => Math.round(n * 1e4) / 1e4
 export const boxAround = (lat: number, lng: number, half: number): [number, number, number, number] => {
-  const halfLng = half / Math.cos((lat * Math.PI) / 180)
+  const halfLng = half / Math.cos(radians(lat))
   return [round4(lng - halfLng), round4(lat - half), round4(lng + halfLng), round4(lat + half)]
 }
 
@@ -153,7 +154,7 @@ export function buildPlaces(seed: string | number): Place[] {
   for (const s of generateStreets(seed)) {
     const loc = localityPlaces.get(s.locality.id)!
     const dLat = Math.sin(s.heading) * s.halfLength
-    const dLng = (Math.cos(s.heading) * s.halfLength) / Math.cos((s.lat * Math.PI) / 180)
+    const dLng = (Math.cos(s.heading) * s.halfLength) / Math.cos(radians(s.lat))
     places.push({
       id: s.id,
       kind: 'street',
@@ -187,7 +188,7 @@ function nearestLocality(gov: string, lat: number, lng: number): Locality {
     if (l.gov !== gov) continue
     // Squared degrees, less a bonus for population: a town 10 km away beats a hamlet next door,
     // but a place within about 1 km (a landmark on its own town's point) keeps its town.
-    const d2 = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos((lat * Math.PI) / 180)) ** 2
+    const d2 = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos(radians(lat))) ** 2
     const d = d2 < 0.0001 ? d2 - 1 : d2 - Math.log10(1 + (l.pop ?? 0)) * 0.002
     if (d < bestD) {
       bestD = d
@@ -260,7 +261,6 @@ export function housePoint(place: Place, n: number): { lat: number; lng: number 
     lat: s.lat + Math.sin(s.heading) * s.halfLength * t + Math.cos(s.heading) * side,
     lng:
       s.lng +
-      (Math.cos(s.heading) * s.halfLength * t - Math.sin(s.heading) * side) /
-        Math.cos((s.lat * Math.PI) / 180),
+      (Math.cos(s.heading) * s.halfLength * t - Math.sin(s.heading) * side) / Math.cos(radians(s.lat)),
   }
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
-import { distanceKm, geocoderFor } from './geocoder.ts'
+import { distanceKm } from '../../data/geo.ts'
+import { geocoderFor } from './geocoder.ts'
 
 const client = apiClient('reverse')
 const get = (path: string, params: string) => client.get(`geocoding/${path}`, params)

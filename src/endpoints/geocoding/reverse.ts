@@ -1,7 +1,8 @@
+import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians } from '../../data/geo.ts'
 import { inCoverage } from '../../data/outline.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
-import { distanceKm, geocoderFor } from './geocoder.ts'
+import { geocoderFor } from './geocoder.ts'
 import { poiPlace, poisWithin } from './nearby.ts'
 import {
   componentsOf,
@@ -131,8 +132,8 @@ function result(
 
 /** Local planar metres around a point (fine at street scale). */
 const toMeters = (origin: { lat: number }, dLat: number, dLng: number) => ({
-  x: dLng * 111_320 * Math.cos((origin.lat * Math.PI) / 180),
-  y: dLat * 110_540,
+  x: dLng * KM_PER_DEGREE * 1000 * Math.cos(radians(origin.lat)),
+  y: dLat * M_PER_DEGREE_LAT,
 })
 
 /** The nearest point of a street's axis, with the house number there (odd on one side, even on the other). */
@@ -141,7 +142,7 @@ function snapToStreet(place: Place, point: { lat: number; lng: number }) {
   const axis = toMeters(
     s,
     Math.sin(s.heading) * s.halfLength,
-    (Math.cos(s.heading) * s.halfLength) / Math.cos((s.lat * Math.PI) / 180),
+    (Math.cos(s.heading) * s.halfLength) / Math.cos(radians(s.lat)),
   )
   const p = toMeters(s, point.lat - s.lat, point.lng - s.lng)
   const length2 = axis.x ** 2 + axis.y ** 2
@@ -152,8 +153,8 @@ function snapToStreet(place: Place, point: { lat: number; lng: number }) {
   let number = Math.max(1, Math.round(((t + 1) / 2) * s.maxNumber))
   if ((number % 2 === 0) !== even) number = number === 1 ? 2 : number - 1
   return {
-    lat: s.lat + snapped.y / 110_540,
-    lng: s.lng + snapped.x / (111_320 * Math.cos((s.lat * Math.PI) / 180)),
+    lat: s.lat + snapped.y / M_PER_DEGREE_LAT,
+    lng: s.lng + snapped.x / (KM_PER_DEGREE * 1000 * Math.cos(radians(s.lat))),
     meters,
     number,
   }

@@ -2,7 +2,7 @@ import { decode } from '@placemarkio/polyline'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
-import { distanceKm } from '../geocoding/geocoder.ts'
+import { distanceKm } from '../../data/geo.ts'
 
 const { get, post } = apiClient('direction')
 const direction = (params: string) => get('routing/direction', params)

@@ -1,6 +1,6 @@
+import { distanceKm } from '../../data/geo.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
-import { distanceKm } from '../geocoding/geocoder.ts'
 import { LANGS } from '../geocoding/places.ts'
 import { query } from '../params.ts'
 import { type Point, PROFILES } from './road-model.ts'

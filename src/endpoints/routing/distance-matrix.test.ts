@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
-import { distanceKm } from '../geocoding/geocoder.ts'
+import { distanceKm } from '../../data/geo.ts'
 
 const client = apiClient('matrix')
 const post = (payload: unknown, raw?: string) => client.post('distance-matrix', payload, raw)

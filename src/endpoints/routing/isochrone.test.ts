@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
+import { distanceKm } from '../../data/geo.ts'
 import { governorateAt } from '../../data/outline.ts'
-import { distanceKm } from '../geocoding/geocoder.ts'
 
 const { post } = apiClient('isochrone')
 const isochrone = (payload: unknown) => post('routing/isochrone', payload)

@@ -1,3 +1,4 @@
+import { kmPerDegreeLng } from '../../data/geo.ts'
 import { inCoverage, isLand } from '../../data/outline.ts'
 import { hashSeed } from '../../data/seeded.ts'
 import { body } from '../body.ts'
@@ -105,7 +106,7 @@ function detourByBearing(origin: Point): number[] {
 /** Local planar kilometres to degrees. */
 const offset = (origin: Point, angle: number, km: number): Point => ({
   lat: origin.lat + (Math.sin(angle) * km) / 110.54,
-  lng: origin.lng + (Math.cos(angle) * km) / (111.32 * Math.cos((origin.lat * Math.PI) / 180)),
+  lng: origin.lng + (Math.cos(angle) * km) / kmPerDegreeLng(origin.lat),
 })
 
 /**

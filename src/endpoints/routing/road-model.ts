@@ -1,5 +1,5 @@
+import { distanceKm } from '../../data/geo.ts'
 import { hashSeed } from '../../data/seeded.ts'
-import { distanceKm } from '../geocoding/geocoder.ts'
 
 export type Profile = 'driving' | 'walking' | 'cycling' | 'truck'
 export const PROFILES: readonly Profile[] = ['driving', 'walking', 'cycling', 'truck']

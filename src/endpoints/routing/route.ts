@@ -1,8 +1,9 @@
 import { encode } from '@placemarkio/polyline'
+import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians } from '../../data/geo.ts'
 import { nearestTown, POI_TOWNS, townName } from '../../data/pois.ts'
 import { hashSeed } from '../../data/seeded.ts'
 import { STREET_NAMESAKES } from '../../data/street-names.ts'
-import { distanceKm, type Geocoder, geocoderFor } from '../geocoding/geocoder.ts'
+import { type Geocoder, geocoderFor } from '../geocoding/geocoder.ts'
 import type { Lang, Place } from '../geocoding/places.ts'
 import { type Avoid, leg, type Point, type Profile } from './road-model.ts'
 
@@ -89,8 +90,8 @@ export function route(points: readonly Point[], options: RouteOptions, variant =
 
 /** Local planar metres around a latitude (good to a fraction of a percent across Tunisia). */
 function plane(lat: number) {
-  const kx = 111_320 * Math.cos((lat * Math.PI) / 180)
-  const ky = 110_540
+  const kx = KM_PER_DEGREE * 1000 * Math.cos(radians(lat))
+  const ky = M_PER_DEGREE_LAT
   return { kx, ky }
 }
 
