@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker'
 import { LOCALITIES, type Locality, POIS } from './gazetteer.ts'
 import { radians } from './geo.ts'
+import type { Names } from './lang.ts'
 import { governorateAt } from './outline.ts'
 import {
   BANKS,
@@ -41,11 +42,7 @@ export const POI_CATEGORIES = [
 ] as const
 export type PoiCategory = (typeof POI_CATEGORIES)[number]
 
-export interface Names {
-  fr: string
-  en: string
-  ar: string
-}
+export type { Names } from './lang.ts'
 
 /** One generated (or gazetteer) point of interest. */
 export interface Poi {

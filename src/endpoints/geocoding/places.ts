@@ -9,16 +9,14 @@ import {
   POIS,
 } from '../../data/gazetteer.ts'
 import { radians } from '../../data/geo.ts'
+import type { Lang, Names } from '../../data/lang.ts'
 import { generateStreets, type Street } from '../../data/streets.ts'
 
-export type Lang = 'fr' | 'en' | 'ar'
-export const LANGS: readonly Lang[] = ['fr', 'en', 'ar']
+export { LANGS, type Lang, type Names } from '../../data/lang.ts'
 
 /** The result types of the TMaps geocoding API. */
 export type PlaceType = 'address' | 'street' | 'poi' | 'locality'
 export const PLACE_TYPES: readonly PlaceType[] = ['address', 'street', 'poi', 'locality']
-
-export type Names = Record<Lang, string>
 
 /** Everything the geocoding endpoints know of one place, in every language. */
 export interface Place {

@@ -1,7 +1,7 @@
 import { distanceKm } from '../../data/geo.ts'
+import { LANGS } from '../../data/lang.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
-import { LANGS } from '../geocoding/places.ts'
 import { query } from '../params.ts'
 import { type Point, PROFILES } from './road-model.ts'
 import { AVOIDABLE, GEOMETRIES, type Route, type RouteOptions, route } from './route.ts'

@@ -1,6 +1,6 @@
+import { LANGS } from '../../data/lang.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
-import { LANGS } from '../geocoding/places.ts'
 import { ParamError } from '../params.ts'
 import { leg, PROFILES } from './road-model.ts'
 import { GEOMETRIES, route } from './route.ts'
