@@ -434,22 +434,17 @@ function Fixes({
   }
   if (offer.kind === 'create-server-key') {
     return (
-      <p class="fix row" data-testid="fix">
-        <button
-          type="button"
-          class="primary"
-          onClick={() =>
-            fix(async () => {
-              const created = await tmaps.console.createKey({ name: 'Server-side key' })
-              onServerKey(created)
-              return { keyId: created.id, caller: 'server' }
-            })
-          }
-        >
-          Create a server-side key
-        </button>
-        <span class="muted small">and send again as a server would (no Origin, no Referer)</span>
-      </p>
+      <FixButton
+        label="Create a server-side key"
+        note="and send again as a server would (no Origin, no Referer)"
+        onClick={() =>
+          fix(async () => {
+            const created = await tmaps.console.createKey({ name: 'Server-side key' })
+            onServerKey(created)
+            return { keyId: created.id, caller: 'server' }
+          })
+        }
+      />
     )
   }
   const key = tmaps.console.getKey(offer.keyId)
@@ -457,31 +452,33 @@ function Fixes({
   if (offer.kind === 'enable-key') {
     if (key.status !== 'disabled') return null
     return (
-      <p class="fix row" data-testid="fix">
-        <button
-          type="button"
-          class="primary"
-          onClick={() => fix(async () => void (await tmaps.console.enableKey(key.id)))}
-        >
-          Enable this key
-        </button>
-        <span class="muted small">“{key.name}”, then send again</span>
-      </p>
+      <FixButton
+        label="Enable this key"
+        note={`“${key.name}”, then send again`}
+        onClick={() => fix(async () => void (await tmaps.console.enableKey(key.id)))}
+      />
     )
   }
   if (key.status !== 'enabled' || key.domains.includes(offer.host)) return null
   return (
+    <FixButton
+      label={`Link ${offer.host} to ${key.name}`}
+      note="adds the domain if needed, then sends again"
+      onClick={() =>
+        fix(async () => void (await tmaps.console.setKeyDomains(key.id, [...key.domains, offer.host])))
+      }
+    />
+  )
+}
+
+/** One fix: the console action as a button, and what it does after. */
+function FixButton({ label, note, onClick }: { label: string; note: string; onClick: () => void }) {
+  return (
     <p class="fix row" data-testid="fix">
-      <button
-        type="button"
-        class="primary"
-        onClick={() =>
-          fix(async () => void (await tmaps.console.setKeyDomains(key.id, [...key.domains, offer.host])))
-        }
-      >
-        Link {offer.host} to {key.name}
+      <button type="button" class="primary" onClick={onClick}>
+        {label}
       </button>
-      <span class="muted small">adds the domain if needed, then sends again</span>
+      <span class="muted small">{note}</span>
     </p>
   )
 }
