@@ -278,3 +278,41 @@ describe.each(RUNTIMES)("the TMaps docs' map snippets in Chromium through $name"
     await context.close()
   }, 30_000)
 })
+
+describe('the renderer in the browser', () => {
+  it("draws the same bytes in the page's service worker as in Node: a tile and a static map with text and a pin", async () => {
+    const { page, context } = await openFixture('localhost', 'lib=leaflet&worker=localhost', {
+      serviceWorkers: 'allow',
+    })
+    await page.waitForFunction(() => window.maps.load > 0)
+    const paths = [
+      '/r-tile/12/2163/1597',
+      '/maps/static?center=36.8002,10.1815&zoom=13&size=300x200&style=dark&marker=36.8002,10.1815|red|T',
+    ]
+    const inPage = await page.evaluate(async (list) => {
+      const hex = async (bytes: ArrayBuffer) =>
+        [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+          .map((b) => b.toString(16).padStart(2, '0'))
+          .join('')
+      const out: string[] = []
+      for (const path of list) {
+        const host = path.startsWith('/r-tile') ? 'https://tiles.tmaps.tn' : 'https://api.tmaps.tn'
+        const sep = path.includes('?') ? '&' : '?'
+        const response = await fetch(`${host}${path}${sep}api_key=${window.maps.key}`)
+        out.push(`${response.status} ${await hex(await response.arrayBuffer())}`)
+      }
+      return out
+    }, paths)
+    const inNode: string[] = []
+    for (const path of paths) {
+      const host = path.startsWith('/r-tile') ? 'https://tiles.tmaps.tn' : 'https://api.tmaps.tn'
+      const sep = path.includes('?') ? '&' : '?'
+      const response = await mock.fetch(new Request(`${host}${path}${sep}api_key=${key}`))
+      const digest = await crypto.subtle.digest('SHA-256', await response.arrayBuffer())
+      inNode.push(`${response.status} ${Buffer.from(digest).toString('hex')}`)
+    }
+    expect(inPage).toEqual(inNode)
+    expect(inNode.every((line) => line.startsWith('200 '))).toBe(true)
+    await context.close()
+  }, 30_000)
+})
