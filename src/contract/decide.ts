@@ -59,7 +59,7 @@ export type Decision =
     }
 
 const HEADER_LOG_LIMIT = 200
-const maskHost = (host: string | null) => (host === null ? null : maskSecrets(host))
+const maskHost = (host: string | null) => (host === null || !host.includes('_') ? host : maskSecrets(host))
 
 /**
  * Decides a request exactly as TMaps does: scheme, then key, then domains.
@@ -77,7 +77,10 @@ export function decide(facts: RequestFacts, lookup: (value: string) => KeyView |
     key: facts.keyValues.length === 0 ? null : maskKey(only ?? facts.keyValues[0]!),
     keyId: null,
     via,
-    header: header === null ? null : maskSecrets(header).slice(0, HEADER_LOG_LIMIT),
+    header:
+      header === null
+        ? null
+        : (header.includes('_') ? maskSecrets(header) : header).slice(0, HEADER_LOG_LIMIT),
     host: maskHost(host),
     linked: null,
     reconstructed: facts.reconstructed === true,
