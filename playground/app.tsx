@@ -61,7 +61,19 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
           <LoopbackNotice tmaps={tmaps} other={other} act={act} />
         )}
         <div class="row">
-          <button type="button" onClick={() => act(() => tmaps.reset())}>
+          <button
+            type="button"
+            onClick={() => {
+              // Reset drops every change: a misclick must not do it.
+              if (
+                window.confirm(
+                  'Reset to the demo? This drops every change made in this console: created keys, linked domains, statuses.',
+                )
+              ) {
+                void act(() => tmaps.reset())
+              }
+            }}
+          >
             Reset to demo
           </button>
           <button type="button" onClick={exportState}>

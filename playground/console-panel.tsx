@@ -117,15 +117,24 @@ function KeyCard({
             type="button"
             key={action}
             class={action === 'revoke' ? 'danger' : ''}
-            onClick={() =>
-              act(() =>
+            onClick={() => {
+              // Revocation is final: a misclick must not do it.
+              if (
+                action === 'revoke' &&
+                !window.confirm(
+                  `Revoke the key “${info.name}”? Revocation is final: it can never be enabled again, and every request with it will be refused.`,
+                )
+              ) {
+                return
+              }
+              void act(() =>
                 action === 'disable'
                   ? tmaps.console.disableKey(info.id)
                   : action === 'enable'
                     ? tmaps.console.enableKey(info.id)
                     : tmaps.console.revokeKey(info.id),
               )
-            }
+            }}
           >
             {LABEL[action]}
           </button>

@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { TmapsWorker } from '../mocks/browser.ts'
+import type { LogEntry } from '../src/console/request-log.ts'
+import { entryUrl, headerProvenance, toHar, usedHeader } from './har.ts'
 import type { MapTiles } from './map-tiles.ts'
 
 /**
@@ -10,6 +12,8 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
   const [key, setKey] = useState('')
   const [outcome, setOutcome] = useState('')
   const [showTiles, setShowTiles] = useState(false)
+  // Clearing tells no subscriber: re-render by hand.
+  const [, setCleared] = useState(0)
   const all = tmaps.log.entries()
   const tiles = all.filter((e) => mapTiles.isMine(e.seq)).length
   const entries = all
@@ -21,6 +25,18 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
     )
     .slice(0, 100)
   const keys = [...new Set(all.map((e) => e.facts.key ?? 'none'))]
+  const clear = () => {
+    tmaps.log.clear()
+    setCleared((n) => n + 1)
+  }
+  const exportHar = () => {
+    const blob = new Blob([JSON.stringify(toHar(entries), null, 2)], { type: 'application/json' })
+    const a = document.createElement('a')
+    a.href = URL.createObjectURL(blob)
+    a.download = 'tmaps-mock-log.har'
+    a.click()
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000)
+  }
   return (
     <section aria-labelledby="log-title" class="panel">
       <h2 id="log-title">Live log</h2>
@@ -53,6 +69,17 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
           Show the map’s tiles <span data-testid="log-map-tiles">({tiles})</span>
         </label>
       </div>
+      <div class="row">
+        <button type="button" onClick={exportHar} disabled={entries.length === 0}>
+          Export HAR
+        </button>
+        <button type="button" onClick={clear} disabled={all.length === 0}>
+          Clear log
+        </button>
+        <span class="muted small">
+          Open an entry to see its request and answer. The HAR holds the entries shown.
+        </span>
+      </div>
       {entries.length === 0 ? (
         <p class="muted">
           {all.length === 0
@@ -63,36 +90,87 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
         <ol class="log" aria-live="polite" data-testid="log">
           {entries.map((e) => (
             <li key={e.seq} class={e.outcome} data-testid="log-entry">
-              <span class={`status s${Math.floor(e.status / 100)}xx`}>
-                {e.status === 0 ? 'reset' : e.status}
-              </span>{' '}
-              {e.rule === 'fault-injected' && (
-                <>
-                  <span class="badge injected" data-testid="log-injected">
-                    injected
+              <details>
+                <summary>
+                  <span class={`status s${Math.floor(e.status / 100)}xx`}>
+                    {e.status === 0 ? 'reset' : e.status}
                   </span>{' '}
-                </>
-              )}
-              <code>
-                {e.method} {e.host}
-                {e.path}
-              </code>{' '}
-              <span class="muted small">
-                {new Date(e.time).toLocaleTimeString()} · {e.facts.key ?? 'no key'}
-                {e.facts.simulated
-                  ? ' · simulated caller'
-                  : e.facts.reconstructed
-                    ? ' · headers reconstructed'
-                    : ''}
-                {e.fault && e.fault.delayMs > 0 && (
-                  <span data-testid="log-delay"> · delayed {e.fault.delayMs} ms</span>
-                )}
-              </span>
-              <div class="reason">{e.reason}</div>
+                  {e.rule === 'fault-injected' && (
+                    <>
+                      <span class="badge injected" data-testid="log-injected">
+                        injected
+                      </span>{' '}
+                    </>
+                  )}
+                  <code>
+                    {e.method} {e.host}
+                    {e.path}
+                  </code>{' '}
+                  <span class="muted small">
+                    {new Date(e.time).toLocaleTimeString()} · {e.facts.key ?? 'no key'}
+                    {e.facts.simulated
+                      ? ' · simulated caller'
+                      : e.facts.reconstructed
+                        ? ' · headers reconstructed'
+                        : ''}
+                    {e.fault && e.fault.delayMs > 0 && (
+                      <span data-testid="log-delay"> · delayed {e.fault.delayMs} ms</span>
+                    )}
+                  </span>
+                  <span class="reason">{e.reason}</span>
+                </summary>
+                <EntryDetail entry={e} />
+              </details>
             </li>
           ))}
         </ol>
       )}
     </section>
+  )
+}
+
+/** One entry as a network panel shows it: the request as the mock saw it, then its answer. */
+function EntryDetail({ entry: e }: { entry: LogEntry }) {
+  const header = usedHeader(e)
+  return (
+    <dl class="entry-detail" data-testid="log-detail">
+      <dt>Request</dt>
+      <dd>
+        <code>
+          {e.method} {entryUrl(e)}
+        </code>
+        <br />
+        <span class="muted small">query not logged: it carries the key</span>
+      </dd>
+      <dt>Origin/Referer</dt>
+      <dd data-testid="log-header">
+        {header === null ? (
+          'neither sent: the domain list is not checked'
+        ) : (
+          <>
+            {header.name}: <code>{header.value}</code> ({headerProvenance(e)})
+          </>
+        )}
+      </dd>
+      <dt>Key</dt>
+      <dd>{e.facts.key === null ? 'none sent' : <code>{e.facts.key}</code>}</dd>
+      <dt>Answer</dt>
+      <dd>
+        {e.status === 0 ? 'connection reset' : e.status} · rule <code>{e.rule}</code>
+        <br />
+        {e.reason}
+      </dd>
+      {e.fault && (
+        <>
+          <dt>Fault</dt>
+          <dd>
+            {e.fault.rules.join(', ')}
+            {e.fault.delayMs > 0 && ` · delayed ${e.fault.delayMs} ms`}
+            {e.fault.status !== undefined && ` · answered ${e.fault.status}`}
+            {e.fault.network === 'reset' && ' · connection reset'}
+          </dd>
+        </>
+      )}
+    </dl>
   )
 }

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, openPage, screenshot, servePlayground } from '../support/browser.ts'
@@ -111,6 +111,17 @@ describe('the playground, in Chromium', () => {
       'Revoke is not offered: an enabled key must be disabled before it can be revoked',
     )
     await card.getByRole('button', { name: 'Disable' }).click()
+    // Revoke asks first: dismissed, the key stays disabled; accepted, it is revoked.
+    let asked = ''
+    page.once('dialog', (d) => {
+      asked = d.message()
+      void d.dismiss()
+    })
+    await card.getByRole('button', { name: 'Revoke' }).click()
+    await expect.poll(() => asked).toContain('Revocation is final')
+    expect(await card.getByTestId('status').textContent()).toBe('disabled')
+    expect((await send(page, 'E2E key')).status).toBe(401)
+    page.once('dialog', (d) => d.accept())
     await card.getByRole('button', { name: 'Revoke' }).click()
     await expect.poll(() => card.getByTestId('status').textContent()).toBe('revoked')
     expect(await card.getByRole('button', { name: 'Enable' }).count()).toBe(0)
@@ -142,6 +153,7 @@ describe('the playground, in Chromium', () => {
       .poll(() => keyCard(two.page, 'Web app (local dev)').getByTestId('status').textContent())
       .toBe('disabled')
     // And back: reset to the demo in tab two, tab one follows.
+    two.page.once('dialog', (d) => d.accept())
     await two.page.getByRole('button', { name: 'Reset to demo' }).click()
     expect((await send(one.page, 'Web app (local dev)')).status).toBe(200)
     expect([...one.errors(), ...two.errors()]).toEqual([])
@@ -435,6 +447,47 @@ describe('the playground, in Chromium', () => {
     expect(await page.getByTestId('result-status').textContent()).toBe('200')
     expect(await states()).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass'])
     expect(await keyCard(page, 'Production frontend').getByTestId('status').textContent()).toBe('enabled')
+    expect(errors()).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  it('shows a log entry as a network panel does, clears the log and exports it as HAR', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+    const { page, errors } = await openPage(context, localhost)
+    const log = page.getByTestId('log-entry')
+    expect((await send(page, 'Production frontend')).status).toBe(403)
+    expect((await send(page, 'Web app (local dev)')).status).toBe(200)
+    await expect.poll(() => log.count()).toBe(2)
+
+    // Expanded (from the keyboard): the request, the header used and how it is known, the answer.
+    const newest = log.first()
+    await newest.locator('summary').focus()
+    await page.keyboard.press('Enter')
+    const detail = newest.getByTestId('log-detail')
+    await detail.waitFor()
+    expect(await detail.textContent()).toContain(
+      'GET https://api.tmaps.tn/geocoding/forwardquery not logged: it carries the key',
+    )
+    expect(await newest.getByTestId('log-header').textContent()).toBe(
+      `Origin: ${localhost.slice(0, -1)} (reconstructed)`,
+    )
+    expect(await detail.textContent()).toMatch(/Keyak_[0-9a-f]{4}…Answer200 · rule ok/)
+    await screenshot(page, '15-log-entry')
+
+    // Export HAR: the entries shown, as a HAR 1.2 file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export HAR' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('tmaps-mock-log.har')
+    const har = JSON.parse(readFileSync((await download.path())!, 'utf8'))
+    expect(har.log.version).toBe('1.2')
+    expect(har.log.entries).toHaveLength(await log.count())
+    expect(har.log.entries[0].request.headers).toEqual([{ name: 'Origin', value: localhost.slice(0, -1) }])
+
+    // Clear log: the list is empty.
+    await page.getByRole('button', { name: 'Clear log' }).click()
+    await expect.poll(() => log.count()).toBe(0)
     expect(errors()).toEqual([])
     await context.close()
   }, 60_000)

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { headerProvenance, toHar } from '../playground/har.ts'
+import type { LogEntry } from '../src/console/request-log.ts'
+import { createTmapsCore } from '../src/core/create-core.ts'
+
+const ENTRY: LogEntry = {
+  seq: 1,
+  time: '2025-01-02T03:04:05.000Z',
+  method: 'GET',
+  host: 'api.tmaps.tn',
+  path: '/geocoding/forward',
+  endpoint: 'geocoding/forward',
+  status: 403,
+  outcome: 'rejected',
+  rule: 'domain-not-authorized',
+  reason: 'Origin (reconstructed) http://127.0.0.1:5173 -> host 127.0.0.1 is not linked',
+  facts: {
+    scheme: 'https',
+    key: 'ak_14cb…',
+    keyId: 'key_1',
+    via: 'origin',
+    header: 'http://127.0.0.1:5173',
+    host: '127.0.0.1',
+    linked: ['localhost'],
+    reconstructed: true,
+    simulated: false,
+  },
+}
+
+describe('toHar', () => {
+  it('writes a HAR 1.2 entry per log entry: URL without query, the header used, status and reason', () => {
+    const har = toHar([ENTRY])
+    expect(har.log.version).toBe('1.2')
+    expect(har.log.creator).toEqual({ name: 'tmaps-mock', version: '0.1' })
+    expect(har.log.entries).toEqual([
+      {
+        startedDateTime: '2025-01-02T03:04:05.000Z',
+        time: 0,
+        request: {
+          method: 'GET',
+          url: 'https://api.tmaps.tn/geocoding/forward',
+          httpVersion: 'HTTP/1.1',
+          headers: [{ name: 'Origin', value: 'http://127.0.0.1:5173' }],
+          queryString: [],
+          cookies: [],
+          headersSize: -1,
+          bodySize: -1,
+        },
+        response: {
+          status: 403,
+          statusText: '',
+          httpVersion: 'HTTP/1.1',
+          headers: [],
+          cookies: [],
+          content: { size: -1, mimeType: 'application/json', text: '' },
+          redirectURL: '',
+          headersSize: -1,
+          bodySize: -1,
+        },
+        cache: {},
+        timings: { send: 0, wait: 0, receive: 0 },
+        comment: ENTRY.reason,
+      },
+    ])
+  })
+
+  it('names a Referer as such, and sends no header when neither was used', () => {
+    const referer = { ...ENTRY, facts: { ...ENTRY.facts, via: 'referer' as const } }
+    const none = { ...ENTRY, facts: { ...ENTRY.facts, via: 'none' as const, header: null } }
+    const [a, b] = toHar([referer, none]).log.entries
+    expect(a!.request.headers).toEqual([{ name: 'Referer', value: 'http://127.0.0.1:5173' }])
+    expect(b!.request.headers).toEqual([])
+    expect(toHar([]).log.entries).toEqual([])
+  })
+
+  it('says how the header is known: observed, reconstructed or simulated', () => {
+    const facts = (reconstructed: boolean, simulated: boolean) => ({
+      ...ENTRY,
+      facts: { ...ENTRY.facts, reconstructed, simulated },
+    })
+    expect(headerProvenance(facts(false, false))).toBe('observed')
+    expect(headerProvenance(facts(true, false))).toBe('reconstructed')
+    expect(headerProvenance(facts(false, true))).toBe('simulated')
+  })
+
+  it('never holds a full key: the mock’s own log, key in the query and in the Referer, exports masked', async () => {
+    const core = createTmapsCore()
+    await core.ready
+    const key = core.snapshot().keys.find((k) => k.name === 'Web app (local dev)')!
+    expect(key.value).toMatch(/^ak_[0-9a-f]{32}$/)
+    const callers: Record<string, string>[] = [
+      { Origin: 'http://localhost:5173' },
+      { Referer: `http://localhost:5173/?api_key=${key.value}` },
+      {},
+    ]
+    for (const headers of callers) {
+      await core.fetch(
+        new Request(`${core.options.baseUrl}/geocoding/forward?q=Tunis&api_key=${key.value}`, { headers }),
+      )
+    }
+    const entries = core.log.entries()
+    expect(entries).toHaveLength(3)
+    const text = JSON.stringify(toHar(entries))
+    expect(text).not.toContain(key.value)
+    expect(text).not.toContain(key.value.slice(0, 12))
+    expect(text).toContain(`${key.value.slice(0, 7)}…`)
+    // The Referer's own query is kept, its key masked like any other.
+    expect(text).toContain('api_key=ak_')
+    expect(text).not.toMatch(/ak_[0-9a-f]{8,}/)
+    for (const entry of toHar(entries).log.entries) {
+      expect(entry.request.url).toBe('https://api.tmaps.tn/geocoding/forward')
+      expect(entry.request.queryString).toEqual([])
+    }
+  })
+})
