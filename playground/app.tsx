@@ -96,14 +96,14 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
         )}
       </header>
       <main class="layout">
-        <div class="col">
+        <div class="col console">
           <KeysPanel tmaps={tmaps} />
           <DomainsPanel tmaps={tmaps} />
         </div>
         <div class="col">
           <Composer tmaps={tmaps} onSent={setSent} />
-          <FaultsPanel tmaps={tmaps} />
           <TunisiaMap tmaps={tmaps} tiles={mapTiles} sent={sent} />
+          <FaultsPanel tmaps={tmaps} />
         </div>
         <div class="col">
           <LogPanel tmaps={tmaps} mapTiles={mapTiles} />

@@ -99,19 +99,19 @@ function KeyCard({
   const selectId = `link-${info.id}`
   return (
     <li class={`card status-${info.status}`} data-testid="key" data-key-name={info.name}>
-      <div class="row spread">
+      <div class="row key-head">
         <strong>{info.name}</strong>
+        <span class="muted small key-meta">
+          <code>{info.prefix}…</code> · created {new Date(info.createdAt).toLocaleDateString()}
+        </span>
         <span class={`badge ${info.status}`} data-testid="status">
           {info.status}
         </span>
       </div>
-      <p class="muted">
-        <code>{info.prefix}…</code> · created {new Date(info.createdAt).toLocaleDateString()}
-      </p>
       <p class="small" data-testid="reach">
         Works: {keyReach(info.status, info.domains)}
       </p>
-      <div class="row">
+      <div class="row key-actions">
         {info.actions.map((action) => (
           <button
             type="button"
@@ -139,58 +139,63 @@ function KeyCard({
             {LABEL[action]}
           </button>
         ))}
-      </div>
-      {refused.map((reason) => (
-        <p class="muted small" key={reason}>
-          {reason}
-        </p>
-      ))}
-      <p class="small">Authorized domains:</p>
-      <ul class="chips" aria-label={`Domains linked to ${info.name}`}>
-        {info.domains.length === 0 && <li class="muted small">none</li>}
-        {info.domains.map((d) => (
-          <li key={d} class="chip">
-            {d}
-            {info.status !== 'revoked' && (
-              <button
-                type="button"
-                aria-label={`Unlink ${d} from ${info.name}`}
-                onClick={() => act(() => tmaps.console.unlinkDomain(info.id, d))}
-              >
-                ×
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-      {info.status !== 'revoked' && linkable.length > 0 && (
-        <div class="row">
-          <label for={selectId} class="small">
-            Link a domain
-          </label>
-          <select
-            id={selectId}
-            value={toLink}
-            onChange={(e) => setToLink((e.target as HTMLSelectElement).value)}
-          >
-            <option value="">Choose…</option>
-            {linkable.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
+        {refused.length > 0 && (
+          <details class="why muted small">
+            <summary>Why not every action</summary>
+            {refused.map((reason) => (
+              <p key={reason}>{reason}</p>
             ))}
-          </select>
-          <button
-            type="button"
-            disabled={toLink === ''}
-            onClick={async () => {
-              if (await act(() => tmaps.console.linkDomain(info.id, toLink))) setToLink('')
-            }}
-          >
-            Link
-          </button>
-        </div>
-      )}
+          </details>
+        )}
+      </div>
+      <div class="row key-domains">
+        <span class="small">Authorized domains:</span>
+        <ul class="chips" aria-label={`Domains linked to ${info.name}`}>
+          {info.domains.length === 0 && <li class="muted small">none</li>}
+          {info.domains.map((d) => (
+            <li key={d} class="chip">
+              {d}
+              {info.status !== 'revoked' && (
+                <button
+                  type="button"
+                  aria-label={`Unlink ${d} from ${info.name}`}
+                  onClick={() => act(() => tmaps.console.unlinkDomain(info.id, d))}
+                >
+                  ×
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {info.status !== 'revoked' && linkable.length > 0 && (
+          <div class="row key-link">
+            <label for={selectId} class="small">
+              Link a domain
+            </label>
+            <select
+              id={selectId}
+              value={toLink}
+              onChange={(e) => setToLink((e.target as HTMLSelectElement).value)}
+            >
+              <option value="">Choose…</option>
+              {linkable.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              disabled={toLink === ''}
+              onClick={async () => {
+                if (await act(() => tmaps.console.linkDomain(info.id, toLink))) setToLink('')
+              }}
+            >
+              Link
+            </button>
+          </div>
+        )}
+      </div>
     </li>
   )
 }
