@@ -377,9 +377,10 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
               {copied ? 'Copied' : 'Copy curl'}
             </button>
           </div>
-          <p class="muted small">
-            The curl command reproduces the request against the real API; its key is masked here and whole in
-            the copy.
+          <p class="muted small" data-testid="curl-note">
+            The curl command sends the same request to <code>tmaps-mock serve</code> on{' '}
+            <code>https://localhost:8443</code> (start it with <code>npx tmaps-mock serve</code>; it has the
+            same demo keys), trusting its local CA; the key is masked here and whole in the copy.
           </p>
         </div>
       )}
