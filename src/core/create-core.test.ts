@@ -126,6 +126,35 @@ describe('reset, snapshot and restore', () => {
     expect((await get(b, `/geocoding/forward?q=Tunis&api_key=${key.value}`)).status).toBe(200)
   })
 
+  it('names at most 10 problems of an invalid snapshot, and refuses more than 100,000 keys before reading them', async () => {
+    const core = createTmapsCore({ state: 'empty', seed: 'caps' })
+    await core.ready
+    const bad = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `key_${i}`,
+        name: 'k',
+        value: 'ak_nope',
+        status: 'enabled',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      }))
+    const snapshot = (keys: unknown[]) => ({
+      format: 'tmaps-mock/snapshot',
+      version: 1,
+      keys,
+      domains: [],
+      links: [],
+    })
+    const error = await core.restore(snapshot(bad(50)) as never).catch((e: Error) => e)
+    // 50 malformed values and 49 duplicates of one value: 10 named, the rest counted.
+    expect((error as Error).message.match(/✖/g)).toHaveLength(10)
+    expect((error as Error).message).toMatch(/\(and 89 more problems\)$/)
+    await expect(core.restore(snapshot(bad(100_001)) as never)).rejects.toThrow(
+      'Failed to restore the snapshot: it has 100001 keys; a tmaps-mock console holds at most 100000.',
+    )
+    expect(core.console.listKeys()).toEqual([])
+  })
+
   it('refuses an invalid snapshot, names the problem, and changes nothing', async () => {
     const core = createTmapsCore({ seed: 'x' })
     await core.ready
