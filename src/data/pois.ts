@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker'
-import { LOCALITIES, type Locality, POIS } from './gazetteer.ts'
+import { type Locality, POIS } from './gazetteer.ts'
 import { radians } from './geo.ts'
 import type { Names } from './lang.ts'
 import { governorateAt } from './outline.ts'
@@ -17,7 +17,7 @@ import {
 } from './poi-names.ts'
 import { seededFaker } from './seeded.ts'
 import { STREET_NAMESAKES } from './street-names.ts'
-import { TUNIS_BOURGUIBA, TUNIS_ID } from './streets.ts'
+import { nearestTown, townCentre, townName, townRadius } from './towns.ts'
 
 /** The 18 documented `categories` of `GET /geocoding/nearby`. */
 export const POI_CATEGORIES = [
@@ -478,28 +478,9 @@ const LANDMARKS: Record<string, { categories: [PoiCategory, ...PoiCategory[]]; n
   'landmark:matmata': { categories: ['culture'], name: ['Matmata', 'Matmata', 'مطماطة'] },
 }
 
-/** Where a town's places cluster: its gazetteer point, except Tunis (see below). */
-export function townCentre(locality: Locality): { lat: number; lng: number } {
-  // The gazetteer's point for Tunis is the Kasbah; its busiest streets are downtown, the docs' "Tunis centre".
-  return locality.id === TUNIS_ID ? TUNIS_BOURGUIBA : locality
-}
-
-/** How far (degrees of latitude) a town's places spread from its centre. */
-export function townRadius(locality: Locality): number {
-  return Math.min(0.05, 0.006 + Math.sqrt(locality.pop ?? 0) / 20000)
-}
-
 /** How many places a town has: a handful in a hamlet, one for about 600 people in a town. */
 function placeCount(f: Faker, pop: number): number {
   return pop === 0 ? f.number.int({ min: 2, max: 6 }) : Math.min(1500, Math.round(6 + pop / 600))
-}
-
-/** A town's names in the three languages. */
-export const townName = (l: Locality): Names => {
-  const fr = l.fr ?? l.name
-  // Some gazetteer Arabic names carry the governorate after a comma ("سكرة، تونس"): keep the town.
-  const ar = (l.ar ?? fr).split('،')[0]!.trim()
-  return { fr, en: l.en ?? fr, ar }
 }
 
 /**
@@ -562,16 +543,6 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6
  * Towns that generate places: the gazetteer's localities, each location once (the gazetteer
  * names a few places twice, e.g. "Teboulba" and "Tabulbah"; the better-documented one wins).
  */
-export const POI_TOWNS: readonly Locality[] = (() => {
-  const seen = new Set<string>()
-  const sorted = [...LOCALITIES].sort((a, b) => (b.pop ?? 0) - (a.pop ?? 0) || (a.id < b.id ? -1 : 1))
-  return sorted.filter((l) => {
-    const key = `${l.lat.toFixed(3)},${l.lng.toFixed(3)}`
-    if (seen.has(key)) return false
-    seen.add(key)
-    return true
-  })
-})()
 
 /** The gazetteer's landmarks, as nearby places (air bases and the island of Djerba are left out). */
 export const LANDMARK_POIS: readonly Poi[] = POIS.flatMap((p) => {
@@ -591,19 +562,4 @@ export const LANDMARK_POIS: readonly Poi[] = POIS.flatMap((p) => {
   ]
 })
 
-/** The town of `towns` (default: every town) nearest a point. */
-export function nearestTown(
-  { lat, lng }: { lat: number; lng: number },
-  towns: readonly Locality[] = POI_TOWNS,
-): Locality {
-  let best = towns[0]!
-  let bestD = Number.POSITIVE_INFINITY
-  for (const l of towns) {
-    const d = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos(radians(lat))) ** 2
-    if (d < bestD) {
-      bestD = d
-      best = l
-    }
-  }
-  return best
-}
+export { nearestTown, POI_TOWNS, townCentre, townName, townRadius } from './towns.ts'
