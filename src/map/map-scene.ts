@@ -80,7 +80,7 @@ export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'st
       shapes.push({
         kind: 'line',
         role: 'border',
-        points: Array.from(project(border.rings[0]!)),
+        points: project(border.rings[0]!),
         width: zoom >= 9 ? 1.4 : 1,
         color: palette.governorateBorder,
         dash: [5, 3],
@@ -91,27 +91,34 @@ export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'st
     shapes.push({
       kind: 'line',
       role: 'border',
-      points: Array.from(project(border.rings[0]!)),
+      points: project(border.rings[0]!),
       width: zoom >= 8 ? 2.2 : zoom >= 5 ? 1.5 : 1,
       color: palette.countryBorder,
     })
   }
 
-  pushRoads(shapes, world, zoom, box, project, palette)
-  pushStreets(shapes, world, zoom, box, project, palette, size, view)
-  pushLabels(shapes, world, view, palette)
+  const layer: Layer = { shapes, world, view, zoom, size, box, project, palette }
+  pushRoads(layer)
+  pushStreets(layer)
+  pushLabels(layer)
 
   return { width: view.width, height: view.height, background: palette.sea, shapes }
 }
 
-function pushRoads(
-  shapes: Shape[],
-  world: MapWorld,
-  zoom: number,
-  box: Box,
-  project: (ring: ArrayLike<number>) => Float64Array,
-  palette: Palette,
-): void {
+/** What every layer of a view draws with: the view, its Mercator box, and the projection into it. */
+interface Layer {
+  shapes: Shape[]
+  world: MapWorld
+  view: View
+  zoom: number
+  /** The world's width in pixels at this zoom. */
+  size: number
+  box: Box
+  project: (ring: ArrayLike<number>) => Float64Array
+  palette: Palette
+}
+
+function pushRoads({ shapes, world, zoom, box, project, palette }: Layer): void {
   const order: RoadClass[] = ['secondary', 'primary', 'motorway']
   const colors: Record<RoadClass, [Rgba, Rgba]> = {
     motorway: [palette.motorwayCasing, palette.motorway],
@@ -125,7 +132,7 @@ function pushRoads(
       if (width === 0) continue
       const points = world.roads
         .filter((r) => r.kind === kind && intersects(r.box, box))
-        .map((r) => Array.from(project(r.points)))
+        .map((r) => project(r.points))
       if (points.length === 0) continue
       const [outer, inner] = colors[kind]
       for (const p of points) {
@@ -141,16 +148,7 @@ function pushRoads(
   }
 }
 
-function pushStreets(
-  shapes: Shape[],
-  world: MapWorld,
-  zoom: number,
-  box: Box,
-  project: (ring: ArrayLike<number>) => Float64Array,
-  palette: Palette,
-  size: number,
-  view: View,
-): void {
+function pushStreets({ shapes, world, zoom, box, project, palette, size, view }: Layer): void {
   if (zoom < 13) return
   const streets = world.streets.filter((s) => {
     const [x0, y0, x1, y1] = s.axis
@@ -162,7 +160,7 @@ function pushStreets(
       shapes.push({
         kind: 'line',
         role: 'street',
-        points: Array.from(project(s.axis)),
+        points: project(s.axis),
         width: pass === 'casing' ? width + Math.max(1.2, width * 0.18) : width,
         color: pass === 'casing' ? palette.streetCasing : palette.street,
       })
@@ -199,7 +197,7 @@ function pushStreets(
   }
 }
 
-function pushLabels(shapes: Shape[], world: MapWorld, view: View, palette: Palette): void {
+function pushLabels({ shapes, world, view, palette }: Layer): void {
   const right = view.left + view.width
   const bottom = view.top + view.height
   for (const placed of world.labelsAt(view.zoom)) {

@@ -184,7 +184,7 @@ export function strokeRings(points: ArrayLike<number>, width: number): Float64Ar
  * The runs of a polyline whose segments touch a box, each with its distance from the line's
  * start (so dashes keep their phase wherever the line is cut: neighbouring tiles agree).
  */
-function visibleRuns(points: number[], [x0, y0, x1, y1]: [number, number, number, number]) {
+function visibleRuns(points: ArrayLike<number>, [x0, y0, x1, y1]: [number, number, number, number]) {
   const runs: Array<{ points: number[]; from: number }> = []
   let run: number[] | undefined
   let along = 0

@@ -37,7 +37,7 @@ export interface LineShape {
   kind: 'line'
   role: ShapeRole
   /** Flat `[x0, y0, x1, y1, ...]`. */
-  points: number[]
+  points: ArrayLike<number>
   width: number
   color: Rgba
   /** Dash and gap lengths in pixels. */
