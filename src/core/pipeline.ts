@@ -44,6 +44,14 @@ interface Computed {
 const CACHE_SIZE = 256
 const CACHEABLE_BODY = 4096
 
+/** One request on its way through the pipeline: what the log needs, and the rule that decided it. */
+interface Exchange {
+  request: RequestLike
+  url: URL
+  plan: FaultPlan | undefined
+  rule: Rule | undefined
+}
+
 /** Everything the pipeline reads and writes, built by `createTmapsCore`. */
 export interface PipelineParts {
   opts: ResolvedOptions
@@ -98,17 +106,15 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
 
   /** Log and usage: every answered request, once, with the facts its decision used. */
   const record = (
-    note: { rule?: Rule },
-    request: RequestLike,
-    url: URL,
+    ex: Exchange,
     endpoint: string,
     status: number,
     rule: Rule,
     decision: Decision,
     reason: string | (() => string) = () => explainDecision(rule, decision.facts),
-    fault?: FaultPlan,
   ) => {
-    note.rule = rule
+    const { request, url, plan: fault } = ex
+    ex.rule = rule
     const now = opts.now()
     usage.record(decision.facts.keyId ?? UNATTRIBUTED, endpoint, status, now)
     log.push({
@@ -142,10 +148,8 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
 
   /** Step 3: infrastructure faults on demand, before the contract (the docs' 429 is the edge's). */
   const injectFault = async (
-    note: { rule?: Rule },
+    ex: Exchange,
     plan: FaultPlan,
-    request: RequestLike,
-    url: URL,
     name: string,
     decision: Decision,
     origin: string | null,
@@ -153,23 +157,13 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     if (plan.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.delayMs))
     const which = `Injected fault ${plan.rules.join(', ')}`
     if (plan.network === 'reset') {
-      record(
-        note,
-        request,
-        url,
-        name,
-        0,
-        'fault-injected',
-        decision,
-        `${which}: the connection was reset (no answer).`,
-        plan,
-      )
+      record(ex, name, 0, 'fault-injected', decision, `${which}: the connection was reset (no answer).`)
       return { status: 0, statusText: '', headers: {}, body: null, network: 'reset' }
     }
     if (plan.status !== null) {
       const error = FAULT_BODIES[plan.status]
       const reason = `${which}: ${plan.status} ${error}${plan.delayMs ? ` after ${plan.delayMs} ms` : ''}, before the auth check.`
-      record(note, request, url, name, plan.status, 'fault-injected', decision, reason, plan)
+      record(ex, name, plan.status, 'fault-injected', decision, reason)
       const retry =
         plan.status === 429 || plan.status === 503
           ? { 'Retry-After': String(RETRY_AFTER_SECONDS) }
@@ -223,18 +217,19 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
 
   /** Answers a request; the answer names the rule that decided it (for the server's request lines). */
   async function handle(request: RequestLike, options?: FetchOptions): Promise<TmapsAnswer> {
-    const note: { rule?: Rule } = {}
-    const result = await respondTo(request, note, options)
-    if (note.rule !== undefined) result.rule = note.rule
+    const ex: Exchange = {
+      request,
+      url: new URL(options?.url ?? request.url),
+      plan: undefined,
+      rule: undefined,
+    }
+    const result = await respondTo(ex, options)
+    if (ex.rule !== undefined) result.rule = ex.rule
     return result
   }
 
-  async function respondTo(
-    request: RequestLike,
-    note: { rule?: Rule },
-    options?: FetchOptions,
-  ): Promise<TmapsAnswer> {
-    const url = new URL(options?.url ?? request.url)
+  async function respondTo(ex: Exchange, options?: FetchOptions): Promise<TmapsAnswer> {
+    const { request, url } = ex
     const origin = options?.facts?.origin !== undefined ? options.facts.origin : request.headers.get('origin')
     if (request.method === 'OPTIONS') return preflight(request, origin)
 
@@ -250,93 +245,56 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
 
     const plan = faults.plan(name)
     if (plan) {
+      ex.plan = plan
       await ready
-      const faulted = await injectFault(
-        note,
-        plan,
-        request,
-        url,
-        name,
-        attribute(decide(facts, lookup), facts),
-        origin,
-      )
+      const faulted = await injectFault(ex, plan, name, attribute(decide(facts, lookup), facts), origin)
       if (faulted) return faulted
     }
 
     await ready
     const decision = attribute(decide(facts, lookup), facts)
     if (decision.outcome === 'rejected') {
-      record(note, request, url, name, decision.status, decision.rule, decision, undefined, plan)
+      record(ex, name, decision.status, decision.rule, decision)
       return rejection(decision.rule, origin)
     }
 
     if (!resolved) {
-      record(note, request, url, name, 404, 'not-found', decision, undefined, plan)
+      record(ex, name, 404, 'not-found', decision)
       return rejection('not-found', origin)
     }
     const { endpoint } = resolved
     try {
       const computed = cached(request, url) ?? (await runEndpoint(resolved, request, url))
       if (computed.etag === undefined) {
-        record(note, request, url, endpoint.name, 200, decision.rule, decision, undefined, plan)
+        record(ex, endpoint.name, 200, decision.rule, decision)
         return answer(200, computed.bytes, origin)
       }
       // Pictures are cached by browsers and proxies like any tile server's (errors never are).
       const caching = { 'Cache-Control': IMAGE_CACHE_CONTROL, ETag: computed.etag }
       if (matchesEtag(request.headers.get('if-none-match'), computed.etag)) {
-        record(note, request, url, endpoint.name, 304, decision.rule, decision, undefined, plan)
+        record(ex, endpoint.name, 304, decision.rule, decision)
         return answer(304, null, origin, caching)
       }
-      record(note, request, url, endpoint.name, 200, decision.rule, decision, undefined, plan)
+      record(ex, endpoint.name, 200, decision.rule, decision)
       return answer(200, computed.bytes, origin, caching, CONTENT_TYPES[endpoint.answers])
     } catch (error) {
       if (error instanceof ParamError) {
-        record(
-          note,
-          request,
-          url,
-          endpoint.name,
-          400,
-          error.rule,
-          decision,
-          `Authorized, but ${error.message}.`,
-          plan,
-        )
+        record(ex, endpoint.name, 400, error.rule, decision, `Authorized, but ${error.message}.`)
         return rejection({ status: 400, error: error.message }, origin)
       }
       if (error instanceof BodyReadError) {
-        record(
-          note,
-          request,
-          url,
-          endpoint.name,
-          REJECTIONS[error.rule].status,
-          error.rule,
-          decision,
-          undefined,
-          plan,
-        )
+        record(ex, endpoint.name, REJECTIONS[error.rule].status, error.rule, decision)
         return rejection(error.rule, origin)
       }
       if (error instanceof NotFoundError) {
-        record(
-          note,
-          request,
-          url,
-          endpoint.name,
-          404,
-          'not-found',
-          decision,
-          `Authorized, but ${error.message}.`,
-          plan,
-        )
+        record(ex, endpoint.name, 404, 'not-found', decision, `Authorized, but ${error.message}.`)
         return rejection('not-found', origin)
       }
       console.error(
         `tmaps-mock: ${endpoint.name} failed (this is a bug in tmaps-mock, please report it):`,
         error,
       )
-      record(note, request, url, endpoint.name, 500, 'internal-error', decision, undefined, plan)
+      record(ex, endpoint.name, 500, 'internal-error', decision)
       return rejection('internal-error', origin)
     }
   }
