@@ -20,6 +20,8 @@ const script = join(import.meta.dirname, 'server-process.ts')
 const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 6)
 const SECONDS = Number(process.env.THROUGHPUT_SECONDS ?? 2)
 const CONNECTIONS = 50
+/** `THROUGHPUT_ONLY=403` runs the rows whose label holds this text (while profiling one path). */
+const ONLY = process.env.THROUGHPUT_ONLY
 
 interface Started {
   child: ChildProcess
@@ -112,6 +114,7 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
     for (const keepAlive of [true, false]) {
       for (const c of cases) {
         if (!keepAlive && c.label.startsWith('cached raster')) continue
+        if (ONLY && !c.label.includes(ONLY)) continue
         await load(tmaps, c.path, c.origin, keepAlive) // warm-up both
         await load(bare, c.path, c.origin, keepAlive)
         const ratios: number[] = []

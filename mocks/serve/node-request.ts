@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { RequestLike } from '../../src/core/create-core.ts'
+import type { RequestLike, RequestTarget } from '../../src/core/create-core.ts'
 
 /** A body larger than the limit: answered 413 (`status` is read by the pipeline's body reader). */
 export class BodyTooLargeError extends Error {
@@ -47,7 +47,8 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffe
 
 /**
  * The request as the TMaps pipeline reads it, straight from Node's `IncomingMessage`: no
- * `Request` or `Headers` objects are built (they cost more than the whole pipeline).
+ * `Request` or `Headers` objects are built (they cost more than the whole pipeline), and headers
+ * are read from `rawHeaders` (Node builds `req.headers` on first access, a cost per request).
  */
 class NodeRequestView implements RequestLike {
   readonly method: string
@@ -61,9 +62,16 @@ class NodeRequestView implements RequestLike {
     this.#limit = limit
     this.method = req.method ?? 'GET'
   }
+  /** A header's value, repeated ones joined with `, ` as `Headers.get` does (names are lower case). */
   get(name: string): string | null {
-    const value = this.#req.headers[name.toLowerCase()]
-    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+    const raw = this.#req.rawHeaders
+    let value: string | null = null
+    for (let i = 0; i < raw.length; i += 2) {
+      const field = raw[i]!
+      if (field.length === name.length && field.toLowerCase() === name)
+        value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`
+    }
+    return value
   }
   async text(): Promise<string> {
     return (await readNodeBody(this.#req, this.#limit)).toString('utf8')
@@ -73,6 +81,27 @@ class NodeRequestView implements RequestLike {
 /** A pipeline view of a Node request (see `NodeRequestView`). */
 export function nodeRequestView(req: IncomingMessage, url: string, limit: number): RequestLike {
   return new NodeRequestView(req, url, limit)
+}
+
+/** A path the WHATWG URL parser keeps as it is: no dot segments, escapes or backslashes to resolve. */
+const PLAIN_PATH = /^\/[\w\-~!$&()*+,;=:@/]*$/
+/** A query the parser keeps as it is (it would escape spaces, quotes, `<`, `>` and non-ASCII). */
+const PLAIN_QUERY = /^\?[\w\-.~!$&()*+,;=:@/?%[\]|^{}]*$/
+
+/**
+ * The URL the pipeline decides on, split into its parts without parsing when the request line
+ * is plain (almost always); anything else goes through `new URL` so that the answer is the same
+ * as it would be for a `URL`: `/a/../geocoding/forward` still resolves, odd bytes are escaped.
+ * @example splitTarget('https:', 'api.tmaps.tn', '/geocoding/forward?q=Sfax').search // '?q=Sfax'
+ */
+export function splitTarget(protocol: 'https:' | 'http:', host: string, path: string): RequestTarget {
+  const href = `${protocol}//${host}${path}`
+  const query = path.indexOf('?')
+  const pathname = query < 0 ? path : path.slice(0, query)
+  const search = query < 0 || query === path.length - 1 ? '' : path.slice(query)
+  if (PLAIN_PATH.test(pathname) && (search === '' || PLAIN_QUERY.test(search)) && !path.includes('#'))
+    return { href, protocol, host, pathname, search }
+  return new URL(href)
 }
 
 /** A fetch `Request` of a Node request, its body read first within the limit (for the control API). */

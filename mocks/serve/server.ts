@@ -16,7 +16,7 @@ import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../.
 import { hostOfPath } from '../../src/endpoints/registry.ts'
 import { localCertificate } from './certificate.ts'
 import { createControlGate } from './control-gate.ts'
-import { BodyTooLargeError, nodeRequestView, toFetchRequest } from './node-request.ts'
+import { BodyTooLargeError, nodeRequestView, splitTarget, toFetchRequest } from './node-request.ts'
 
 export interface TmapsServerOptions extends TmapsMockOptions {
   /**
@@ -167,8 +167,8 @@ export async function startTmapsServer(options: TmapsServerOptions = {}): Promis
         return
       }
       // The TMaps host this path belongs to, same scheme: the contract decides on that URL.
-      const target = `${scheme}//${hostOfPath(pathname) === 'tiles' ? tiles : api}${path}`
-      const answer = await mock.answer(nodeRequestView(req, target, SERVER_BODY_LIMIT), { url: target })
+      const target = splitTarget(scheme, hostOfPath(pathname) === 'tiles' ? tiles : api, path)
+      const answer = await mock.answer(nodeRequestView(req, target.href, SERVER_BODY_LIMIT), { url: target })
       if (answer.network === 'reset') {
         // An injected network fault: no answer at all, the connection just fails.
         req.socket.destroy()

@@ -1,4 +1,5 @@
 import type { DecisionFacts } from '../contract/decide.ts'
+import { explainDecision } from '../contract/explain.ts'
 import type { Rule } from '../contract/rejections.ts'
 
 /** One answered request, as the console's log shows it. Never holds a full key value. */
@@ -40,14 +41,19 @@ export interface RequestLog {
   readonly size: number
 }
 
-/** A new entry as the pipeline records it: its reason may be given as a function, worded on first read. */
-export type NewLogEntry = Omit<LogEntry, 'seq' | 'reason'> & { reason: string | (() => string) }
+/**
+ * A new entry as the pipeline records it, cheap to make on every request: its time as a `Date`
+ * and its reason left out (explained from its rule and facts) or given as text; both are put in
+ * words on first read, once.
+ */
+export type NewLogEntry = Omit<LogEntry, 'seq' | 'reason' | 'time'> & { time: Date; reason?: string }
 
-type Stored = Omit<LogEntry, 'reason'> & { reason: string | (() => string) }
+type Stored = Omit<LogEntry, 'reason' | 'time'> & { time: string | Date; reason?: string }
 
-/** The entry with its reason in words (worded once, then kept). */
+/** The entry in words: its ISO time and its reason (worded once, then kept). */
 function worded(entry: Stored): LogEntry {
-  if (typeof entry.reason === 'function') entry.reason = entry.reason()
+  if (typeof entry.time !== 'string') entry.time = entry.time.toISOString()
+  entry.reason ??= explainDecision(entry.rule, entry.facts)
   return entry as LogEntry
 }
 

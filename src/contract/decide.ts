@@ -24,6 +24,8 @@ export interface KeyView {
   id: string
   status: KeyStatus
   domains: ReadonlySet<string>
+  /** The domains sorted, when the index keeps them so (else sorted per decision). */
+  linked?: readonly string[]
 }
 
 /** The facts a decision used, safe to log: the key is masked, never full. */
@@ -39,7 +41,7 @@ export interface DecisionFacts {
   /** Its normalized host, or `null` when it did not parse. */
   host: string | null
   /** The key's linked domains when the domain check ran. */
-  linked: string[] | null
+  linked: readonly string[] | null
   reconstructed: boolean
   simulated: boolean
 }
@@ -61,6 +63,18 @@ export type Decision =
 const HEADER_LOG_LIMIT = 200
 const maskHost = (host: string | null) => (host === null || !host.includes('_') ? host : maskSecrets(host))
 
+/** Hosts of recent Origin/Referer values: a page sends the same one again and again. */
+const hosts = new Map<string, string | null>()
+const cachedHost = (header: string): string | null => {
+  let host = hosts.get(header)
+  if (host === undefined) {
+    host = hostFromHeader(header)
+    if (hosts.size >= 256) hosts.delete(hosts.keys().next().value!)
+    if (header.length <= 512) hosts.set(header, host)
+  }
+  return host
+}
+
 /**
  * Decides a request exactly as TMaps does: scheme, then key, then domains.
  * Pure: no I/O, no clock; `lookup` finds a key by its full value.
@@ -70,7 +84,7 @@ const maskHost = (host: string | null) => (host === null || !host.includes('_') 
 export function decide(facts: RequestFacts, lookup: (value: string) => KeyView | undefined): Decision {
   const via = facts.origin !== null ? 'origin' : facts.referer !== null ? 'referer' : 'none'
   const header = via === 'origin' ? facts.origin : via === 'referer' ? facts.referer : null
-  const host = header === null ? null : hostFromHeader(header)
+  const host = header === null ? null : cachedHost(header)
   const only = facts.keyValues.length === 1 ? facts.keyValues[0]! : null
   const record: DecisionFacts = {
     scheme: facts.scheme,
@@ -103,7 +117,7 @@ export function decide(facts: RequestFacts, lookup: (value: string) => KeyView |
   if (key.status === 'disabled') return reject('key-disabled')
   if (key.status === 'revoked') return reject('key-revoked')
   if (via === 'none') return { outcome: 'accepted', status: 200, rule: 'no-browser-headers', facts: record }
-  record.linked = [...key.domains].sort()
+  record.linked = key.linked ?? [...key.domains].sort()
   if (host === null || !key.domains.has(host)) return reject('domain-not-authorized')
   return { outcome: 'accepted', status: 200, rule: 'ok', facts: record }
 }

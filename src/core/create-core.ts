@@ -14,7 +14,7 @@ import { createState, type TmapsReadyInfo } from './state.ts'
 export type { TmapsAnswer } from './answers.ts'
 export type { FaultInput, FaultRule, FaultStatus, TmapsFaults } from './faults.ts'
 export { DEFAULT_BASE_URL, DEFAULT_TILES_URL, type TmapsMockOptions } from './options.ts'
-export type { FetchOptions, RequestLike } from './pipeline.ts'
+export type { FetchOptions, RequestLike, RequestTarget } from './pipeline.ts'
 export type { TmapsReadyInfo } from './state.ts'
 
 export interface TmapsMockCore {

@@ -1,7 +1,6 @@
 import type { NewLogEntry, RequestLog } from '../console/request-log.ts'
 import { type createUsage, UNATTRIBUTED } from '../console/usage.ts'
 import { type Decision, decide, type KeyView, type RequestFacts } from '../contract/decide.ts'
-import { explainDecision } from '../contract/explain.ts'
 import { maskSecrets } from '../contract/key-format.ts'
 import { REJECTIONS, type Rule } from '../contract/rejections.ts'
 import { CONTENT_TYPES, type EndpointContext } from '../endpoints/endpoint.ts'
@@ -30,9 +29,24 @@ export interface FetchOptions {
   facts?: Partial<RequestFacts>
   /**
    * The URL to decide on instead of `request.url` (the HTTPS server answers TMaps paths on its
-   * own origin and names the TMaps host here, without copying the request).
+   * own origin and names the TMaps host here, without copying the request), as text or already
+   * split into its parts.
    */
-  url?: string
+  url?: string | RequestTarget
+}
+
+/**
+ * The parts of a request's URL the pipeline reads: a `URL` has them, and the HTTPS server
+ * splits its own request line into them without a `URL` on the hot path (`splitTarget`).
+ */
+export interface RequestTarget {
+  readonly href: string
+  /** `https:` */
+  readonly protocol: string
+  readonly host: string
+  readonly pathname: string
+  /** `?...`, or `''` */
+  readonly search: string
 }
 
 /** An endpoint's answer as bytes, with an ETag for pictures. Deterministic, so it is cached. */
@@ -47,7 +61,7 @@ const CACHEABLE_BODY = 4096
 /** One request on its way through the pipeline: what the log needs, and the rule that decided it. */
 interface Exchange {
   request: RequestLike
-  url: URL
+  url: RequestTarget
   plan: FaultPlan | undefined
   rule: Rule | undefined
 }
@@ -93,16 +107,18 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   /** Step 2: what the contract decides on, as the runtime saw it (or rebuilt it). */
   const collectFacts = (
     request: RequestLike,
-    url: URL,
+    url: RequestTarget,
     origin: string | null,
     options?: FetchOptions,
-  ): RequestFacts => ({
-    scheme: url.protocol.slice(0, -1),
-    keyValues: apiKeyValues(url.search),
-    origin,
-    referer: request.headers.get('referer'),
-    ...options?.facts,
-  })
+  ): RequestFacts => {
+    const facts: RequestFacts = {
+      scheme: url.protocol.slice(0, -1),
+      keyValues: apiKeyValues(url.search),
+      origin,
+      referer: request.headers.get('referer'),
+    }
+    return options?.facts ? Object.assign(facts, options.facts) : facts
+  }
 
   /** Log and usage: every answered request, once, with the facts its decision used. */
   const record = (
@@ -111,14 +127,15 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     status: number,
     rule: Rule,
     decision: Decision,
-    reason: string | (() => string) = () => explainDecision(rule, decision.facts),
+    reason?: string,
   ) => {
     const { request, url, plan: fault } = ex
     ex.rule = rule
     const now = opts.now()
     usage.record(decision.facts.keyId ?? UNATTRIBUTED, endpoint, status, now)
-    log.push({
-      time: now.toISOString(),
+    // Put in words (ISO time, reason from the rule and facts) when the log is read, not here.
+    const entry: NewLogEntry = {
+      time: now,
       method: request.method,
       host: url.host,
       path: url.pathname.includes('_') ? maskSecrets(url.pathname) : url.pathname,
@@ -126,17 +143,15 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
       status,
       outcome: status >= 200 && status < 400 ? 'accepted' : 'rejected',
       rule,
-      reason,
       facts: decision.facts,
-      ...(fault && {
-        fault: {
-          rules: fault.rules,
-          delayMs: fault.delayMs,
-          ...(fault.status !== null && { status: fault.status }),
-          ...(fault.network !== null && { network: fault.network }),
-        },
-      }),
-    })
+    }
+    if (reason !== undefined) entry.reason = reason
+    if (fault) {
+      entry.fault = { rules: fault.rules, delayMs: fault.delayMs }
+      if (fault.status !== null) entry.fault.status = fault.status
+      if (fault.network !== null) entry.fault.network = fault.network
+    }
+    log.push(entry)
   }
 
   /** The key a refused request still names, for usage (plain HTTP is refused before the lookup). */
@@ -174,16 +189,16 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   }
 
   /** A GET's cache key: the raw query without the key (another spelling is another entry, never wrong). */
-  const getKey = (url: URL) => answerCacheKey(url.pathname, url.search)
+  const getKey = (url: RequestTarget) => answerCacheKey(url.pathname, url.search)
   /** A GET answered before, without leaving the current tick. */
-  const cached = (request: RequestLike, url: URL): Computed | undefined =>
+  const cached = (request: RequestLike, url: RequestTarget): Computed | undefined =>
     request.method === 'GET' && cache.size > 0 ? cache.get(getKey(url)) : undefined
 
   /** Step 5: the endpoint's answer, from the cache when the same request was answered before. */
   const runEndpoint = async (
     { endpoint, params }: ResolvedEndpoint,
     request: RequestLike,
-    url: URL,
+    url: RequestTarget,
   ): Promise<Computed> => {
     let body: unknown
     let cacheKey: string | undefined
@@ -203,7 +218,12 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     }
     const cached = cacheKey === undefined ? undefined : cache.get(cacheKey)
     if (cached) return cached
-    const ctx: EndpointContext = { url, params, body, seed: opts.dataSeed }
+    const ctx: EndpointContext = {
+      url: url instanceof URL ? url : new URL(url.href),
+      params,
+      body,
+      seed: opts.dataSeed,
+    }
     const computed =
       endpoint.answers === 'png'
         ? withEtag(await endpoint.handle(ctx))
@@ -219,7 +239,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
   async function handle(request: RequestLike, options?: FetchOptions): Promise<TmapsAnswer> {
     const ex: Exchange = {
       request,
-      url: new URL(options?.url ?? request.url),
+      url: typeof options?.url === 'object' ? options.url : new URL(options?.url ?? request.url),
       plan: undefined,
       rule: undefined,
     }

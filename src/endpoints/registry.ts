@@ -76,22 +76,27 @@ export interface ResolvedEndpoint {
 }
 
 /** Exact paths in a map (one lookup); patterns compiled once: `:name` takes one whole segment. */
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>
+// Paths without parameters resolve to one frozen answer each (no object made per request).
+const resolvedOf = (e: Endpoint): ResolvedEndpoint => Object.freeze({ endpoint: e, params: NO_PARAMS })
 const exact = new Map(
-  ENDPOINTS.filter((e) => !e.path.includes(':')).map((e) => [`${e.host} ${e.method} ${e.path}`, e]),
+  ENDPOINTS.filter((e) => !e.path.includes(':')).map((e) => [
+    `${e.host} ${e.method} ${e.path}`,
+    resolvedOf(e),
+  ]),
 )
 const exactPaths = new Map(
-  ENDPOINTS.filter((e) => !e.path.includes(':')).map((e) => [`${e.host} ${e.path}`, e]),
+  ENDPOINTS.filter((e) => !e.path.includes(':')).map((e) => [`${e.host} ${e.path}`, resolvedOf(e)]),
 )
 const compiled = ENDPOINTS.filter((e) => e.path.includes(':')).map((endpoint) => ({
   endpoint,
   segments: endpoint.path.split('/').map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s })),
 }))
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>
 
 function match(host: 'api' | 'tiles', path: string, method?: string): ResolvedEndpoint | undefined {
   const found =
     method === undefined ? exactPaths.get(`${host} ${path}`) : exact.get(`${host} ${method} ${path}`)
-  if (found) return { endpoint: found, params: NO_PARAMS }
+  if (found) return found
   const parts = path.split('/')
   for (const { endpoint, segments } of compiled) {
     if (endpoint.host !== host || (method !== undefined && endpoint.method !== method)) continue

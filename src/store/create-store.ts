@@ -10,12 +10,16 @@ import {
   linkSchema,
 } from './schemas.ts'
 
+const NONE: readonly string[] = Object.freeze([])
+
 /** The index entry of one key: what a request needs, found in O(1) by value or id. */
 export interface KeyEntry extends KeyView {
   id: string
   value: string
   status: KeyStatus
   domains: Set<string>
+  /** `domains` sorted, kept in step (a decision logs them without sorting per request). */
+  linked: readonly string[]
   /** The stored record (name, dates): console reads need no scan of the collection. */
   record: KeyRecord
 }
@@ -57,6 +61,7 @@ export function createStore(): TmapsStore {
       value: record.value,
       status: record.status,
       domains: new Set(),
+      linked: NONE,
       record,
     }
     entry.value = record.value
@@ -74,14 +79,21 @@ export function createStore(): TmapsStore {
     byValue.delete(entry.value)
   })
 
+  const relist = (entry: KeyEntry | undefined) => {
+    if (entry) entry.linked = Object.freeze([...entry.domains].sort())
+  }
   const link = ({ keyId, hostname }: LinkRecord) => {
-    byId.get(keyId)?.domains.add(hostname)
+    const entry = byId.get(keyId)
+    entry?.domains.add(hostname)
+    relist(entry)
     const set = keysByDomain.get(hostname) ?? new Set()
     set.add(keyId)
     keysByDomain.set(hostname, set)
   }
   const unlink = ({ keyId, hostname }: LinkRecord) => {
-    byId.get(keyId)?.domains.delete(hostname)
+    const entry = byId.get(keyId)
+    entry?.domains.delete(hostname)
+    relist(entry)
     keysByDomain.get(hostname)?.delete(keyId)
   }
   links.hooks.on('create', ({ data }) => link(data.record))
