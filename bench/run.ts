@@ -12,6 +12,7 @@ import { browserRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
 import { mapRows } from './maps.ts'
 import { serverRows } from './server.ts'
+import { startupRows } from './startup.ts'
 
 const FORWARD = 'https://api.tmaps.tn/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3'
 const ORIGIN = { Origin: 'http://localhost:5173' }
@@ -247,8 +248,12 @@ rows.push(...(await browserRows()))
 const server7 = await serverRows()
 rows.push(...server7.rows)
 
+// 9. Start and idle memory of the CLI's server, against a bare node:https process.
+const startup = await startupRows()
+rows.push(...startup.rows)
+
 console.log(
   `tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`,
 )
 report(rows)
-console.log(`\n${[...maps.notes, ...server7.notes].join('\n')}`)
+console.log(`\n${[...maps.notes, ...server7.notes, ...startup.notes].join('\n')}`)

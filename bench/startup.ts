@@ -1,0 +1,147 @@
+/**
+ * Start and idle memory of `tmaps-mock serve`, as a user starts it (the CLI, demo state, the
+ * certificate already made), against a bare `node:https` server with the same certificate, in
+ * alternating rounds: time from spawning the process to its first answer (a 401), its resident
+ * memory once it listens and before any request, and, for the mock, the time its first geocode
+ * takes (the geocoder loads on first use). Targets: first answer <= 500 ms, idle <= 120 MB.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Agent, request } from 'undici'
+import { localCertificate } from '../mocks/serve/certificate.ts'
+import type { Comparison } from './harness.ts'
+
+const root = join(import.meta.dirname, '..')
+const built = join(root, 'dist/mocks/cli/tmaps-mock.js')
+/** The built CLI (what `npx tmaps-mock serve` runs) when there is one, else the source. */
+const cli = existsSync(built) ? built : join(root, 'mocks/cli/tmaps-mock.ts')
+const ROUNDS = Number(process.env.STARTUP_ROUNDS ?? 5)
+const BARE = `
+const { createServer } = require('node:https')
+const { readFileSync } = require('node:fs')
+const dir = process.argv[1]
+const server = createServer({ cert: readFileSync(dir + '/localhost.pem'), key: readFileSync(dir + '/localhost-key.pem') }, (req, res) => {
+  res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"error":"unauthorized"}')
+})
+server.listen(0, '127.0.0.1', () => console.log('listening at https://localhost:' + server.address().port))
+`
+
+/** Resident memory of a process, in MB (`VmRSS` in /proc/<pid>/status). */
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+  return Number(kb) / 1024
+}
+
+/** Spawns a server and resolves with its port once it prints its URL. */
+function listening(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk) => {
+      out += chunk
+      const port = /https:\/\/localhost:(\d+)/.exec(out)?.[1]
+      if (port) resolve(Number(port))
+    })
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before listening: ${out}`)))
+  })
+}
+
+interface Start {
+  firstAnswerMs: number
+  idleMb: number
+  firstGeocodeMs?: number
+}
+
+export async function startupRows(): Promise<{ rows: Comparison[]; notes: string[] }> {
+  const cache = mkdtempSync(join(tmpdir(), 'tmaps-startup-'))
+  const certDir = join(cache, 'tmaps-mock')
+  const { ca } = await localCertificate(certDir)
+  const agent = new Agent({ connect: { ca: ca! } })
+  const unknownKey = `ak_${'0'.repeat(32)}`
+
+  const start = async (kind: 'tmaps' | 'bare'): Promise<Start> => {
+    const began = performance.now()
+    const child =
+      kind === 'tmaps'
+        ? spawn(process.execPath, [cli, 'serve', '--port', '0', '--quiet', '--seed', 'bench'], {
+            env: { ...process.env, XDG_CACHE_HOME: cache },
+            stdio: ['ignore', 'pipe', 'inherit'],
+          })
+        : spawn(process.execPath, ['-e', BARE, certDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+    try {
+      const port = await listening(child)
+      const idleMb = rssMb(child.pid!)
+      const first = await request(
+        `https://localhost:${port}/geocoding/forward?q=Sfax&api_key=${unknownKey}`,
+        {
+          dispatcher: agent,
+        },
+      )
+      await first.body.dump()
+      const firstAnswerMs = performance.now() - began
+      if (first.statusCode !== 401) throw new Error(`expected a 401, got ${first.statusCode}`)
+      if (kind === 'bare') return { firstAnswerMs, idleMb }
+      // A server-side key made through the control API (its value is shown once, on creation).
+      const created = await request(`https://localhost:${port}/__console/keys`, {
+        dispatcher: agent,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'bench' }),
+      })
+      const { value } = (await created.body.json()) as { value: string }
+      const t = performance.now()
+      const geocode = await request(`https://localhost:${port}/geocoding/forward?q=Sfax&api_key=${value}`, {
+        dispatcher: agent,
+      })
+      await geocode.body.dump()
+      if (geocode.statusCode !== 200) throw new Error(`expected a 200, got ${geocode.statusCode}`)
+      const firstGeocodeMs = performance.now() - t
+      return { firstAnswerMs, idleMb, firstGeocodeMs }
+    } finally {
+      child.kill()
+    }
+  }
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+  const runs: Record<'tmaps' | 'bare', Start[]> = { tmaps: [], bare: [] }
+  try {
+    await start('tmaps') // warm the disk cache for both
+    await start('bare')
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const kind of round % 2 === 0 ? (['tmaps', 'bare'] as const) : (['bare', 'tmaps'] as const))
+        runs[kind].push(await start(kind))
+    }
+  } finally {
+    await agent.close()
+    rmSync(cache, { recursive: true, force: true })
+  }
+  const first = {
+    a: median(runs.tmaps.map((r) => r.firstAnswerMs)),
+    b: median(runs.bare.map((r) => r.firstAnswerMs)),
+  }
+  const idle = { a: median(runs.tmaps.map((r) => r.idleMb)), b: median(runs.bare.map((r) => r.idleMb)) }
+  const geocodes = runs.tmaps.flatMap((r) => (r.firstGeocodeMs === undefined ? [] : [r.firstGeocodeMs]))
+  const from = cli === built ? 'dist/' : 'the sources (run npm run build to measure what users run)'
+  return {
+    rows: [
+      {
+        label: `start to first answer (a 401): tmaps-mock serve from ${cli === built ? 'dist/' : 'source'}, demo state`,
+        a: 'tmaps-mock serve',
+        b: 'bare node:https process',
+        aMicros: first.a * 1000,
+        bMicros: first.b * 1000,
+        ratio: first.a / first.b,
+        target: null,
+        budgetMs: 500,
+      },
+    ],
+    notes: [
+      `Start (tmaps-mock serve from ${from}, ${ROUNDS} rounds): first answer after ${first.a.toFixed(0)} ms vs ${first.b.toFixed(0)} ms bare; ` +
+        `idle memory ${idle.a.toFixed(0)} MB RSS vs ${idle.b.toFixed(0)} MB bare (target <= 120 MB: ${idle.a <= 120 ? 'met' : 'NOT MET'}); ` +
+        (geocodes.length > 0
+          ? `the first geocode then takes ${median(geocodes).toFixed(0)} ms (the geocoder loads on first use).`
+          : 'the first geocode was not measured (no key value readable from the control API).'),
+    ],
+  }
+}
