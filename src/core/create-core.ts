@@ -33,9 +33,11 @@ export interface TmapsMockCore {
   fetch(request: Request, options?: FetchOptions): Promise<Response>
   /**
    * The same answer as plain data, for runtimes that build their own response object (the HTTPS
-   * server hands it to its server library without an intermediate `Response`).
+   * server writes it to Node without an intermediate `Response`). A request answered before
+   * under the same console state is answered at once (the answer object is then shared and
+   * frozen); else a promise: `await` it either way.
    */
-  answer(request: RequestLike, options?: FetchOptions): Promise<TmapsAnswer>
+  answer(request: RequestLike, options?: FetchOptions): TmapsAnswer | Promise<TmapsAnswer>
   /** Usage of one key (id, full value or `{ id }`), or `'unattributed'`. */
   usage(ref: KeyRef | typeof UNATTRIBUTED): UsageReport
   /**
@@ -73,7 +75,15 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
   const log = createRequestLog(opts.logSize)
   const faults = createFaults(opts.dataSeed, FAULT_ENDPOINTS)
   const state = createState(opts, usage)
-  const pipeline = createPipeline({ opts, ready: state.ready, lookup: state.lookup, usage, log, faults })
+  const pipeline = createPipeline({
+    opts,
+    ready: state.ready,
+    lookup: state.lookup,
+    generation: state.generation,
+    usage,
+    log,
+    faults,
+  })
 
   const resolveBucket = (ref: KeyRef | typeof UNATTRIBUTED): string => {
     if (ref === UNATTRIBUTED) return UNATTRIBUTED

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { createTmapsCore } from './create-core.ts'
 import { answerCacheKey, apiKeyValues } from './pipeline.ts'
 
 describe('apiKeyValues', () => {
@@ -58,6 +59,75 @@ describe('answerCacheKey', () => {
         expect(answerCacheKey('/p', search)).toBe(general(search))
       }),
       { numRuns: 3000 },
+    )
+  })
+})
+
+describe('the memo of answered GETs', () => {
+  const view = (url: string, headers: Record<string, string> = {}) => ({
+    method: 'GET',
+    url,
+    headers: { get: (name: string) => headers[name] ?? null },
+    text: async () => '',
+  })
+  const setup = async () => {
+    const mock = createTmapsCore({ state: 'empty', seed: 'memo' })
+    await mock.ready
+    const key = await mock.console.createKey({ name: 'web', domains: ['app.tn'] })
+    const url = `https://api.tmaps.tn/geocoding/forward?q=Sfax&limit=1&api_key=${key.value}`
+    return { mock, key, url }
+  }
+
+  it('answers the same request again at once, and still counts and logs it', async () => {
+    const { mock, key, url } = await setup()
+    const first = await mock.answer(view(url, { origin: 'https://app.tn' }))
+    const again = mock.answer(view(url, { origin: 'https://app.tn' }))
+    expect(again).not.toBeInstanceOf(Promise)
+    expect(again).toEqual(first)
+    expect(Object.isFrozen(again)).toBe(true)
+    expect(mock.usage(key.id).total).toBe(2)
+    const [latest, earlier] = mock.log.entries()
+    expect(latest).toEqual({ ...earlier, seq: earlier!.seq + 1, time: latest!.time })
+  })
+
+  it('holds only while the console state is unchanged', async () => {
+    const { mock, key, url } = await setup()
+    const send = async (origin: string) => (await mock.answer(view(url, { origin }))).status
+    expect([await send('https://app.tn'), await send('https://app.tn')]).toEqual([200, 200])
+    await mock.console.disableKey(key.id)
+    expect([await send('https://app.tn'), await send('https://app.tn')]).toEqual([401, 401])
+    await mock.console.enableKey(key.id)
+    expect(await send('https://app.tn')).toBe(200)
+    expect([await send('https://other.tn'), await send('https://other.tn')]).toEqual([403, 403])
+    await mock.console.addDomain('other.tn')
+    expect(await send('https://other.tn')).toBe(403)
+    await mock.console.linkDomain(key.id, 'other.tn')
+    expect(await send('https://other.tn')).toBe(200)
+    await mock.console.unlinkDomain(key.id, 'other.tn')
+    expect(await send('https://other.tn')).toBe(403)
+    await mock.reset()
+    expect(await send('https://app.tn')).toBe(401)
+  })
+
+  it('tells apart an absent Origin, an Origin "null" and a Referer', async () => {
+    const { mock, url } = await setup()
+    const status = async (headers: Record<string, string>) => (await mock.answer(view(url, headers))).status
+    expect(await status({})).toBe(200)
+    expect(await status({ origin: 'null' })).toBe(403)
+    expect(await status({ referer: 'https://app.tn/page' })).toBe(200)
+    expect(await status({ referer: 'https://evil.tn/page' })).toBe(403)
+    expect(await status({})).toBe(200)
+  })
+
+  it('never skips a fault: faults are drawn for every request', async () => {
+    const { mock, url } = await setup()
+    await mock.answer(view(url))
+    mock.faults.add({ endpoint: '/geocoding/forward', status: 429, times: 1 })
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await mock.answer(view(url))).status)
+    expect(statuses).toEqual([429, 200, 200])
+    expect(mock.log.entries().map((e) => e.rule)).toEqual(
+      ['no-browser-headers', 'fault-injected', 'no-browser-headers', 'no-browser-headers'].reverse(),
     )
   })
 })

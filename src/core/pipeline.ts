@@ -61,10 +61,33 @@ const CACHEABLE_BODY = 4096
 /** One request on its way through the pipeline: what the log needs, and the rule that decided it. */
 interface Exchange {
   request: RequestLike
-  url: RequestTarget
+  /** The host and the path as the log shows them (any key-shaped text in the path masked). */
+  host: string
+  path: string
   plan: FaultPlan | undefined
   rule: Rule | undefined
 }
+
+/**
+ * A GET answered before under the same console state (`generation`), when its answer depended
+ * on nothing but the request: a refusal of the contract, or a JSON answer. The same request
+ * (URL, Origin, Referer) is answered from it without deciding again; it is still faulted,
+ * counted and logged like any other.
+ */
+interface Memo {
+  generation: number
+  name: string
+  host: string
+  path: string
+  status: number
+  rule: Rule
+  decision: Decision
+  answer: TmapsAnswer
+}
+
+const MEMO_SIZE = 1024
+/** Longer memo keys (a long Referer) are not kept: memory stays bounded by MEMO_SIZE entries. */
+const MEMO_KEY_LIMIT = 2048
 
 /** Everything the pipeline reads and writes, built by `createTmapsCore`. */
 export interface PipelineParts {
@@ -74,6 +97,8 @@ export interface PipelineParts {
   usage: ReturnType<typeof createUsage>
   log: RequestLog & { push(entry: NewLogEntry): unknown }
   faults: { plan(endpoint: string): FaultPlan | undefined }
+  /** Changes whenever the console state does (a key, a domain, a link, a load). */
+  generation: () => number
 }
 
 /**
@@ -83,10 +108,11 @@ export interface PipelineParts {
  * Endpoint answers depend only on the request and the data seed (the contract decides before
  * them), so they are cached whatever the console state.
  */
-export function createPipeline({ opts, ready, lookup, usage, log, faults }: PipelineParts) {
+export function createPipeline({ opts, ready, lookup, usage, log, faults, generation }: PipelineParts) {
   const apiHost = new URL(opts.baseUrl).host
   const tilesHost = new URL(opts.tilesUrl).host
   const cache = new Map<string, Computed>()
+  const memos = new Map<string, Memo>()
 
   /** The TMaps hosts this URL's host stands for (both when one origin serves both). */
   const kindsByHost = new Map<string, Array<'api' | 'tiles'>>([
@@ -129,7 +155,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     decision: Decision,
     reason?: string,
   ) => {
-    const { request, url, plan: fault } = ex
+    const { request, plan: fault } = ex
     ex.rule = rule
     const now = opts.now()
     usage.record(decision.facts.keyId ?? UNATTRIBUTED, endpoint, status, now)
@@ -137,8 +163,8 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     const entry: NewLogEntry = {
       time: now,
       method: request.method,
-      host: url.host,
-      path: url.pathname.includes('_') ? maskSecrets(url.pathname) : url.pathname,
+      host: ex.host,
+      path: ex.path,
       endpoint,
       status,
       outcome: status >= 200 && status < 400 ? 'accepted' : 'rejected',
@@ -235,21 +261,83 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     return computed
   }
 
-  /** Answers a request; the answer names the rule that decided it (for the server's request lines). */
-  async function handle(request: RequestLike, options?: FetchOptions): Promise<TmapsAnswer> {
+  /**
+   * Answers a request; the answer names the rule that decided it (for the server's request
+   * lines). A GET answered before under the same console state is answered at once, without a
+   * promise; anything else (the first time, a fault, a body to read, a picture) takes the steps.
+   */
+  function handle(request: RequestLike, options?: FetchOptions): TmapsAnswer | Promise<TmapsAnswer> {
+    const key = memoKey(request, options)
+    if (key === undefined) return respond(request, options, undefined, undefined)
+    const memo = memos.get(key)
+    if (memo === undefined || memo.generation !== generation())
+      return respond(request, options, key, undefined)
+    const plan = faults.plan(memo.name)
+    if (plan !== undefined) return respond(request, options, undefined, plan)
+    const ex: Exchange = { request, host: memo.host, path: memo.path, plan: undefined, rule: undefined }
+    record(ex, memo.name, memo.status, memo.rule, memo.decision)
+    return memo.answer
+  }
+
+  /** The memo key of a plain GET: its URL and the two headers the contract reads. */
+  const memoKey = (request: RequestLike, options?: FetchOptions): string | undefined => {
+    if (request.method !== 'GET' || options?.facts !== undefined) return undefined
+    const url = options?.url
+    const href = url === undefined ? request.url : typeof url === 'string' ? url : url.href
+    const key = `${href}\n${request.headers.get('origin') ?? '\0'}\n${request.headers.get('referer') ?? '\0'}`
+    return key.length <= MEMO_KEY_LIMIT ? key : undefined
+  }
+
+  async function respond(
+    request: RequestLike,
+    options: FetchOptions | undefined,
+    key: string | undefined,
+    drawn: FaultPlan | undefined,
+  ): Promise<TmapsAnswer> {
+    const url = typeof options?.url === 'object' ? options.url : new URL(options?.url ?? request.url)
     const ex: Exchange = {
       request,
-      url: typeof options?.url === 'object' ? options.url : new URL(options?.url ?? request.url),
+      host: url.host,
+      path: url.pathname.includes('_') ? maskSecrets(url.pathname) : url.pathname,
       plan: undefined,
       rule: undefined,
     }
-    const result = await respondTo(ex, options)
+    const step: Step = { name: 'unknown', decision: undefined, generation: -1, memo: false }
+    const result = await respondTo(ex, url, options, drawn, step)
     if (ex.rule !== undefined) result.rule = ex.rule
+    if (key !== undefined && step.memo && ex.plan === undefined && step.decision) {
+      if (memos.size >= MEMO_SIZE) memos.delete(memos.keys().next().value!)
+      Object.freeze(result.headers)
+      memos.set(key, {
+        generation: step.generation,
+        name: step.name,
+        host: ex.host,
+        path: ex.path,
+        status: result.status,
+        rule: ex.rule!,
+        decision: step.decision,
+        answer: Object.freeze(result),
+      })
+    }
     return result
   }
 
-  async function respondTo(ex: Exchange, options?: FetchOptions): Promise<TmapsAnswer> {
-    const { request, url } = ex
+  /** What `respondTo` tells `respond` for the memo: the endpoint's name, the decision, whether to keep it. */
+  interface Step {
+    name: string
+    decision: Decision | undefined
+    generation: number
+    memo: boolean
+  }
+
+  async function respondTo(
+    ex: Exchange,
+    url: RequestTarget,
+    options: FetchOptions | undefined,
+    drawn: FaultPlan | undefined,
+    step: Step,
+  ): Promise<TmapsAnswer> {
+    const { request } = ex
     const origin = options?.facts?.origin !== undefined ? options.facts.origin : request.headers.get('origin')
     if (request.method === 'OPTIONS') return preflight(request, origin)
 
@@ -263,7 +351,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
       kinds.map((k) => endpointName(k, url.pathname)).find((n) => n !== 'unknown') ??
       'unknown'
 
-    const plan = faults.plan(name)
+    const plan = drawn ?? faults.plan(name)
     if (plan) {
       ex.plan = plan
       await ready
@@ -272,14 +360,20 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
     }
 
     await ready
+    // The state this decision saw: a memo of it holds until the state changes.
+    step.generation = generation()
     const decision = attribute(decide(facts, lookup), facts)
+    step.name = name
+    step.decision = decision
     if (decision.outcome === 'rejected') {
       record(ex, name, decision.status, decision.rule, decision)
+      step.memo = true
       return rejection(decision.rule, origin)
     }
 
     if (!resolved) {
       record(ex, name, 404, 'not-found', decision)
+      step.memo = true
       return rejection('not-found', origin)
     }
     const { endpoint } = resolved
@@ -287,6 +381,8 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults }: Pipe
       const computed = cached(request, url) ?? (await runEndpoint(resolved, request, url))
       if (computed.etag === undefined) {
         record(ex, endpoint.name, 200, decision.rule, decision)
+        step.name = endpoint.name
+        step.memo = true
         return answer(200, computed.bytes, origin)
       }
       // Pictures are cached by browsers and proxies like any tile server's (errors never are).

@@ -29,7 +29,12 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
       ? demoSnapshot(opts.seed ?? DEFAULT_DEMO_SEED)
       : parseSnapshot(opts.state === 'empty' ? EMPTY : opts.state)
 
-  let store: TmapsStore = createStore()
+  // Every change of the console state, and every load, moves this on (see the pipeline's memo).
+  let generation = 0
+  const changed = () => {
+    generation++
+  }
+  let store: TmapsStore = createStore(changed)
   let generator = createKeyGenerator(opts.seed)
   let loaded = false
   let writes: Promise<unknown> = Promise.resolve()
@@ -67,11 +72,12 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
   })
 
   const load = async (snapshot: ParsedSnapshot): Promise<void> => {
-    const next = createStore()
+    const next = createStore(changed)
     for (const key of snapshot.keys) await next.keys.create(key)
     for (const domain of snapshot.domains) await next.domains.create(domain)
     for (const link of snapshot.links) await next.links.create(link)
     store = next
+    changed()
     generator = createKeyGenerator(opts.seed, snapshot.keyIndex)
     usage.load(snapshot.usage)
     usage.retain((bucket) => next.byId.has(bucket))
@@ -96,6 +102,8 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
     console: consoleApi,
     /** The key with this full value, as the contract sees it (O(1)). */
     lookup: (value: string): KeyView | undefined => store.byValue.get(value),
+    /** Moves on with every change of the state (a key, a domain, a link, a load). */
+    generation: () => generation,
     onChange(listener: () => void): () => void {
       listeners.add(listener)
       return () => {

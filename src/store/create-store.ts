@@ -41,10 +41,11 @@ export interface TmapsStore {
 
 /**
  * Creates an empty store. `@msw/data` queries are linear scans, so every lookup a request makes
- * goes through maps that the collections' create/update/delete hooks keep exact.
+ * goes through maps that the collections' create/update/delete hooks keep exact; each hook
+ * also calls `onChange` (the pipeline's memo of decisions holds until it is called).
  * @example const store = createStore(); await store.keys.create(record)
  */
-export function createStore(): TmapsStore {
+export function createStore(onChange: () => void = () => undefined): TmapsStore {
   const keys = new Collection({ schema: keySchema })
   const domains = new Collection({ schema: domainSchema })
   const links = new Collection({ schema: linkSchema })
@@ -70,6 +71,8 @@ export function createStore(): TmapsStore {
     byId.set(record.id, entry)
     byValue.set(record.value, entry)
   }
+  for (const collection of [keys, domains, links] as const)
+    for (const hook of ['create', 'update', 'delete'] as const) collection.hooks.on(hook, onChange)
   keys.hooks.on('create', ({ data }) => indexKey(data.record))
   keys.hooks.on('update', ({ data }) => indexKey(data.nextRecord))
   keys.hooks.on('delete', ({ data }) => {
