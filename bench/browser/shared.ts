@@ -1,4 +1,5 @@
 export const URL_PATH = '/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3'
+export const UNKNOWN_KEY = `ak_${'0'.repeat(32)}`
 
 /** The size and shape of the mock's answer, for the bare worker to return. */
 export const ANSWER = {
@@ -22,14 +23,17 @@ export const ANSWER = {
 
 declare global {
   interface Window {
+    /** Navigation start to the first answer read (a 401: the contract, no endpoint data). */
     firstResponseMs?: number
+    /** Navigation start to the first geocode read (the geocoder's data loaded on the way). */
+    firstGeocodeMs?: number
   }
 }
 
-/** Fetches once and records the time since navigation start when the answer is read. */
-export async function firstResponse(url: string): Promise<void> {
+/** Fetches once, checks the status, and returns the time since navigation start when read. */
+export async function timed(url: string, status: number): Promise<number> {
   const response = await fetch(url)
   await response.json()
-  if (response.status !== 200) throw new Error(`bench: expected 200, got ${response.status}`)
-  window.firstResponseMs = performance.now()
+  if (response.status !== status) throw new Error(`bench: expected ${status}, got ${response.status}`)
+  return performance.now()
 }

@@ -15,7 +15,7 @@ import {
   SIGN_WORDS,
   SUPERMARKETS,
 } from './poi-names.ts'
-import { seededFaker } from './seeded.ts'
+import { seededFaker } from './faker.ts'
 import { STREET_NAMESAKES } from './street-names.ts'
 import { nearestTown, townCentre, townName, townRadius } from './towns.ts'
 

@@ -1,10 +1,4 @@
-import type { Faker } from '@faker-js/faker'
-// The base locale's entry only: the package's main entry loads every locale (about 40 MB of memory).
-import { faker as baseFaker } from '@faker-js/faker/locale/base'
-
-const FakerClass = baseFaker.constructor as new (options: { locale: unknown }) => Faker
-
-/** FNV-1a, 32 bits: turns any seed string into a number for faker's generator. */
+/** FNV-1a, 32 bits: turns any seed string into a number for a seeded generator. */
 export function hashSeed(seed: string | number): number {
   const text = String(seed)
   let hash = 0x811c9dc5
@@ -16,14 +10,19 @@ export function hashSeed(seed: string | number): number {
 }
 
 /**
- * A faker instance seeded from a string and a sub-stream name, so two uses of the same seed
- * (keys, streets, POIs) never share a sequence and each is reproducible on its own.
- * @example seededFaker('demo', 'streets').number.int(10)
+ * A stream of 32-bit numbers (mulberry32) from a seed and a sub-stream name: two uses of the same
+ * seed never share a sequence, and each is reproducible on its own. For ids and key values,
+ * where faker (used for realistic data, in `faker.ts`) would be 128 kB on the browser's first chunk.
+ * @example seededInts('demo', 'key-0')() // the same number for the same seed and stream, every time
  */
-export function seededFaker(seed: string | number, stream: string): Faker {
-  const faker = new FakerClass({ locale: baseFaker.rawDefinitions })
-  faker.seed([hashSeed(seed), hashSeed(stream)])
-  return faker
+export function seededInts(seed: string | number, stream: string): () => number {
+  let state = (hashSeed(seed) ^ Math.imul(hashSeed(stream), 0x9e3779b1)) >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return (t ^ (t >>> 14)) >>> 0
+  }
 }
 
 export interface KeyMaterial {
@@ -51,11 +50,13 @@ export function createKeyGenerator(seed: string | number | undefined, start = 0)
     next(): KeyMaterial {
       const n = index++
       if (seed === undefined) return { id: `key_${randomHex(12)}`, value: `ak_${randomHex(32)}` }
-      const faker = seededFaker(seed, `key-${n}`)
-      return {
-        id: `key_${faker.string.hexadecimal({ length: 12, casing: 'lower', prefix: '' })}`,
-        value: `ak_${faker.string.hexadecimal({ length: 32, casing: 'lower', prefix: '' })}`,
+      const next = seededInts(seed, `key-${n}`)
+      const hex = (length: number) => {
+        let text = ''
+        while (text.length < length) text += next().toString(16).padStart(8, '0')
+        return text.slice(0, length)
       }
+      return { id: `key_${hex(12)}`, value: `ak_${hex(32)}` }
     },
   }
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { KEY_STATUSES } from '../contract/key-status.ts'
 
 /** The most a console (and a snapshot) holds: far above any real console, and bounded. */
