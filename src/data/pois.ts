@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker'
+import { seededFaker } from './faker.ts'
 import { type Locality, POIS } from './gazetteer.ts'
 import { radians } from './geo.ts'
 import type { Names } from './lang.ts'
@@ -15,7 +16,6 @@ import {
   SIGN_WORDS,
   SUPERMARKETS,
 } from './poi-names.ts'
-import { seededFaker } from './faker.ts'
 import { STREET_NAMESAKES } from './street-names.ts'
 import { nearestTown, townCentre, townName, townRadius } from './towns.ts'
 

@@ -1,6 +1,6 @@
+import { seededFaker } from './faker.ts'
 import { LOCALITIES, type Locality } from './gazetteer.ts'
 import { radians } from './geo.ts'
-import { seededFaker } from './faker.ts'
 import { STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
 
 export interface Street {
