@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node'
 import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
 import type { TmapsSnapshot } from '../src/core/snapshot.ts'
 import { createGeocoder } from '../src/endpoints/geocoding/geocoder.ts'
-import { browserRows } from './browser.ts'
+import { browserRows, playgroundRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
 import { mapRows } from './maps.ts'
 import { serverRows } from './server.ts'
@@ -243,6 +243,7 @@ rows.push(...maps.rows)
 
 // 7. In real Chromium: page load to the first mocked response, against a bare msw worker page.
 rows.push(...(await browserRows()))
+rows.push(...(await playgroundRows()))
 
 // 8. The HTTPS server on real sockets: requests per second, and a load run with keys toggled.
 const server7 = await serverRows()

@@ -1,11 +1,23 @@
 import { render } from 'preact'
 import { setupTmapsWorker } from '../mocks/browser.ts'
+import { createWorkerRenderer } from '../src/map/renderer.ts'
 import { App } from './app.tsx'
+import { loadLeaflet } from './tunisia-map.tsx'
 import './styles.css'
 
-/** The playground's mock: the demo console, kept across reloads and tabs of this origin. */
-const tmaps = setupTmapsWorker({ persist: 'tmaps-mock/playground' })
+/**
+ * The playground's mock: the demo console, kept across reloads and tabs of this origin. Its map
+ * tiles and static maps are drawn in a Web Worker, which starts building the map at once: the
+ * first tiles do not wait for the page, and the page never waits for a tile.
+ */
+const renderer = createWorkerRenderer(
+  new Worker(new URL('../src/map/render-worker.ts', import.meta.url), { type: 'module' }),
+)
+const tmaps = setupTmapsWorker({ persist: 'tmaps-mock/playground', renderer })
+renderer.warm(tmaps.options.dataSeed)
 const root = document.getElementById('app')!
+// The map's library loads while the service worker registers, not after.
+void loadLeaflet().catch(() => undefined)
 try {
   await tmaps.start()
   root.replaceChildren()

@@ -15,8 +15,8 @@ const ATTRIBUTION = '© TMaps mock · GeoNames, Who’s On First, Natural Earth'
 const DEFAULT_TILES_KEY = 'Web app (local dev)'
 
 let loading: Promise<Leaflet> | undefined
-/** Leaflet and its CSS, fetched when the first map mounts (not with the page). */
-function loadLeaflet(): Promise<Leaflet> {
+/** Leaflet and its CSS, in their own chunk: fetched as the page starts, beside the mock's start. */
+export function loadLeaflet(): Promise<Leaflet> {
   loading ??= Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(
     ([module]) => {
       // A CommonJS (UMD) package: its exports are the default export of the ES module.

@@ -263,3 +263,30 @@ describe('log', () => {
     expect(errors).toHaveLength(1)
   })
 })
+
+describe('the renderer option', () => {
+  it('draws tiles and static maps where it is told, and is checked', async () => {
+    const png = new Uint8Array([137, 80, 78, 71])
+    const calls: string[] = []
+    const core = createTmapsCore({
+      state: 'empty',
+      renderer: {
+        tile: async (seed, z, x, y) => (calls.push(`tile ${seed} ${z}/${x}/${y}`), png),
+        staticMap: async (seed, spec) => (calls.push(`static ${seed} ${spec.width}x${spec.height}`), png),
+      },
+    })
+    await core.ready
+    const { value } = await core.console.createKey({ name: 'k' })
+    const tile = await core.fetch(new Request(`https://tiles.tmaps.tn/r-tile/6/33/25?api_key=${value}`))
+    expect(new Uint8Array(await tile.arrayBuffer())).toEqual(png)
+    expect(tile.headers.get('content-type')).toBe('image/png')
+    const map = await core.fetch(
+      new Request(`https://api.tmaps.tn/maps/static?center=36.8,10.18&zoom=12&size=400x300&api_key=${value}`),
+    )
+    expect(map.status).toBe(200)
+    expect(calls).toEqual(['tile tmaps 6/33/25', 'static tmaps 400x300'])
+    expect(() => createTmapsCore({ renderer: {} as never })).toThrow(
+      'Failed to create the TMaps mock: renderer must have tile() and staticMap() methods',
+    )
+  })
+})

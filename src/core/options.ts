@@ -1,3 +1,4 @@
+import { inThread, type TmapsRenderer } from '../map/renderer.ts'
 import type { TmapsSnapshot } from './snapshot.ts'
 
 export interface TmapsMockOptions {
@@ -19,6 +20,12 @@ export interface TmapsMockOptions {
   usageDays?: number
   /** The clock, for usage days and creation dates. Default `() => new Date()`. */
   now?: () => Date
+  /**
+   * Where raster tiles and static maps are drawn. Default: in the thread that answers, the
+   * renderer loaded on the first picture. In a page, `createWorkerRenderer(new Worker(...))`
+   * (from `tmaps-mock/browser`) draws them in a Web Worker: the page and the other answers never wait.
+   */
+  renderer?: TmapsRenderer
 }
 
 export const DEFAULT_BASE_URL = 'https://api.tmaps.tn'
@@ -56,7 +63,14 @@ export function validateOptions(options: TmapsMockOptions) {
     }
     return url.origin
   }
-  const { seed, state = 'demo', logSize = 500, usageDays = 90, now = () => new Date() } = options
+  const {
+    seed,
+    state = 'demo',
+    logSize = 500,
+    usageDays = 90,
+    now = () => new Date(),
+    renderer = inThread,
+  } = options
   if (
     seed !== undefined &&
     !((typeof seed === 'string' && seed !== '') || (typeof seed === 'number' && Number.isFinite(seed)))
@@ -78,6 +92,13 @@ export function validateOptions(options: TmapsMockOptions) {
   if (!Number.isInteger(usageDays) || usageDays < 1 || usageDays > 3660)
     fail('usageDays must be an integer from 1 to 3660')
   if (typeof now !== 'function') fail('now must be a function that returns a Date')
+  if (
+    renderer === null ||
+    typeof renderer !== 'object' ||
+    typeof renderer.tile !== 'function' ||
+    typeof renderer.staticMap !== 'function'
+  )
+    fail('renderer must have tile() and staticMap() methods, e.g. createWorkerRenderer(new Worker(...))')
   return {
     baseUrl: origin('baseUrl', options.baseUrl, DEFAULT_BASE_URL),
     tilesUrl: origin('tilesUrl', options.tilesUrl, DEFAULT_TILES_URL),
@@ -87,5 +108,6 @@ export function validateOptions(options: TmapsMockOptions) {
     logSize,
     usageDays,
     now,
+    renderer,
   }
 }

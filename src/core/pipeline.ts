@@ -249,6 +249,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
       params,
       body,
       seed: opts.dataSeed,
+      renderer: opts.renderer,
     }
     const computed =
       endpoint.answers === 'png'

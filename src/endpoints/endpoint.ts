@@ -1,3 +1,4 @@
+import type { TmapsRenderer } from '../map/renderer.ts'
 /** What an endpoint receives once the contract has accepted the request. */
 export interface EndpointContext {
   url: URL
@@ -7,6 +8,8 @@ export interface EndpointContext {
   body?: unknown
   /** The data seed: same seed, same request, same answer. */
   seed: string | number
+  /** Where pictures are drawn (this thread by default, or a Web Worker). */
+  renderer: TmapsRenderer
 }
 
 interface EndpointBase {

@@ -1,5 +1,5 @@
 import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
-import { flatKm, type LatLng } from '../data/geo.ts'
+import { flatKm, KM_PER_DEGREE, type LatLng } from '../data/geo.ts'
 import { inCoverage } from '../data/outline.ts'
 import { mercatorX, mercatorY } from './projection.ts'
 
@@ -88,13 +88,31 @@ export function buildRoads(): Road[] {
     if ((l.pop ?? 0) >= 10_000 || l.fc === 'PPLA' || l.fc === 'PPLC') add(l.lat, l.lng, l.pop ?? 10_000)
   for (const d of DELEGATIONS) add(d.lat, d.lng, 5_000)
 
+  // A town between a and b is nearer than d to a, so its latitude is within d of a's: only that
+  // band of the towns sorted by latitude is searched (the same graph, without n^3 distances).
+  const byLat = [...nodes].sort((p, q) => p.lat - q.lat)
+  const between = (a: Node, b: Node, d: number) => {
+    const reach = (d / KM_PER_DEGREE) * 1.000001
+    let lo = 0
+    let hi = byLat.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (byLat[mid]!.lat < a.lat - reach) lo = mid + 1
+      else hi = mid
+    }
+    for (let k = lo; k < byLat.length && byLat[k]!.lat <= a.lat + reach; k++) {
+      const c = byLat[k]!
+      if (c !== a && c !== b && Math.max(km(a, c), km(b, c)) < d) return true
+    }
+    return false
+  }
   const roads: Road[] = []
   for (let i = 0; i < nodes.length; i++) {
     for (let j = i + 1; j < nodes.length; j++) {
       const [a, b] = [nodes[i]!, nodes[j]!]
       const d = km(a, b)
       if (d > LONGEST_KM || d < 1) continue
-      if (nodes.some((c) => c !== a && c !== b && Math.max(km(a, c), km(b, c)) < d)) continue
+      if (between(a, b, d)) continue
       const mid = [0.25, 0.5, 0.75].every((t) =>
         inCoverage(a.lat + (b.lat - a.lat) * t, a.lng + (b.lng - a.lng) * t),
       )

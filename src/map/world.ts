@@ -84,25 +84,31 @@ export function mapWorldFor(seed: string | number): MapWorld {
   let world = worlds.get(key)
   if (world) return world
   const { font, roads, grounds, labels, placed } = sharedParts()
-  const streets = generateStreets(seed).map((street, i, all) => {
-    const [a, b] = streetEnds(street)
-    const main = i === 0 || all[i - 1]!.locality.id !== street.locality.id
-    return {
-      street,
-      main,
-      axis: [mercatorX(a.lng), mercatorY(a.lat), mercatorX(b.lng), mercatorY(b.lat)] as [
-        number,
-        number,
-        number,
-        number,
-      ],
-    }
-  })
+  // Streets show from zoom 13: the first tiles (a country view) do not wait for the gazetteer and faker.
+  let streets: MapStreet[] | undefined
+  const streetsOf = () =>
+    generateStreets(seed).map((street, i, all) => {
+      const [a, b] = streetEnds(street)
+      const main = i === 0 || all[i - 1]!.locality.id !== street.locality.id
+      return {
+        street,
+        main,
+        axis: [mercatorX(a.lng), mercatorY(a.lat), mercatorX(b.lng), mercatorY(b.lat)] as [
+          number,
+          number,
+          number,
+          number,
+        ],
+      }
+    })
   world = {
     font,
     roads,
     grounds,
-    streets,
+    get streets() {
+      streets ??= streetsOf()
+      return streets
+    },
     labelsAt(zoom) {
       let list = placed.get(zoom)
       if (!list) {

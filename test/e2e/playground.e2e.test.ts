@@ -372,6 +372,22 @@ describe('the playground, in Chromium', () => {
     }
     await screenshot(page, '12-map')
 
+    // The tiles are drawn in the page's render worker: the same bytes as Node draws.
+    const tileSrc = (await loaded.first().getAttribute('src'))!
+    const drawn = await page.evaluate(async (src) => {
+      const bytes = await (await fetch(src)).arrayBuffer()
+      return [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+    }, tileSrc)
+    const [z, x, y] = new URL(tileSrc).pathname.split('/').slice(2).map(Number) as [number, number, number]
+    const { renderTile } = await import('../../src/map/render.ts')
+    const inNode = [...new Uint8Array(await crypto.subtle.digest('SHA-256', renderTile('tmaps', z, x, y)))]
+    expect(drawn).toEqual(inNode)
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => e.name.includes('render-worker')),
+      ),
+    ).toBe(true)
+
     // The production key is not linked to localhost: every tile is refused, and the map says why.
     await selectKey(page, 'Tiles key', 'Production frontend')
     await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('refused')

@@ -10,7 +10,7 @@ const SEGMENT = /^\d{1,9}$/
  * grid. A segment that is not a whole number answers 400 `invalid param: z` (x, y); a tile
  * that does not exist (zoom above 18, x or y outside the grid) answers 404, as a tile server does.
  * The renderer loads on the first tile.
- * @example await rasterTile({ url, params: { z: '6', x: '33', y: '25' }, seed: 'tmaps' }) // PNG bytes
+ * @example await rasterTile({ url, params: { z: '6', x: '33', y: '25' }, seed: 'tmaps', renderer: inThread }) // PNG bytes
  */
 export async function rasterTile(ctx: EndpointContext): Promise<Uint8Array<ArrayBuffer>> {
   const [z, x, y] = (['z', 'x', 'y'] as const).map((name) => {
@@ -23,6 +23,5 @@ export async function rasterTile(ctx: EndpointContext): Promise<Uint8Array<Array
   const count = 2 ** z
   if (x >= count || y >= count)
     throw new NotFoundError(`tile ${z}/${x}/${y} is outside the grid (0-${count - 1} at zoom ${z})`)
-  const { renderTile } = await import('../../map/render.ts')
-  return renderTile(ctx.seed, z, x, y)
+  return ctx.renderer.tile(ctx.seed, z, x, y)
 }

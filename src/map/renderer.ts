@@ -1,0 +1,70 @@
+import type { StaticMapSpec } from '../endpoints/maps/static-map.ts'
+
+/**
+ * Where the mock draws its pictures (raster tiles and static maps) as PNG bytes. By default in
+ * the thread that answers (`inThread`, the renderer loaded on the first picture); a page can
+ * draw them in a Web Worker instead (`tmaps-mock/browser`'s `createWorkerRenderer`), so that
+ * drawing tiles never holds up the page or the mock's other answers.
+ */
+export interface TmapsRenderer {
+  tile(seed: string | number, z: number, x: number, y: number): Promise<Uint8Array<ArrayBuffer>>
+  staticMap(seed: string | number, spec: StaticMapSpec): Promise<Uint8Array<ArrayBuffer>>
+}
+
+/** Draws in the calling thread; the renderer (~1 MB with its base map and font) loads on first use. */
+export const inThread: TmapsRenderer = {
+  async tile(seed, z, x, y) {
+    const { renderTile } = await import('./render.ts')
+    return renderTile(seed, z, x, y)
+  },
+  async staticMap(seed, spec) {
+    const { renderStaticMap } = await import('./render.ts')
+    return renderStaticMap(seed, spec)
+  },
+}
+
+/** A job for a renderer in another thread, and its reply (the bytes' buffer is transferred). */
+export type RenderJob =
+  | { id: number; kind: 'tile'; seed: string | number; z: number; x: number; y: number }
+  | { id: number; kind: 'static'; seed: string | number; spec: StaticMapSpec }
+  | { id: number; kind: 'warm'; seed: string | number }
+export type RenderReply = { id: number; bytes: Uint8Array<ArrayBuffer> } | { id: number; error: string }
+
+/**
+ * A renderer that draws in a Web Worker running the render worker (`src/map/render-worker.ts`).
+ * `warm(seed)` has the worker build that data seed's map world at once, in parallel with the
+ * page's own start. A worker that fails rejects every picture in flight with its error
+ * (answered 500 and logged as a bug).
+ * @example const renderer = createWorkerRenderer(new Worker(new URL('./render-worker.ts', import.meta.url), { type: 'module' }))
+ */
+export function createWorkerRenderer(worker: Worker): TmapsRenderer & { warm(seed: string | number): void } {
+  let next = 0
+  const pending = new Map<
+    number,
+    { resolve: (bytes: Uint8Array<ArrayBuffer>) => void; reject: (e: Error) => void }
+  >()
+  worker.addEventListener('message', (event: MessageEvent<RenderReply>) => {
+    const reply = event.data
+    const job = pending.get(reply.id)
+    if (!job) return
+    pending.delete(reply.id)
+    if ('bytes' in reply) job.resolve(reply.bytes)
+    else job.reject(new Error(`the render worker failed: ${reply.error}`))
+  })
+  worker.addEventListener('error', (event: ErrorEvent) => {
+    for (const job of pending.values()) job.reject(new Error(`the render worker failed: ${event.message}`))
+    pending.clear()
+  })
+  type Job = RenderJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never
+  const post = (job: Job) =>
+    new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+      const id = next++
+      pending.set(id, { resolve, reject })
+      worker.postMessage({ ...job, id })
+    })
+  return {
+    warm: (seed) => worker.postMessage({ id: -1, kind: 'warm', seed } satisfies RenderJob),
+    tile: (seed, z, x, y) => post({ kind: 'tile', seed, z, x, y }),
+    staticMap: (seed, spec) => post({ kind: 'static', seed, spec }),
+  }
+}
