@@ -271,8 +271,14 @@ describe('the renderer option', () => {
     const core = createTmapsCore({
       state: 'empty',
       renderer: {
-        tile: async (seed, z, x, y) => (calls.push(`tile ${seed} ${z}/${x}/${y}`), png),
-        staticMap: async (seed, spec) => (calls.push(`static ${seed} ${spec.width}x${spec.height}`), png),
+        tile: async (seed, z, x, y) => {
+          calls.push(`tile ${seed} ${z}/${x}/${y}`)
+          return png
+        },
+        staticMap: async (seed, spec) => {
+          calls.push(`static ${seed} ${spec.width}x${spec.height}`)
+          return png
+        },
       },
     })
     await core.ready
