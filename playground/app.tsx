@@ -41,75 +41,75 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
 
   return (
     <>
-      <header class="top">
-        <h1>tmaps-mock playground</h1>
-        <p>
-          This page runs on <strong data-testid="page-origin">{location.origin}</strong>. Every request to{' '}
-          <code>api.tmaps.tn</code> from it is answered offline by the mock, in this page’s service worker,
-          exactly as TMaps would: the key comes from <code>api_key</code>, the domain from <code>Origin</code>{' '}
-          (else <code>Referer</code>), and a request with neither (curl, a server) skips the domain list.
-          {other && location.hostname === 'localhost' && (
-            <>
-              {' '}
-              Open the same page at <a href={other}>{other}</a>: another origin to the browser, so it has its
-              own console (the state is kept per origin), and the demo’s “Web app (local dev)” key, linked to{' '}
-              <code>localhost</code> only, is refused there.
-            </>
-          )}
-        </p>
-        {other && location.hostname === '127.0.0.1' && (
-          <LoopbackNotice tmaps={tmaps} other={other} act={act} />
-        )}
-        <div class="row">
-          <button
-            type="button"
-            onClick={() => {
-              // Reset drops every change: a misclick must not do it.
-              if (
-                window.confirm(
-                  'Reset to the demo? This drops every change made in this console: created keys, linked domains, statuses.',
-                )
-              ) {
-                void act(() => tmaps.reset())
-              }
-            }}
-          >
-            Reset to demo
-          </button>
-          <button type="button" onClick={exportState}>
-            Export state
-          </button>
-          <label class="button">
-            Import state
-            <input
-              type="file"
-              accept="application/json,.json"
-              class="visually-hidden"
-              onChange={importState}
-            />
-          </label>
-        </div>
-        {error && (
-          <p class="error" role="alert">
-            {error}
+      {/* One screen on a laptop or a projector: console, request, map and log side by side. */}
+      <div class="screen">
+        <header class="top">
+          <h1>tmaps-mock playground</h1>
+          <div class="row top-actions">
+            <button
+              type="button"
+              onClick={() => {
+                // Reset drops every change: a misclick must not do it.
+                if (
+                  window.confirm(
+                    'Reset to the demo? This drops every change made in this console: created keys, linked domains, statuses.',
+                  )
+                ) {
+                  void act(() => tmaps.reset())
+                }
+              }}
+            >
+              Reset to demo
+            </button>
+            <button type="button" onClick={exportState}>
+              Export state
+            </button>
+            <label class="button">
+              Import state
+              <input
+                type="file"
+                accept="application/json,.json"
+                class="visually-hidden"
+                onChange={importState}
+              />
+            </label>
+          </div>
+          <p class="intro">
+            This page runs on <strong data-testid="page-origin">{location.origin}</strong>. Every request to{' '}
+            <code>api.tmaps.tn</code> from it is answered offline by the mock, in this page’s service worker,
+            exactly as TMaps would: the key comes from <code>api_key</code>, the domain from{' '}
+            <code>Origin</code> (else <code>Referer</code>), and a request with neither (curl, a server)
+            skips the domain list.
+            {other && location.hostname === 'localhost' && (
+              <>
+                {' '}
+                The state is kept per origin: <a href={other}>{other}</a> is another origin with its own
+                console, where the demo’s “Web app (local dev)” key (linked to <code>localhost</code> only) is
+                refused.
+              </>
+            )}
           </p>
-        )}
-      </header>
-      <main class="layout">
-        <div class="col console">
+          {other && location.hostname === '127.0.0.1' && (
+            <LoopbackNotice tmaps={tmaps} other={other} act={act} />
+          )}
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+        </header>
+        <main class="workspace">
           <KeysPanel tmaps={tmaps} />
           <DomainsPanel tmaps={tmaps} />
-        </div>
-        <div class="col">
           <Composer tmaps={tmaps} onSent={setSent} />
           <TunisiaMap tmaps={tmaps} tiles={mapTiles} sent={sent} />
-          <FaultsPanel tmaps={tmaps} />
-        </div>
-        <div class="col">
           <LogPanel tmaps={tmaps} mapTiles={mapTiles} />
-          <UsagePanel tmaps={tmaps} />
-        </div>
-      </main>
+        </main>
+      </div>
+      <div class="extras">
+        <FaultsPanel tmaps={tmaps} />
+        <UsagePanel tmaps={tmaps} />
+      </div>
       <footer class="muted small">
         <p>© TMaps is the real service; this is an independent offline mock. {DATA_ATTRIBUTION}</p>
       </footer>

@@ -187,7 +187,7 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
   }
 
   return (
-    <section aria-labelledby="composer-title" class="panel">
+    <section aria-labelledby="composer-title" class="panel request">
       <h2 id="composer-title">Send a request</h2>
       <form onSubmit={send} class="stack">
         <div class="grid2">

@@ -28,14 +28,16 @@ export function KeysPanel({ tmaps }: { tmaps: TmapsWorker }) {
   }
 
   return (
-    <section aria-labelledby="keys-title" class="panel">
+    <section aria-labelledby="keys-title" class="panel keys console">
       <h2 id="keys-title">API keys</h2>
       <form onSubmit={create} class="row">
-        <label for="new-key-name">New key name</label>
+        <label for="new-key-name" class="visually-hidden">
+          New key name
+        </label>
         <input
           id="new-key-name"
           value={name}
-          placeholder="e.g. Web app"
+          placeholder="New key name"
           onInput={(e) => setName((e.target as HTMLInputElement).value)}
         />
         <button type="submit">Create key</button>
@@ -97,61 +99,49 @@ function KeyCard({
     })
     .filter((r): r is string => r !== null && !r.includes('already'))
   const selectId = `link-${info.id}`
+  const toggle = info.actions.includes('disable') ? 'disable' : info.actions.includes('enable') ? 'enable' : null
+  const revoke = () => {
+    // Revocation is final: a misclick must not do it.
+    if (
+      window.confirm(
+        `Revoke the key “${info.name}”? Revocation is final: it can never be enabled again, and every request with it will be refused.`,
+      )
+    ) {
+      void act(() => tmaps.console.revokeKey(info.id))
+    }
+  }
   return (
     <li class={`card status-${info.status}`} data-testid="key" data-key-name={info.name}>
       <div class="row key-head">
-        <strong>{info.name}</strong>
-        <span class="muted small key-meta">
-          <code>{info.prefix}…</code> · created {new Date(info.createdAt).toLocaleDateString()}
-        </span>
+        {/* The status as a switch (enabled / disabled); a revoked key has none: revocation is final. */}
+        {toggle ? (
+          <button
+            type="button"
+            role="switch"
+            class="switch"
+            aria-checked={info.status === 'enabled'}
+            aria-label={`Enabled: ${info.name}`}
+            onClick={() =>
+              act(() =>
+                toggle === 'disable' ? tmaps.console.disableKey(info.id) : tmaps.console.enableKey(info.id),
+              )
+            }
+          />
+        ) : null}
+        <strong class="key-name">{info.name}</strong>
+        <code class="muted small" title={`created ${new Date(info.createdAt).toLocaleDateString()}`}>
+          {info.prefix}…
+        </code>
         <span class={`badge ${info.status}`} data-testid="status">
           {info.status}
         </span>
       </div>
-      <p class="small" data-testid="reach">
+      <p class="small muted" data-testid="reach">
         Works: {keyReach(info.status, info.domains)}
       </p>
-      <div class="row key-actions">
-        {info.actions.map((action) => (
-          <button
-            type="button"
-            key={action}
-            class={action === 'revoke' ? 'danger' : ''}
-            onClick={() => {
-              // Revocation is final: a misclick must not do it.
-              if (
-                action === 'revoke' &&
-                !window.confirm(
-                  `Revoke the key “${info.name}”? Revocation is final: it can never be enabled again, and every request with it will be refused.`,
-                )
-              ) {
-                return
-              }
-              void act(() =>
-                action === 'disable'
-                  ? tmaps.console.disableKey(info.id)
-                  : action === 'enable'
-                    ? tmaps.console.enableKey(info.id)
-                    : tmaps.console.revokeKey(info.id),
-              )
-            }}
-          >
-            {LABEL[action]}
-          </button>
-        ))}
-        {refused.length > 0 && (
-          <details class="why muted small">
-            <summary>Why not every action</summary>
-            {refused.map((reason) => (
-              <p key={reason}>{reason}</p>
-            ))}
-          </details>
-        )}
-      </div>
       <div class="row key-domains">
-        <span class="small">Authorized domains:</span>
         <ul class="chips" aria-label={`Domains linked to ${info.name}`}>
-          {info.domains.length === 0 && <li class="muted small">none</li>}
+          {info.domains.length === 0 && <li class="muted small">no domain</li>}
           {info.domains.map((d) => (
             <li key={d} class="chip">
               {d}
@@ -169,7 +159,7 @@ function KeyCard({
         </ul>
         {info.status !== 'revoked' && linkable.length > 0 && (
           <div class="row key-link">
-            <label for={selectId} class="small">
+            <label for={selectId} class="visually-hidden">
               Link a domain
             </label>
             <select
@@ -177,7 +167,7 @@ function KeyCard({
               value={toLink}
               onChange={(e) => setToLink((e.target as HTMLSelectElement).value)}
             >
-              <option value="">Choose…</option>
+              <option value="">+ domain…</option>
               {linkable.map((d) => (
                 <option key={d} value={d}>
                   {d}
@@ -194,6 +184,19 @@ function KeyCard({
               Link
             </button>
           </div>
+        )}
+        {info.actions.includes('revoke') && (
+          <button type="button" class="danger" onClick={revoke}>
+            Revoke
+          </button>
+        )}
+        {refused.length > 0 && (
+          <details class="why muted small">
+            <summary>Why not every action</summary>
+            {refused.map((reason) => (
+              <p key={reason}>{reason}</p>
+            ))}
+          </details>
         )}
       </div>
     </li>
@@ -214,10 +217,12 @@ export function DomainsPanel({ tmaps }: { tmaps: TmapsWorker }) {
   }
 
   return (
-    <section aria-labelledby="domains-title" class="panel">
+    <section aria-labelledby="domains-title" class="panel domains console">
       <h2 id="domains-title">Authorized domains</h2>
       <form onSubmit={add} class="row">
-        <label for="new-domain">Domain</label>
+        <label for="new-domain" class="visually-hidden">
+          Domain
+        </label>
         <input
           id="new-domain"
           value={input}
@@ -232,7 +237,7 @@ export function DomainsPanel({ tmaps }: { tmaps: TmapsWorker }) {
       </form>
       <p id="domain-check" class={check?.ok === false ? 'error small' : 'muted small'} aria-live="polite">
         {check === null
-          ? 'A hostname only: no scheme, port, path or wildcard. localhost and 127.0.0.1 are hosts like any other.'
+          ? 'A hostname: no scheme, port, path or wildcard; localhost and 127.0.0.1 are hosts like any other.'
           : check.ok
             ? `Will add ${check.hostname}.`
             : check.error}
@@ -252,8 +257,9 @@ export function DomainsPanel({ tmaps }: { tmaps: TmapsWorker }) {
                 <strong>{domain.hostname}</strong>
                 <button
                   type="button"
-                  class="danger"
+                  class="danger small"
                   aria-label={`Remove ${domain.hostname}`}
+                  title={`Remove ${domain.hostname}`}
                   onClick={() => act(() => tmaps.console.removeDomain(domain.hostname))}
                 >
                   Remove
@@ -285,10 +291,11 @@ export function DomainsPanel({ tmaps }: { tmaps: TmapsWorker }) {
                     if (id) void act(() => tmaps.console.linkDomain(id, domain.hostname))
                   }}
                 >
-                  <label for={selectId} class="small">
+                  <label for={selectId} class="visually-hidden">
                     Link a key
                   </label>
                   <select id={selectId} name="key">
+                    <option value="">+ key…</option>
                     {unlinked.map((k) => (
                       <option key={k.id} value={k.id}>
                         {k.name}

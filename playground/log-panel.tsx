@@ -38,7 +38,7 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
     setTimeout(() => URL.revokeObjectURL(a.href), 1000)
   }
   return (
-    <section aria-labelledby="log-title" class="panel">
+    <section aria-labelledby="log-title" class="panel log-panel">
       <h2 id="log-title">Live log</h2>
       <div class="row">
         <label for="log-key">Key</label>

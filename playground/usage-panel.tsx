@@ -29,7 +29,7 @@ export function UsagePanel({ tmaps }: { tmaps: TmapsWorker }) {
   const width = 40
   const height = 140
   return (
-    <section aria-labelledby="usage-title" class="panel">
+    <section aria-labelledby="usage-title" class="panel usage">
       <h2 id="usage-title">Usage</h2>
       <div class="row">
         <label for="usage-key">Key</label>

@@ -94,15 +94,19 @@ describe('the playground, in Chromium', () => {
     // Link again, then disable: 401. Enable: 200.
     await card.getByLabel('Link a domain').selectOption('localhost')
     await card.getByRole('button', { name: 'Link', exact: true }).click()
-    await card.getByRole('button', { name: 'Disable' }).click()
+    // The status is a switch: on (enabled), off (disabled).
+    const status = card.getByRole('switch', { name: 'Enabled: E2E key' })
+    expect(await status.getAttribute('aria-checked')).toBe('true')
+    await status.click()
     await expect.poll(() => card.getByTestId('status').textContent()).toBe('disabled')
+    expect(await status.getAttribute('aria-checked')).toBe('false')
     answer = await send(page, 'E2E key')
     expect(answer).toEqual({
       status: 401,
       reason: `Key ${value.slice(0, 7)}… is disabled: enable it in the console to use it again.`,
     })
     await screenshot(page, '5-key-disabled')
-    await card.getByRole('button', { name: 'Enable' }).click()
+    await status.click()
     expect((await send(page, 'E2E key')).status).toBe(200)
 
     // Revoke is offered only once disabled; after it, enable is not offered, and why is shown.
@@ -110,7 +114,7 @@ describe('the playground, in Chromium', () => {
     await expect(card.textContent()).resolves.toContain(
       'Revoke is not offered: an enabled key must be disabled before it can be revoked',
     )
-    await card.getByRole('button', { name: 'Disable' }).click()
+    await status.click()
     // Revoke asks first: dismissed, the key stays disabled; accepted, it is revoked.
     let asked = ''
     page.once('dialog', (d) => {
@@ -124,7 +128,7 @@ describe('the playground, in Chromium', () => {
     page.once('dialog', (d) => d.accept())
     await card.getByRole('button', { name: 'Revoke' }).click()
     await expect.poll(() => card.getByTestId('status').textContent()).toBe('revoked')
-    expect(await card.getByRole('button', { name: 'Enable' }).count()).toBe(0)
+    expect(await card.getByRole('switch').count()).toBe(0)
     expect(await card.textContent()).toContain(
       'Enable is not offered: it is revoked, and revocation is final',
     )
@@ -144,7 +148,7 @@ describe('the playground, in Chromium', () => {
     const one = await openPage(context, localhost)
     const two = await openPage(context, localhost)
     expect((await send(two.page, 'Web app (local dev)')).status).toBe(200)
-    await keyCard(one.page, 'Web app (local dev)').getByRole('button', { name: 'Disable' }).click()
+    await keyCard(one.page, 'Web app (local dev)').getByRole('switch').click()
     await expect
       .poll(() => keyCard(one.page, 'Web app (local dev)').getByTestId('status').textContent())
       .toBe('disabled')
@@ -450,7 +454,7 @@ describe('the playground, in Chromium', () => {
     expect(await result.getByTestId('fix').count()).toBe(0)
 
     // Disabled: 401, the status step crossed, the same-body note, and "Enable this key" gives 200.
-    await keyCard(page, 'Production frontend').getByRole('button', { name: 'Disable' }).click()
+    await keyCard(page, 'Production frontend').getByRole('switch').click()
     await expect
       .poll(() => keyCard(page, 'Production frontend').getByTestId('status').textContent())
       .toBe('disabled')
@@ -506,6 +510,49 @@ describe('the playground, in Chromium', () => {
     await expect.poll(() => log.count()).toBe(0)
     expect(errors()).toEqual([])
     await context.close()
+  }, 60_000)
+
+  it('fits one laptop screen (1440 x 900), reflows at 200% zoom, and works from the keyboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const { page, errors } = await openPage(context, localhost)
+    await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
+    // Console (keys and domains side by side), request, map and log: all on the first screen.
+    const boxes = await page.evaluate(() =>
+      ['#keys-title', '#domains-title', '#composer-title', '#map-title', '#log-title'].map((id) => {
+        const panel = document.querySelector(id)!.closest('.panel')!.getBoundingClientRect()
+        return { id, left: panel.left, top: panel.top, bottom: panel.bottom, right: panel.right }
+      }),
+    )
+    for (const box of boxes) {
+      expect(box.bottom, box.id).toBeLessThanOrEqual(900)
+      expect(box.right, box.id).toBeLessThanOrEqual(1440)
+    }
+    expect(boxes[1]!.left).toBeGreaterThan(boxes[0]!.right - 1)
+    const map = await page.locator('.map-canvas').boundingBox()
+    expect(map!.width * map!.height).toBeGreaterThan(350 * 250)
+    // The status switch answers the keyboard: Space turns the key off.
+    const toggle = keyCard(page, 'Backend (server-side)').getByRole('switch')
+    await toggle.focus()
+    await page.keyboard.press('Space')
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false')
+    await page.keyboard.press('Space')
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true')
+    await context.close()
+
+    // 200% zoom on the same screen: 720 x 450 CSS pixels, one column, nothing cut at the side.
+    const zoomed = await browser.newContext({ viewport: { width: 720, height: 450 }, deviceScaleFactor: 2 })
+    const two = await openPage(zoomed, localhost)
+    await two.page.getByRole('heading', { name: 'API keys' }).waitFor()
+    expect(await two.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(720)
+    const lefts = await two.page.evaluate(() =>
+      [...document.querySelectorAll('.workspace > .panel')].map((p) =>
+        Math.round(p.getBoundingClientRect().left),
+      ),
+    )
+    expect(new Set(lefts).size).toBe(1)
+    await screenshot(two.page, '16-zoom-200')
+    expect([...errors(), ...two.errors()]).toEqual([])
+    await zoomed.close()
   }, 60_000)
 
   it('is usable at 360 px wide, labels every control and shows the data attribution', async () => {
