@@ -78,8 +78,8 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
             This page runs on <strong data-testid="page-origin">{location.origin}</strong>. Every request to{' '}
             <code>api.tmaps.tn</code> from it is answered offline by the mock, in this page’s service worker,
             exactly as TMaps would: the key comes from <code>api_key</code>, the domain from{' '}
-            <code>Origin</code> (else <code>Referer</code>), and a request with neither (curl, a server)
-            skips the domain list.
+            <code>Origin</code> (else <code>Referer</code>), and a request with neither (curl, a server) skips
+            the domain list.
             {other && location.hostname === 'localhost' && (
               <>
                 {' '}

@@ -99,7 +99,11 @@ function KeyCard({
     })
     .filter((r): r is string => r !== null && !r.includes('already'))
   const selectId = `link-${info.id}`
-  const toggle = info.actions.includes('disable') ? 'disable' : info.actions.includes('enable') ? 'enable' : null
+  const toggle = info.actions.includes('disable')
+    ? 'disable'
+    : info.actions.includes('enable')
+      ? 'enable'
+      : null
   const revoke = () => {
     // Revocation is final: a misclick must not do it.
     if (
