@@ -115,7 +115,7 @@ function KeyCard({
     }
   }
   return (
-    <li class={`card status-${info.status}`} data-testid="key" data-key-name={info.name}>
+    <li class={`card key-card status-${info.status}`} data-testid="key" data-key-name={info.name}>
       <div class="row key-head">
         {/* The status as a switch (enabled / disabled); a revoked key has none: revocation is final. */}
         {toggle ? (
@@ -256,7 +256,12 @@ export function DomainsPanel({ tmaps }: { tmaps: TmapsWorker }) {
           const unlinked = keys.filter((k) => !domain.keys.some((l) => l.id === k.id))
           const selectId = `link-key-${domain.hostname}`
           return (
-            <li key={domain.hostname} class="card" data-testid="domain" data-domain={domain.hostname}>
+            <li
+              key={domain.hostname}
+              class="card domain-card"
+              data-testid="domain"
+              data-domain={domain.hostname}
+            >
               <div class="row spread">
                 <strong>{domain.hostname}</strong>
                 <button
