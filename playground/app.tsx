@@ -7,14 +7,14 @@ import { FaultsPanel } from './faults-panel.tsx'
 import { LogPanel } from './log-panel.tsx'
 import { createMapTiles } from './map-tiles.ts'
 import { TunisiaMap } from './tunisia-map.tsx'
+import { importTwinState, twinOrigin } from './twin-state.ts'
 import { UsagePanel } from './usage-panel.tsx'
 import { useAction, useMockVersion } from './use-mock.ts'
 
-/** The other local name of this page: localhost and 127.0.0.1 are two origins to a browser. */
+/** The other local name of this page, as a URL to link to. */
 function otherOrigin(): string | null {
-  const { hostname, port, protocol } = location
-  const other = hostname === 'localhost' ? '127.0.0.1' : hostname === '127.0.0.1' ? 'localhost' : null
-  return other && `${protocol}//${other}${port ? `:${port}` : ''}/`
+  const twin = twinOrigin()
+  return twin && `${twin}/`
 }
 
 export function App({ tmaps }: { tmaps: TmapsWorker }) {
@@ -149,8 +149,22 @@ function LoopbackNotice({
         </>
       )}
       {key && linked && (
-        <>127.0.0.1 is linked to “Web app (local dev)” in this origin’s console: its requests pass.</>
+        <>127.0.0.1 is linked to “Web app (local dev)” in this origin’s console: its requests pass. </>
       )}
+      <button
+        type="button"
+        onClick={() => {
+          if (
+            window.confirm(
+              `Replace this console with the one of ${other}? Its keys, domains and statuses are copied here (a pop-up opens and closes).`,
+            )
+          ) {
+            void act(() => importTwinState(tmaps))
+          }
+        }}
+      >
+        Import the console of {new URL(other).host}
+      </button>
     </p>
   )
 }

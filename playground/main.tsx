@@ -3,6 +3,7 @@ import { setupTmapsWorker } from '../mocks/browser.ts'
 import { createWorkerRenderer } from '../src/map/renderer.ts'
 import { App } from './app.tsx'
 import { loadLeaflet } from './tunisia-map.tsx'
+import { sendStateIfAsked } from './twin-state.ts'
 import './styles.css'
 
 /**
@@ -20,6 +21,7 @@ const root = document.getElementById('app')!
 void loadLeaflet().catch(() => undefined)
 try {
   await tmaps.start()
+  sendStateIfAsked(tmaps)
   root.replaceChildren()
   render(<App tmaps={tmaps} />, root)
 } catch (error) {

@@ -200,6 +200,30 @@ describe('the playground, in Chromium', () => {
     await context.close()
   }, 60_000)
 
+  it('copies the console of localhost into 127.0.0.1 in one click (a pop-up of the twin origin)', async () => {
+    const context = await browser.newContext()
+    const onLocalhost = await openPage(context, localhost)
+    await onLocalhost.page.getByLabel('New key name').fill('Twin key')
+    await onLocalhost.page.getByRole('button', { name: 'Create key' }).click()
+    await keyCard(onLocalhost.page, 'Twin key').waitFor()
+    const onLoopback = await openPage(context, loopback)
+    expect(await keyCard(onLoopback.page, 'Twin key').count()).toBe(0)
+    onLoopback.page.once('dialog', (d) => d.accept())
+    const host = new URL(localhost).host
+    await onLoopback.page.getByRole('button', { name: `Import the console of ${host}` }).click()
+    await keyCard(onLoopback.page, 'Twin key').waitFor({ timeout: 15_000 })
+    // Kept in this origin's storage: still there after a reload.
+    await onLoopback.page.reload()
+    await keyCard(onLoopback.page, 'Twin key').waitFor()
+    // A page that asks for the state under another origin's name gets nothing.
+    const asked = await context.newPage()
+    await asked.goto(`${localhost}?send-state-to=${encodeURIComponent('https://evil.example')}`)
+    await asked.getByRole('heading', { name: 'API keys' }).waitFor()
+    expect(asked.isClosed()).toBe(false)
+    expect([...onLocalhost.errors(), ...onLoopback.errors()]).toEqual([])
+    await context.close()
+  }, 60_000)
+
   it('answers each caller as TMaps would: real <img> requests, and simulated ones', async () => {
     const context = await browser.newContext()
     const { page, errors } = await openPage(context, localhost)
