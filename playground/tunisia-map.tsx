@@ -92,7 +92,15 @@ export function TunisiaMap({
     () => tmaps.snapshot().keys.find((k) => k.id === keyId)?.value ?? '',
     [tmaps, keyId, changes],
   )
-  const url = `${tmaps.options.tilesUrl}/r-tile/{z}/{x}/{y}?api_key=${encodeURIComponent(keyValue)}`
+  // What decides the tiles: the key's status and domains. When they change, the tiles are asked
+  // for again (a new `v`, which TMaps ignores, so the browser does not reuse its loaded images):
+  // unlink this page's host and the map is refused at once.
+  const tileKey = keys.find((k) => k.id === keyId)
+  const access = tileKey ? `${tileKey.status} ${tileKey.domains.join(' ')}` : ''
+  const accessVersion = useRef({ access, n: 0 })
+  if (accessVersion.current.access !== access)
+    accessVersion.current = { access, n: accessVersion.current.n + 1 }
+  const url = `${tmaps.options.tilesUrl}/r-tile/{z}/{x}/{y}?api_key=${encodeURIComponent(keyValue)}&v=${accessVersion.current.n}`
   const urlNow = useRef(url)
   urlNow.current = url
   /** The URL the tile layer has. */
@@ -208,8 +216,21 @@ export function TunisiaMap({
               {state.errors} tile{state.errors === 1 ? '' : 's'} failed. Leaflet’s tiles are{' '}
               <code>&lt;img&gt;</code> requests: they send only a <code>Referer</code> (this page’s origin),
               never an <code>Origin</code>, and its host must be linked to the key.{' '}
-              {state.status === 403 &&
-                `Link ${location.hostname} to this key in the console, or pick another tiles key. `}
+              {state.status === 403 && tileKey && tileKey.status !== 'revoked' && (
+                <button
+                  type="button"
+                  onClick={() =>
+                    tmaps.console.setKeyDomains(tileKey.id, [...tileKey.domains, location.hostname])
+                  }
+                >
+                  Link {location.hostname} to {tileKey.name}
+                </button>
+              )}{' '}
+              {state.status === 401 && tileKey?.status === 'disabled' && (
+                <button type="button" onClick={() => tmaps.console.enableKey(tileKey.id)}>
+                  Enable {tileKey.name}
+                </button>
+              )}{' '}
               <button type="button" onClick={() => view.layer.redraw()}>
                 Retry tiles
               </button>

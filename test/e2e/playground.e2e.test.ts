@@ -431,6 +431,17 @@ describe('the playground, in Chromium', () => {
     await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
     expect(await notice.count()).toBe(0)
     expect(await loaded.count()).toBeGreaterThan(0)
+
+    // Unlink this page's host from the tiles' key: the map is refused at once, and its notice
+    // links it back in one click.
+    await page.getByRole('button', { name: 'Unlink localhost from Web app (local dev)' }).click()
+    await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('refused')
+    await expect.poll(() => notice.textContent()).toContain('host localhost is not linked')
+    expect(await loaded.count()).toBe(0)
+    await notice.getByRole('button', { name: 'Link localhost to Web app (local dev)' }).click()
+    await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
+    expect(await notice.count()).toBe(0)
+    expect(await loaded.count()).toBeGreaterThan(0)
     expect(errors()).toEqual([])
     await context.close()
   }, 60_000)
