@@ -1,7 +1,8 @@
 import type { Faker } from '@faker-js/faker'
 import { seededFaker } from './faker.ts'
+import { ofPlace } from './french.ts'
 import { type Locality, POIS } from './gazetteer.ts'
-import { radians } from './geo.ts'
+import { type LatLng, radians } from './geo.ts'
 import type { Names } from './lang.ts'
 import { governorateAt } from './outline.ts'
 import {
@@ -98,9 +99,9 @@ const KINDS: readonly Kind[] = [
   {
     categories: ['cafe'],
     weight: 16,
-    name: (f) => {
+    name: (f, town) => {
       const [w, wAr] = pick(f, SIGN_WORDS)
-      return f.datatype.boolean(0.7)
+      return town.pop < 1000 || f.datatype.boolean(0.7)
         ? same(`Café ${w}`, `مقهى ${wAr}`, `${w} Café`)
         : same(`Salon de thé ${w}`, `قاعة شاي ${wAr}`, `${w} Tea Room`)
     },
@@ -110,6 +111,7 @@ const KINDS: readonly Kind[] = [
   {
     categories: ['restaurant'],
     weight: 13,
+    minPop: 1000,
     name: (f) => {
       const [w, wAr] = pick(f, SIGN_WORDS)
       switch (f.number.int(3)) {
@@ -151,6 +153,7 @@ const KINDS: readonly Kind[] = [
   {
     categories: ['pharmacy'],
     weight: 6,
+    minPop: 1000,
     name: (f) => {
       const [n, nAr] = f.datatype.boolean(0.6)
         ? person(f)
@@ -160,7 +163,8 @@ const KINDS: readonly Kind[] = [
           })()
       return same(`Pharmacie ${n}`, `صيدلية ${nAr}`, `${n} Pharmacy`)
     },
-    hours: ['Mo-Sa 08:00-20:00', 'Mo-Sa 08:00-13:00,15:00-20:00', '24/7'],
+    // Open by day: the night pharmacy of a town is one place (below), not one in four.
+    hours: ['Mo-Sa 08:00-20:00', 'Mo-Sa 08:00-13:00,15:00-20:00', 'Mo-Sa 08:30-19:30'],
     phone: 0.9,
   },
   {
@@ -212,22 +216,22 @@ const KINDS: readonly Kind[] = [
     name: (f, { names }) =>
       f.helpers.arrayElement([
         {
-          fr: `Faculté des Sciences de ${names.fr}`,
+          fr: `Faculté des Sciences ${ofPlace(names.fr)}`,
           en: `Faculty of Sciences of ${names.en}`,
           ar: `كلية العلوم ب${names.ar}`,
         },
         {
-          fr: `Faculté de Médecine de ${names.fr}`,
+          fr: `Faculté de Médecine ${ofPlace(names.fr)}`,
           en: `Faculty of Medicine of ${names.en}`,
           ar: `كلية الطب ب${names.ar}`,
         },
         {
-          fr: `École Nationale d'Ingénieurs de ${names.fr}`,
+          fr: `École Nationale d'Ingénieurs ${ofPlace(names.fr)}`,
           en: `National Engineering School of ${names.en}`,
           ar: `المدرسة الوطنية للمهندسين ب${names.ar}`,
         },
         {
-          fr: `Institut Supérieur des Études Technologiques de ${names.fr}`,
+          fr: `Institut Supérieur des Études Technologiques ${ofPlace(names.fr)}`,
           en: `${names.en} Higher Institute of Technological Studies`,
           ar: `المعهد العالي للدراسات التكنولوجية ب${names.ar}`,
         },
@@ -238,6 +242,7 @@ const KINDS: readonly Kind[] = [
   {
     categories: ['education'],
     weight: 2,
+    minPop: 1000,
     name: (f) => {
       const [w, wAr] = pick(f, SIGN_WORDS)
       return f.datatype.boolean(0.7)
@@ -261,6 +266,7 @@ const KINDS: readonly Kind[] = [
   {
     categories: ['health'],
     weight: 3,
+    minPop: 1000,
     name: (f, { names }) => {
       const d = doctor(f)
       switch (f.number.int(2)) {
@@ -290,6 +296,7 @@ const KINDS: readonly Kind[] = [
   {
     categories: ['fuel'],
     weight: 2.5,
+    minPop: 1000,
     name: (f, { names }) => {
       const [brand, brandAr] = pick(f, FUEL_BRANDS)
       return {
@@ -329,6 +336,7 @@ const KINDS: readonly Kind[] = [
   {
     categories: ['transit'],
     weight: 3,
+    minPop: 1000,
     name: (f, { names }) => {
       const [n, nAr] = pick(f, STREET_NAMESAKES)
       return f.helpers.arrayElement([
@@ -389,11 +397,27 @@ const ONE_PER_TOWN: ReadonlyArray<{ minPop: number; kind: Omit<Kind, 'weight'> }
     minPop: 0,
     kind: {
       categories: ['mosque', 'place_of_worship'],
-      name: (_f, { names }) => ({
-        fr: `Grande Mosquée de ${names.fr}`,
-        en: `${names.en} Great Mosque`,
-        ar: `الجامع الكبير ب${names.ar}`,
-      }),
+      // A town's great mosque; a village's mosque.
+      name: (_f, { names, pop }) =>
+        pop >= 3000
+          ? {
+              fr: `Grande Mosquée ${ofPlace(names.fr)}`,
+              en: `${names.en} Great Mosque`,
+              ar: `الجامع الكبير ب${names.ar}`,
+            }
+          : { fr: `Mosquée ${ofPlace(names.fr)}`, en: `${names.en} Mosque`, ar: `جامع ${names.ar}` },
+    },
+  },
+  {
+    minPop: 20_000,
+    kind: {
+      categories: ['pharmacy'],
+      name: (f) => {
+        const [n, nAr] = person(f)
+        return same(`Pharmacie de nuit ${n}`, `صيدلية ليلية ${nAr}`, `${n} Night Pharmacy`)
+      },
+      hours: ['24/7'],
+      phone: 1,
     },
   },
   {
@@ -401,7 +425,7 @@ const ONE_PER_TOWN: ReadonlyArray<{ minPop: number; kind: Omit<Kind, 'weight'> }
     kind: {
       categories: ['municipality'],
       name: (_f, { names }) => ({
-        fr: `Municipalité de ${names.fr}`,
+        fr: `Municipalité ${ofPlace(names.fr)}`,
         en: `${names.en} Town Hall`,
         ar: `بلدية ${names.ar}`,
       }),
@@ -414,7 +438,7 @@ const ONE_PER_TOWN: ReadonlyArray<{ minPop: number; kind: Omit<Kind, 'weight'> }
     kind: {
       categories: ['hospital'],
       name: (_f, { names }) => ({
-        fr: `Hôpital régional de ${names.fr}`,
+        fr: `Hôpital régional ${ofPlace(names.fr)}`,
         en: `${names.en} Regional Hospital`,
         ar: `المستشفى الجهوي ب${names.ar}`,
       }),
@@ -427,7 +451,7 @@ const ONE_PER_TOWN: ReadonlyArray<{ minPop: number; kind: Omit<Kind, 'weight'> }
     kind: {
       categories: ['transit'],
       name: (_f, { names }) => ({
-        fr: `Gare routière de ${names.fr}`,
+        fr: `Gare routière ${ofPlace(names.fr)}`,
         en: `${names.en} Bus Station`,
         ar: `المحطة البرية ب${names.ar}`,
       }),
@@ -498,10 +522,20 @@ export function townPois(seed: string | number, locality: Locality): Poi[] {
   const singles = ONE_PER_TOWN.filter((s) => pop >= s.minPop).map((s) => s.kind)
   const count = Math.max(singles.length, placeCount(f, pop))
   const pois: Poi[] = []
+  // No two places of a town share a name: a second branch of a chain, a second louage station
+  // is named by its part of town; a second namesake (a pharmacy, a shrine of the same saint) is
+  // drawn anew, and a place that still has no name of its own is not made.
+  const used = new Set<string>()
   for (let i = 0; i < count; i++) {
     const kind = singles[i] ?? f.helpers.weightedArrayElement(kinds)
     const at = placeIn(f, centre, radius, i < singles.length ? 0.15 : 1)
-    const name = kind.name(f, town)
+    let name = kind.name(f, town)
+    if (used.has(name.fr)) {
+      name = kind.name(f, { ...town, names: districtOf(town.names, centre, at, radius) })
+      for (let tries = 0; used.has(name.fr) && tries < 4; tries++) name = kind.name(f, town)
+      if (used.has(name.fr)) continue
+    }
+    used.add(name.fr)
     const phone = kind.phone !== undefined && f.datatype.boolean(kind.phone)
     pois.push({
       id: `poi_${locality.id.replace(/\W/g, '')}_${i}`,
@@ -518,6 +552,24 @@ export function townPois(seed: string | number, locality: Locality): Poi[] {
     })
   }
   return pois
+}
+
+/** The parts of a town a second branch is named by: its centre, then its four sides. */
+// biome-ignore format: a table
+const QUARTERS: readonly Names[] = [
+  { fr: 'Centre', en: 'Centre', ar: 'الوسط' }, { fr: 'Nord', en: 'North', ar: 'الشمالية' },
+  { fr: 'Est', en: 'East', ar: 'الشرقية' }, { fr: 'Sud', en: 'South', ar: 'الجنوبية' },
+  { fr: 'Ouest', en: 'West', ar: 'الغربية' },
+]
+
+/** The town's name with the part of town a point is in (`Tunis Nord`, `تونس الشمالية`). */
+function districtOf(town: Names, centre: LatLng, at: LatLng, radius: number): Names {
+  const dy = at.lat - centre.lat
+  const dx = (at.lng - centre.lng) * Math.cos(radians(centre.lat))
+  const side =
+    Math.hypot(dx, dy) < radius / 3 ? 0 : Math.abs(dy) >= Math.abs(dx) ? (dy > 0 ? 1 : 3) : dx > 0 ? 2 : 4
+  const q = QUARTERS[side]!
+  return { fr: `${town.fr} ${q.fr}`, en: `${town.en} ${q.en}`, ar: `${town.ar} ${q.ar}` }
 }
 
 /**

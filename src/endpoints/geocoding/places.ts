@@ -8,6 +8,7 @@ import {
   nearestDelegation,
   POIS,
 } from '../../data/gazetteer.ts'
+import { ofPlace } from '../../data/french.ts'
 import { radians } from '../../data/geo.ts'
 import type { Lang, Names } from '../../data/lang.ts'
 import { generateStreets, type Street } from '../../data/streets.ts'
@@ -207,12 +208,12 @@ export function formatPlace(place: Place, lang: Lang, houseNumber?: string): str
   switch (place.kind) {
     case 'governorate':
       return [
-        lang === 'fr' ? `Gouvernorat de ${name}` : lang === 'en' ? `${name} Governorate` : `ولاية ${name}`,
+        lang === 'fr' ? `Gouvernorat ${ofPlace(name)}` : lang === 'en' ? `${name} Governorate` : `ولاية ${name}`,
         country,
       ].join(sep)
     case 'delegation':
       return [
-        lang === 'fr' ? `Délégation de ${name}` : lang === 'en' ? `${name} Delegation` : `معتمدية ${name}`,
+        lang === 'fr' ? `Délégation ${ofPlace(name)}` : lang === 'en' ? `${name} Delegation` : `معتمدية ${name}`,
         place.governorate[lang],
         country,
       ].join(sep)
