@@ -12,7 +12,9 @@ describe('generated places read as a Tunisian would expect', () => {
     }
     const tunis = townPois('tmaps', POI_TOWNS[0]!).map((p) => p.name.fr)
     expect(tunis.filter((n) => n.startsWith('Station de louage')).length).toBeGreaterThan(1)
-    expect(tunis.filter((n) => n.startsWith('Station de louage')).every((n) => /Tunis( \w+)?$/.test(n))).toBe(true)
+    expect(tunis.filter((n) => n.startsWith('Station de louage')).every((n) => /Tunis( \w+)?$/.test(n))).toBe(
+      true,
+    )
   })
 
   it('writes French as French does: d’ before a vowel, du for Le, no "de Le" or "de El"', () => {
@@ -37,7 +39,9 @@ describe('generated places read as a Tunisian would expect', () => {
 
   it('keeps pharmacies open all night few: one night pharmacy in a town of 20,000 or more, none below', () => {
     for (const town of [...largest, ...villages]) {
-      const night = townPois('tmaps', town).filter((p) => p.category === 'pharmacy' && p.openingHours === '24/7')
+      const night = townPois('tmaps', town).filter(
+        (p) => p.category === 'pharmacy' && p.openingHours === '24/7',
+      )
       expect(night.length, town.name).toBe((town.pop ?? 0) >= 20_000 ? 1 : 0)
     }
   })

@@ -1,3 +1,4 @@
+import { ofPlace } from '../../data/french.ts'
 import {
   DELEGATIONS,
   delegation,
@@ -8,7 +9,6 @@ import {
   nearestDelegation,
   POIS,
 } from '../../data/gazetteer.ts'
-import { ofPlace } from '../../data/french.ts'
 import { radians } from '../../data/geo.ts'
 import type { Lang, Names } from '../../data/lang.ts'
 import { generateStreets, type Street } from '../../data/streets.ts'
@@ -208,12 +208,20 @@ export function formatPlace(place: Place, lang: Lang, houseNumber?: string): str
   switch (place.kind) {
     case 'governorate':
       return [
-        lang === 'fr' ? `Gouvernorat ${ofPlace(name)}` : lang === 'en' ? `${name} Governorate` : `ولاية ${name}`,
+        lang === 'fr'
+          ? `Gouvernorat ${ofPlace(name)}`
+          : lang === 'en'
+            ? `${name} Governorate`
+            : `ولاية ${name}`,
         country,
       ].join(sep)
     case 'delegation':
       return [
-        lang === 'fr' ? `Délégation ${ofPlace(name)}` : lang === 'en' ? `${name} Delegation` : `معتمدية ${name}`,
+        lang === 'fr'
+          ? `Délégation ${ofPlace(name)}`
+          : lang === 'en'
+            ? `${name} Delegation`
+            : `معتمدية ${name}`,
         place.governorate[lang],
         country,
       ].join(sep)
