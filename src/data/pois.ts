@@ -3,6 +3,7 @@ import { seededFaker } from './faker.ts'
 import { ofPlace } from './french.ts'
 import { type Locality, POIS } from './gazetteer.ts'
 import { type LatLng, radians } from './geo.ts'
+import { GREAT_MOSQUE_TOWNS, LANDMARKS, type LandmarkKind, SUPERSEDED_POIS } from './landmarks.ts'
 import type { Names } from './lang.ts'
 import { governorateAt } from './outline.ts'
 import {
@@ -473,7 +474,7 @@ const AREA_CODES: Record<string, string> = {
  * French, English and Arabic names (the gazetteer carries one name for most).
  */
 // biome-ignore format: a table reads best with one place a line
-const LANDMARKS: Record<string, { categories: [PoiCategory, ...PoiCategory[]]; name: [fr: string, en: string, ar: string] }> = {
+const GAZETTEER_LANDMARKS: Record<string, { categories: [PoiCategory, ...PoiCategory[]]; name: [fr: string, en: string, ar: string] }> = {
   'airport:DJE': { categories: ['transit'], name: ['Aéroport international de Djerba-Zarzis', 'Djerba–Zarzis International Airport', 'مطار جربة جرجيس الدولي'] },
   'airport:EBM': { categories: ['transit'], name: ["Aéroport d'El Borma", 'El Borma Airport', 'مطار البرمة'] },
   'airport:GAE': { categories: ['transit'], name: ['Aéroport international de Gabès-Matmata', 'Gabès–Matmata International Airport', 'مطار قابس مطماطة الدولي'] },
@@ -519,7 +520,10 @@ export function townPois(seed: string | number, locality: Locality): Poi[] {
   const radius = townRadius(locality)
   const centre = townCentre(locality)
   const kinds = KINDS.filter((k) => pop >= (k.minPop ?? 0)).map((k) => ({ weight: k.weight, value: k }))
-  const singles = ONE_PER_TOWN.filter((s) => pop >= s.minPop).map((s) => s.kind)
+  // A town whose great mosque is a real landmark (Zitouna in Tunis) gets no generated one.
+  const singles = ONE_PER_TOWN.filter(
+    (s) => pop >= s.minPop && !(s === ONE_PER_TOWN[0] && GREAT_MOSQUE_TOWNS.has(locality.name)),
+  ).map((s) => s.kind)
   const count = Math.max(singles.length, placeCount(f, pop))
   const pois: Poi[] = []
   // No two places of a town share a name: a second branch of a chain, a second louage station
@@ -596,22 +600,59 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6
  * names a few places twice, e.g. "Teboulba" and "Tabulbah"; the better-documented one wins).
  */
 
-/** The gazetteer's landmarks, as nearby places (air bases and the island of Djerba are left out). */
-export const LANDMARK_POIS: readonly Poi[] = POIS.flatMap((p) => {
-  const landmark = LANDMARKS[p.id]
-  if (!landmark) return []
-  const [fr, en, ar] = landmark.name
-  return [
-    {
-      id: `poi_${p.id.replace(/\W/g, '_')}`,
-      name: { fr, en, ar },
-      category: landmark.categories[0],
-      categories: [...landmark.categories],
-      lat: p.lat,
-      lng: p.lng,
-      locality: nearestTown(p),
-    },
-  ]
-})
+/** What each kind of landmark answers to among the nearby endpoint's categories. */
+const LANDMARK_CATEGORIES: Record<LandmarkKind, [PoiCategory, ...PoiCategory[]]> = {
+  mosque: ['mosque', 'place_of_worship', 'culture'],
+  church: ['place_of_worship', 'culture'],
+  synagogue: ['place_of_worship', 'culture'],
+  museum: ['culture'],
+  theatre: ['culture'],
+  stadium: ['culture'],
+  archaeological_site: ['culture'],
+  hospital: ['hospital', 'health'],
+  station: ['transit'],
+  monument: ['culture'],
+  fort: ['culture'],
+  palace: ['culture'],
+}
+
+/**
+ * Landmarks as nearby places: the real ones placed at the building (`landmarks.ts`), and the
+ * gazetteer's airports, ports and heritage sites (air bases, the island of Djerba and the
+ * town-level points a real landmark replaces are left out).
+ */
+export const LANDMARK_POIS: readonly Poi[] = [
+  ...LANDMARKS.map(
+    (l): Poi => ({
+      id: `poi_landmark_${l.id.replace(/-/g, '_')}`,
+      name: l.name,
+      category: LANDMARK_CATEGORIES[l.kind][0],
+      categories: [...LANDMARK_CATEGORIES[l.kind]],
+      lat: l.lat,
+      lng: l.lng,
+      locality: nearestTown(l),
+    }),
+  ),
+  ...gazetteerLandmarks(),
+]
+
+function gazetteerLandmarks(): Poi[] {
+  return POIS.flatMap((p) => {
+    const landmark = GAZETTEER_LANDMARKS[p.id]
+    if (!landmark || SUPERSEDED_POIS.has(p.id)) return []
+    const [fr, en, ar] = landmark.name
+    return [
+      {
+        id: `poi_${p.id.replace(/\W/g, '_')}`,
+        name: { fr, en, ar },
+        category: landmark.categories[0],
+        categories: [...landmark.categories],
+        lat: p.lat,
+        lng: p.lng,
+        locality: nearestTown(p),
+      },
+    ]
+  })
+}
 
 export { nearestTown, POI_TOWNS, townCentre, townName, townRadius } from './towns.ts'

@@ -75,8 +75,13 @@ describe('GET /geocoding/nearby', () => {
     expect(await count('lat=31.5&lng=9.5')).toBeLessThan(5) // the Grand Erg, Tataouine
     const within = async (point: string) =>
       (await nearby(`${point}&radius=1000&limit=100`)).body.results.length
-    expect(await within(TUNIS)).toBeGreaterThanOrEqual(90)
-    expect(await within('lat=33.91968&lng=8.13352')).toBeLessThan(60) // Tozeur, a small town
+    // Central Tunis has as many places within 1 km as the generator names uniquely (about 90);
+    // Tozeur, a small town, far fewer.
+    const tunis = await within(TUNIS)
+    const tozeur = await within('lat=33.91968&lng=8.13352')
+    expect(tunis).toBeGreaterThanOrEqual(75)
+    expect(tozeur).toBeLessThan(60)
+    expect(tunis).toBeGreaterThan(tozeur * 1.5)
   })
 
   it('combines categories with OR: a,b finds exactly what a and b find', async () => {

@@ -10,8 +10,11 @@ import {
   POIS,
 } from '../../data/gazetteer.ts'
 import { radians } from '../../data/geo.ts'
+import { KIND_WORDS, LANDMARKS, SUPERSEDED_POIS } from '../../data/landmarks.ts'
 import type { Lang, Names } from '../../data/lang.ts'
+import { governorateAt } from '../../data/outline.ts'
 import { generateStreets, type Street } from '../../data/streets.ts'
+import { nearestTown } from '../../data/towns.ts'
 
 export { LANGS, type Lang, type Names } from '../../data/lang.ts'
 
@@ -131,6 +134,7 @@ export function buildPlaces(seed: string | number): Place[] {
     localityPlaces.set(l.id, place)
   }
   for (const p of POIS) {
+    if (SUPERSEDED_POIS.has(p.id)) continue
     const d = nearestDelegation(p.gov, p.lat, p.lng)
     const commune = nearestLocality(p.gov, p.lat, p.lng)
     places.push({
@@ -148,6 +152,27 @@ export function buildPlaces(seed: string | number): Place[] {
       prominence: 0.7,
       context: `${commune.name} ${governorate(p.gov).fr} ${p.cat} ${p.iata ?? ''}`,
       aliases: [p.name, ...(p.ar ? [p.ar] : [])],
+    })
+  }
+  for (const l of LANDMARKS) {
+    const gov = governorateAt(l.lat, l.lng) ?? nearestTown(l).gov
+    const d = nearestDelegation(gov, l.lat, l.lng)
+    const commune = nearestLocality(gov, l.lat, l.lng)
+    places.push({
+      id: `poi:landmark:${l.id}`,
+      kind: 'poi',
+      type: 'poi',
+      name: l.name,
+      lat: l.lat,
+      lng: l.lng,
+      bbox: boxAround(l.lat, l.lng, 0.001),
+      postcode: d.postcode,
+      commune: locNames(commune),
+      delegation: delNames(d.id),
+      governorate: govNames(gov),
+      prominence: 0.75,
+      context: `${l.city} ${commune.name} ${governorate(gov).fr} ${KIND_WORDS[l.kind]}`,
+      aliases: [l.name.fr, l.name.en, l.name.ar, ...(l.aliases ?? [])],
     })
   }
   for (const s of generateStreets(seed)) {

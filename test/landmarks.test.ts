@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { distanceKm } from '../src/data/geo.ts'
+import { LANDMARKS } from '../src/data/landmarks.ts'
+import { LANDMARK_POIS } from '../src/data/pois.ts'
+import { apiClient } from './support/api-client.ts'
+
+const { get } = apiClient('landmarks')
+type Result = { lat: number; lng: number; formatted: string; type: string; name?: string }
+
+/** The landmarks placed at the building, and the airports (OurAirports: at the facility). */
+const CHECKED = [
+  ...LANDMARKS,
+  ...LANDMARK_POIS.filter((p) => p.id.startsWith('poi_airport_')).map((p) => ({
+    name: p.name,
+    lat: p.lat,
+    lng: p.lng,
+  })),
+]
+
+describe('real landmarks, where a Tunisian knows them to be', () => {
+  it('has at least 35 of them, each in Tunisia with three names and a source (49 with the airports)', () => {
+    expect(LANDMARKS.length).toBeGreaterThanOrEqual(35)
+    expect(CHECKED.length).toBeGreaterThanOrEqual(45)
+    for (const l of LANDMARKS) {
+      expect(l.lat).toBeGreaterThan(30)
+      expect(l.lat).toBeLessThan(37.6)
+      expect(l.lng).toBeGreaterThan(7.5)
+      expect(l.lng).toBeLessThan(11.7)
+      expect(l.name.fr && l.name.en && l.name.ar).toBeTruthy()
+      expect(l.source).toMatch(/^https?:\/\//)
+    }
+    expect(new Set(LANDMARKS.map((l) => l.id)).size).toBe(LANDMARKS.length)
+  })
+
+  it.each(CHECKED.map((l) => [l.name.fr, l] as const))(
+    'forward geocoding "%s" answers it first, within 300 m',
+    async (_name, l) => {
+      const { status, body } = await get('geocoding/forward', `q=${encodeURIComponent(l.name.fr)}&limit=1`)
+      expect(status).toBe(200)
+      const top = (body.results as Result[])[0]!
+      expect(distanceKm(top, l) * 1000, JSON.stringify(top)).toBeLessThan(300)
+    },
+  )
+
+  it('is found by the names people use: Zitouna as Tunis’s great mosque, the Ghriba, Radès', async () => {
+    for (const [q, id] of [
+      ['Grande Mosquée de Tunis', 'mosquee-zitouna'],
+      ['جامع الزيتونة', 'mosquee-zitouna'],
+      ['Mosquée Zitouna', 'mosquee-zitouna'],
+      ['La Ghriba Djerba', 'synagogue-de-la-ghriba'],
+      ['Stade de Radès', 'stade-hammadi-agrebi'],
+      ['Musée du Bardo', 'musee-national-du-bardo'],
+      ['Cathédrale de Tunis', 'cathedrale-saint-vincent-de-paul-de-tunis'],
+    ] as const) {
+      const l = LANDMARKS.find((x) => x.id === id)!
+      const { body } = await get('geocoding/forward', `q=${encodeURIComponent(q)}&limit=1`)
+      const top = (body.results as Result[])[0]!
+      expect(distanceKm(top, l) * 1000, `${q}: ${JSON.stringify(top)}`).toBeLessThan(300)
+    }
+  })
+
+  it.each(CHECKED.map((l) => [l.name.fr, l] as const))('nearby around "%s" lists it', async (_name, l) => {
+    const { status, body } = await get('geocoding/nearby', `lat=${l.lat}&lng=${l.lng}&radius=100&limit=50`)
+    expect(status).toBe(200)
+    const names = (body.results as Array<{ name: string }>).map((r) => r.name)
+    expect(names).toContain(l.name.fr)
+  })
+
+  it('leaves no generated "Grande Mosquée" where the real one stands', async () => {
+    const { body } = await get(
+      'geocoding/nearby',
+      'lat=36.7972&lng=10.1711&radius=3000&limit=100&categories=mosque',
+    )
+    const names = (body.results as Array<{ name: string }>).map((r) => r.name)
+    expect(names).toContain('Mosquée Zitouna')
+    expect(names).not.toContain('Grande Mosquée de Tunis')
+  })
+})
