@@ -19,6 +19,7 @@ import {
   SUPERMARKETS,
 } from './poi-names.ts'
 import { STREET_NAMESAKES } from './street-names.ts'
+import { houseDoor, type Street, snapToStreet, townStreets } from './streets.ts'
 import { nearestTown, townCentre, townName, townRadius } from './towns.ts'
 
 /** The 18 documented `categories` of `GET /geocoding/nearby`. */
@@ -530,9 +531,10 @@ export function townPois(seed: string | number, locality: Locality): Poi[] {
   // is named by its part of town; a second namesake (a pharmacy, a shrine of the same saint) is
   // drawn anew, and a place that still has no name of its own is not made.
   const used = new Set<string>()
+  const streets = townStreets(seed, locality.id)
   for (let i = 0; i < count; i++) {
     const kind = singles[i] ?? f.helpers.weightedArrayElement(kinds)
-    const at = placeIn(f, centre, radius, i < singles.length ? 0.15 : 1)
+    const at = onStreet(placeIn(f, centre, radius, i < singles.length ? 0.15 : 1), streets)
     let name = kind.name(f, town)
     if (used.has(name.fr)) {
       name = kind.name(f, { ...town, names: districtOf(town.names, centre, at, radius) })
@@ -556,6 +558,24 @@ export function townPois(seed: string | number, locality: Locality): Poi[] {
     })
   }
   return pois
+}
+
+/**
+ * A place near one of its town's streets (its axis within 400 m) stands at that street's door for
+ * the house number where it falls, so its address, reverse geocoding at its point and forward
+ * geocoding of its address agree; a place farther out keeps its point (its address is the town).
+ */
+function onStreet(at: LatLng, streets: readonly Street[]): LatLng {
+  let best: { street: Street; number: number; meters: number } | undefined
+  for (const street of streets) {
+    const snap = snapToStreet(street, at)
+    if (snap.meters < (best?.meters ?? 400)) best = { street, number: snap.number, meters: snap.meters }
+  }
+  if (!best) return at
+  const door = houseDoor(best.street, best.number)
+  // Generated streets can run into a lagoon or the sea: a place stays on land, off the street.
+  if (governorateAt(door.lat, door.lng) === null) return at
+  return { lat: round6(door.lat), lng: round6(door.lng) }
 }
 
 /** The parts of a town a second branch is named by: its centre, then its four sides. */

@@ -1,6 +1,6 @@
 import { seededFaker } from './faker.ts'
 import { LOCALITIES, type Locality } from './gazetteer.ts'
-import { radians } from './geo.ts'
+import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians } from './geo.ts'
 import { STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
 
 export interface Street {
@@ -86,4 +86,72 @@ export function streetEnds(street: Street): [{ lat: number; lng: number }, { lat
     { lat: street.lat - dLat, lng: street.lng - dLng },
     { lat: street.lat + dLat, lng: street.lng + dLng },
   ]
+}
+
+/** Local planar metres around a street's middle (fine at street scale). */
+const toMeters = (origin: { lat: number }, dLat: number, dLng: number) => ({
+  x: dLng * KM_PER_DEGREE * 1000 * Math.cos(radians(origin.lat)),
+  y: dLat * M_PER_DEGREE_LAT,
+})
+
+/**
+ * Where a point falls on a street: the nearest point of its axis, how far from it, and the house
+ * number there (odd on one side, even on the other). Reverse geocoding and the addresses of
+ * nearby places both read addresses this way, so they tell the same story.
+ * @example snapToStreet(street, { lat: 36.8, lng: 10.18 }).number
+ */
+export function snapToStreet(s: Street, point: LatLng) {
+  const axis = toMeters(
+    s,
+    Math.sin(s.heading) * s.halfLength,
+    (Math.cos(s.heading) * s.halfLength) / Math.cos(radians(s.lat)),
+  )
+  const p = toMeters(s, point.lat - s.lat, point.lng - s.lng)
+  const length2 = axis.x ** 2 + axis.y ** 2
+  const t = Math.max(-1, Math.min(1, (p.x * axis.x + p.y * axis.y) / length2))
+  const snapped = { x: axis.x * t, y: axis.y * t }
+  const meters = Math.hypot(p.x - snapped.x, p.y - snapped.y)
+  const even = axis.x * p.y - axis.y * p.x > 0
+  let number = Math.max(1, Math.round(((t + 1) / 2) * s.maxNumber))
+  if ((number % 2 === 0) !== even) number = number === 1 ? 2 : number - 1
+  return {
+    lat: s.lat + snapped.y / M_PER_DEGREE_LAT,
+    lng: s.lng + snapped.x / (KM_PER_DEGREE * 1000 * Math.cos(radians(s.lat))),
+    meters,
+    number,
+  }
+}
+
+/**
+ * The door of house `n`: along the axis by its number, about 13 m to its side (even numbers on
+ * one side, odd on the other). Forward geocoding answers this point; generated places stand on it.
+ * @example houseDoor(street, 12)
+ */
+export function houseDoor(s: Street, n: number): LatLng {
+  const t = Math.min(1, n / s.maxNumber) * 2 - 1
+  const side = (n % 2 === 0 ? 1 : -1) * 0.00012
+  return {
+    lat: s.lat + Math.sin(s.heading) * s.halfLength * t + Math.cos(s.heading) * side,
+    lng:
+      s.lng +
+      (Math.cos(s.heading) * s.halfLength * t - Math.sin(s.heading) * side) / Math.cos(radians(s.lat)),
+  }
+}
+
+const bySeed = new Map<string, Map<string, Street[]>>()
+/** A town's generated streets for a seed (all towns' streets made once per seed; 8 seeds kept). */
+export function townStreets(seed: string | number, localityId: string): readonly Street[] {
+  const key = String(seed)
+  let towns = bySeed.get(key)
+  if (!towns) {
+    towns = new Map()
+    for (const street of generateStreets(seed)) {
+      const list = towns.get(street.locality.id)
+      if (list) list.push(street)
+      else towns.set(street.locality.id, [street])
+    }
+    if (bySeed.size >= 8) bySeed.delete(bySeed.keys().next().value!)
+    bySeed.set(key, towns)
+  }
+  return towns.get(localityId) ?? []
 }

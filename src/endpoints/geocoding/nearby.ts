@@ -9,12 +9,12 @@ import {
   townPois,
   townRadius,
 } from '../../data/pois.ts'
-import { hashSeed } from '../../data/seeded.ts'
 import { tokenize } from '../../text/fold.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
+import { addressAt } from './addresses.ts'
 import { type Geocoder, geocoderFor } from './geocoder.ts'
-import { formatPlace, LANGS, type Lang, type Place } from './places.ts'
+import { formatPlace, housePoint, LANGS, type Lang, type Place } from './places.ts'
 
 /** One item of `GET /geocoding/nearby` (the mock's shape: the documentation cuts it). */
 export interface NearbyResult {
@@ -113,21 +113,17 @@ function matchesName(poi: Poi, words: string[]): boolean {
   return words.every((w) => [...names].some((n) => n.startsWith(w)))
 }
 
-/** The street address of a place: the nearest street of its town within 400 m, else the town. */
+/**
+ * The street address of a place, read exactly as reverse geocoding reads it at the place's point
+ * (the nearest street axis within 150 m, the house number there), else its town.
+ */
 function addressOf(geocoder: Geocoder, poi: Poi, lang: Lang): string {
-  const book = addressBook(geocoder)
-  let best: Place | undefined
-  let bestKm = 0.4
-  for (const street of book.streets.get(poi.locality.id) ?? []) {
-    const km = distanceKm(poi, street)
-    if (km < bestKm) {
-      bestKm = km
-      best = street
-    }
-  }
-  // A stable house number from the place's id.
-  if (best) return formatPlace(best, lang, String(1 + (hashSeed(poi.id) % best.street!.maxNumber)))
-  const town = book.towns.get(`loc:${poi.locality.id}`)
+  // A real landmark stands where it stands: it has the street's address only if it is at the
+  // door of that number (generated places always are), so forward geocoding finds it there.
+  const at = addressAt(geocoder, poi)
+  if (at && distanceKm(housePoint(at.place, at.number), poi) <= 0.03)
+    return formatPlace(at.place, lang, String(at.number))
+  const town = addressBook(geocoder).towns.get(`loc:${poi.locality.id}`)
   return town ? formatPlace(town, lang) : poi.locality.name
 }
 

@@ -13,7 +13,7 @@ import { radians } from '../../data/geo.ts'
 import { KIND_WORDS, LANDMARKS, SUPERSEDED_POIS } from '../../data/landmarks.ts'
 import type { Lang, Names } from '../../data/lang.ts'
 import { governorateAt } from '../../data/outline.ts'
-import { generateStreets, type Street } from '../../data/streets.ts'
+import { generateStreets, houseDoor, type Street } from '../../data/streets.ts'
 import { nearestTown } from '../../data/towns.ts'
 
 export { LANGS, type Lang, type Names } from '../../data/lang.ts'
@@ -286,13 +286,5 @@ export function componentsOf(place: Place, lang: Lang, houseNumber?: string) {
  * @example housePoint(place, 12)
  */
 export function housePoint(place: Place, n: number): { lat: number; lng: number } {
-  const s = place.street!
-  const t = Math.min(1, n / s.maxNumber) * 2 - 1
-  const side = (n % 2 === 0 ? 1 : -1) * 0.00012
-  return {
-    lat: s.lat + Math.sin(s.heading) * s.halfLength * t + Math.cos(s.heading) * side,
-    lng:
-      s.lng +
-      (Math.cos(s.heading) * s.halfLength * t - Math.sin(s.heading) * side) / Math.cos(radians(s.lat)),
-  }
+  return houseDoor(place.street!, n)
 }

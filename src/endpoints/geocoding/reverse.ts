@@ -1,7 +1,8 @@
-import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians } from '../../data/geo.ts'
+import { distanceKm } from '../../data/geo.ts'
 import { inCoverage } from '../../data/outline.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
+import { ADDRESS_RADIUS_M, streetsNear } from './addresses.ts'
 import { geocoderFor } from './geocoder.ts'
 import { poiPlace, poisWithin } from './nearby.ts'
 import {
@@ -15,7 +16,6 @@ import {
   type PlaceType,
 } from './places.ts'
 
-const ADDRESS_RADIUS_M = 150
 const STREET_RADIUS_M = 300
 const POI_RADIUS_M = 1000
 
@@ -64,10 +64,7 @@ export function reverse(
     .sort((a, b) => a.meters - b.meters)
   if (!inCoverage(point.lat, point.lng)) return []
 
-  const streets = byKind.street
-    .filter((p) => Math.abs(p.lat - point.lat) < 0.05 && Math.abs(p.lng - point.lng) < 0.06)
-    .map((p) => ({ place: p, snap: snapToStreet(p, point) }))
-    .sort((a, b) => a.snap.meters - b.snap.meters)
+  const streets = streetsNear(geocoder, point)
   // The gazetteer's landmarks anywhere, and the places `GET /geocoding/nearby` finds close by.
   const pois = [
     ...byKind.poi.map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 })),
@@ -127,35 +124,5 @@ function result(
     distance: Math.round(distanceKm(from, { lat, lng }) * 10000) / 10,
     type,
     components: componentsOf(place, lang, houseNumber),
-  }
-}
-
-/** Local planar metres around a point (fine at street scale). */
-const toMeters = (origin: { lat: number }, dLat: number, dLng: number) => ({
-  x: dLng * KM_PER_DEGREE * 1000 * Math.cos(radians(origin.lat)),
-  y: dLat * M_PER_DEGREE_LAT,
-})
-
-/** The nearest point of a street's axis, with the house number there (odd on one side, even on the other). */
-function snapToStreet(place: Place, point: { lat: number; lng: number }) {
-  const s = place.street!
-  const axis = toMeters(
-    s,
-    Math.sin(s.heading) * s.halfLength,
-    (Math.cos(s.heading) * s.halfLength) / Math.cos(radians(s.lat)),
-  )
-  const p = toMeters(s, point.lat - s.lat, point.lng - s.lng)
-  const length2 = axis.x ** 2 + axis.y ** 2
-  const t = Math.max(-1, Math.min(1, (p.x * axis.x + p.y * axis.y) / length2))
-  const snapped = { x: axis.x * t, y: axis.y * t }
-  const meters = Math.hypot(p.x - snapped.x, p.y - snapped.y)
-  const even = axis.x * p.y - axis.y * p.x > 0
-  let number = Math.max(1, Math.round(((t + 1) / 2) * s.maxNumber))
-  if ((number % 2 === 0) !== even) number = number === 1 ? 2 : number - 1
-  return {
-    lat: s.lat + snapped.y / M_PER_DEGREE_LAT,
-    lng: s.lng + snapped.x / (KM_PER_DEGREE * 1000 * Math.cos(radians(s.lat))),
-    meters,
-    number,
   }
 }
