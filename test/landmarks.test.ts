@@ -76,3 +76,22 @@ describe('real landmarks, where a Tunisian knows them to be', () => {
     expect(names).not.toContain('Grande Mosquée de Tunis')
   })
 })
+
+describe('the real main streets of the largest cities', () => {
+  it.each([
+    ['Rue de Marseille, Tunis', 'Rue de Marseille', 'Tunis'],
+    ['Avenue de France, Tunis', 'Avenue de France', 'Tunis'],
+    ['Avenue Mohamed V, Tunis', 'Avenue Mohamed V', 'Tunis'],
+    ['Avenue Hédi Chaker, Sfax', 'Avenue Hédi Chaker', 'Sfax'],
+    ['Avenue Majida Boulila Sfax', 'Avenue Majida Boulila', 'Sfax'],
+    ['Boulevard Yahia Ibn Omar, Sousse', 'Boulevard Yahia Ibn Omar', 'Sousse'],
+    ['نهج مرسيليا تونس', 'نهج مرسيليا', 'تونس'],
+  ])('finds "%s"', async (q, street, commune) => {
+    const lang = /[\u0600-\u06FF]/.test(q) ? 'ar' : 'fr'
+    const { body } = await get('geocoding/forward', `q=${encodeURIComponent(q)}&limit=1&lang=${lang}`)
+    const top = body.results[0] as { type: string; components: { street: string; commune: string } }
+    expect(top.type).toBe('street')
+    expect(top.components.street).toBe(street)
+    expect(top.components.commune).toBe(commune)
+  })
+})

@@ -58,3 +58,41 @@ export const STREET_TYPES: ReadonlyArray<readonly [fr: string, ar: string, weigh
   ['Impasse', 'زنقة', 1],
   ['Route', 'طريق', 1],
 ]
+
+/**
+ * The real main streets of the largest cities (names are facts of each city), used first for
+ * their town's generated streets, in this order; the rest of a town's streets take namesakes.
+ * Each is `[French, Arabic]`. Their geometry is generated like any other street's.
+ */
+// biome-ignore format: a table
+export const CITY_STREETS: Readonly<Record<string, ReadonlyArray<readonly [fr: string, ar: string]>>> = {
+  Tunis: [
+    ['Avenue de France', 'شارع فرنسا'], ['Avenue de Paris', 'شارع باريس'], ['Avenue de Carthage', 'شارع قرطاج'],
+    ['Avenue Mohamed V', 'شارع محمد الخامس'], ['Avenue de la Liberté', 'شارع الحرية'], ['Rue de Marseille', 'نهج مرسيليا'],
+    ['Rue de Rome', 'نهج روما'], ['Rue Charles de Gaulle', 'نهج شارل ديغول'], ['Rue Jamel Abdennasser', 'نهج جمال عبد الناصر'],
+    ['Avenue Habib Thameur', 'شارع الحبيب ثامر'], ["Rue d'Angleterre", 'نهج انجلترا'], ['Rue de Yougoslavie', 'نهج يوغسلافيا'],
+    ['Rue Ibn Khaldoun', 'نهج ابن خلدون'], ['Rue de la Kasbah', 'نهج القصبة'], ['Rue Jemaa Zitouna', 'نهج جامع الزيتونة'],
+    ['Boulevard du 9 Avril 1938', 'شارع 9 أفريل 1938'], ['Avenue Bab Bnet', 'شارع باب بنات'], ['Avenue Mongi Slim', 'شارع المنجي سليم'],
+  ],
+  Sfax: [
+    ['Avenue Hédi Chaker', 'شارع الهادي شاكر'], ['Avenue Majida Boulila', 'شارع ماجدة بوليلة'], ['Avenue des Martyrs', 'شارع الشهداء'],
+    ['Route de Gremda', 'طريق قرمدة'], ['Route de Tunis', 'طريق تونس'], ["Route de l'Aéroport", 'طريق المطار'],
+    ['Route de Mahdia', 'طريق المهدية'], ['Route de Gabès', 'طريق قابس'], ['Avenue Ali Belhouane', 'شارع علي بلهوان'],
+  ],
+  Sousse: [
+    ['Avenue Léopold Sédar Senghor', 'شارع ليوبولد سيدار سنغور'], ['Boulevard Yahia Ibn Omar', 'شارع يحيى بن عمر'],
+    ['Avenue Hédi Chaker', 'شارع الهادي شاكر'], ['Boulevard de la Corniche', 'شارع الكورنيش'], ['Avenue de la République', 'شارع الجمهورية'],
+    ['Avenue Mohamed V', 'شارع محمد الخامس'],
+  ],
+  Kairouan: [
+    ['Avenue de la République', 'شارع الجمهورية'], ['Avenue Ibn El Jazzar', 'شارع ابن الجزار'], ['Avenue Ali Belhouane', 'شارع علي بلهوان'],
+    ['Avenue Okba Ibn Nafaa', 'شارع عقبة بن نافع'],
+  ],
+  Bizerte: [
+    ['Boulevard Hassen Nouri', 'شارع حسن النوري'], ['Avenue Taïeb Mhiri', 'شارع الطيب المهيري'], ['Quai Tarak Ibn Ziad', 'رصيف طارق بن زياد'],
+    ["Rue d'Espagne", 'نهج إسبانيا'],
+  ],
+  Gabès: [['Avenue Farhat Hached', 'شارع فرحات حشاد'], ['Avenue de la République', 'شارع الجمهورية']],
+  Ariana: [['Avenue de la République', 'شارع الجمهورية'], ['Avenue Taïeb Mhiri', 'شارع الطيب المهيري']],
+  Hammamet: [['Avenue de la République', 'شارع الجمهورية'], ['Avenue des Nations Unies', 'شارع الأمم المتحدة']],
+}

@@ -1,7 +1,7 @@
 import { seededFaker } from './faker.ts'
 import { LOCALITIES, type Locality } from './gazetteer.ts'
 import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians } from './geo.ts'
-import { STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
+import { CITY_STREETS, STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
 
 export interface Street {
   id: string
@@ -44,20 +44,26 @@ export function generateStreets(seed: string | number): Street[] {
     if (pop < MIN_POPULATION && !SEATS.has(locality.fc ?? '')) continue
     const count = Math.min(40, 4 + Math.round(Math.sqrt(pop) / 25))
     const radius = Math.min(0.05, 0.006 + Math.sqrt(pop) / 20000)
-    const namesakes = faker.helpers.arrayElements(STREET_NAMESAKES.slice(1), count - 1)
-    const names = [
-      { type: { fr: 'Avenue', ar: 'شارع' }, namesake: STREET_NAMESAKES[0]! },
-      ...namesakes.map((namesake) => ({ type: faker.helpers.weightedArrayElement(types), namesake })),
+    // A city's real main streets first (Avenue de France, Rue de Marseille...), then namesakes.
+    const real = (CITY_STREETS[locality.name] ?? []).slice(0, count - 1)
+    const others = STREET_NAMESAKES.slice(1).filter(([fr]) => !real.some(([name]) => name.endsWith(` ${fr}`)))
+    const namesakes = faker.helpers.arrayElements(others, count - 1 - real.length)
+    const names: Array<readonly [fr: string, ar: string]> = [
+      ['Avenue Habib Bourguiba', 'شارع الحبيب بورقيبة'],
+      ...real,
+      ...namesakes.map(([fr, ar]) => {
+        const type = faker.helpers.weightedArrayElement(types)
+        return [`${type.fr} ${fr}`, `${type.ar} ${ar}`] as const
+      }),
     ]
-    names.forEach(({ type, namesake }, i) => {
-      const [nameFr, nameAr] = namesake
+    names.forEach(([fr, ar], i) => {
       const pinned = i === 0 && locality.id === TUNIS_ID ? TUNIS_BOURGUIBA : undefined
       const angle = faker.number.float({ min: 0, max: Math.PI * 2 })
       const dist = i === 0 ? radius * 0.1 : faker.number.float({ min: 0.1, max: 1 }) * radius
       streets.push({
         id: `street:${locality.id}:${i}`,
-        fr: `${type.fr} ${nameFr}`,
-        ar: `${type.ar} ${nameAr}`,
+        fr,
+        ar,
         locality,
         lat: round(pinned?.lat ?? locality.lat + Math.sin(angle) * dist),
         lng: round(pinned?.lng ?? locality.lng + (Math.cos(angle) * dist) / Math.cos(radians(locality.lat))),
