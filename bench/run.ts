@@ -7,7 +7,9 @@ import { getResponse, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
 import type { TmapsSnapshot } from '../src/core/snapshot.ts'
-import { createGeocoder } from '../src/endpoints/geocoding/geocoder.ts'
+import { POI_TOWNS } from '../src/data/towns.ts'
+import { KEPT_WORLDS, worldFor } from '../src/data/world.ts'
+import { createGeocoder, GEOCODER } from '../src/endpoints/geocoding/geocoder.ts'
 import { browserRows, playgroundRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
 import { mapRows } from './maps.ts'
@@ -106,8 +108,38 @@ rows.push(
   ),
 )
 
+// 3b. One world per data seed: how long it takes to build and how much it holds (information).
+const worldNote = (() => {
+  const gc = (globalThis as { gc?: () => void }).gc
+  const heap = () => {
+    gc?.()
+    return process.memoryUsage().heapUsed
+  }
+  const towns = POI_TOWNS.slice(0, 20)
+  const runs = ['world-a', 'world-b', 'world-c'].map((seed) => {
+    const before = heap()
+    const t0 = performance.now()
+    const world = worldFor(seed)
+    const streets = world.streets.length
+    const t1 = performance.now()
+    const places = towns.reduce((n, town) => n + world.placesOf(town).length, 0)
+    const t2 = performance.now()
+    world.derived(GEOCODER).forward({ q: 'Sfax', limit: 1, lang: 'fr' })
+    const t3 = performance.now()
+    return { streets, places, ms: [t1 - t0, t2 - t1, t3 - t2], mb: (heap() - before) / 1024 / 1024 }
+  })
+  const med = (pick: (r: (typeof runs)[number]) => number) => runs.map(pick).sort((a, b) => a - b)[1]!
+  const r = runs[0]!
+  return (
+    `One world per data seed (median of 3 seeds): ${r.streets} streets in ${med((x) => x.ms[0]!).toFixed(0)} ms, ` +
+    `the places of the 20 largest towns (${r.places}) in ${med((x) => x.ms[1]!).toFixed(0)} ms, the geocoder and its ` +
+    `index in ${med((x) => x.ms[2]!).toFixed(0)} ms; the world then holds ${med((x) => x.mb).toFixed(0)} MB of heap ` +
+    `(at most ${KEPT_WORLDS} worlds are kept).`
+  )
+})()
+
 // 4. Informational: a geocode that misses the answer cache (a new query each time).
-const geocoder = createGeocoder('bench')
+const geocoder = createGeocoder(worldFor('bench'))
 const queries = [
   'Sfax',
   'Sousse',
@@ -257,4 +289,4 @@ console.log(
   `tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`,
 )
 report(rows)
-console.log(`\n${[...maps.notes, ...server7.notes, ...startup.notes].join('\n')}`)
+console.log(`\n${[worldNote, ...maps.notes, ...server7.notes, ...startup.notes].join('\n')}`)

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { POI_TOWNS, townPois } from './pois.ts'
+import { POI_TOWNS } from './pois.ts'
+import { worldFor } from './world.ts'
+
+const places = (town: (typeof POI_TOWNS)[number]) => worldFor('tmaps').placesOf(town)
 
 const largest = POI_TOWNS.slice(0, 40)
 const villages = POI_TOWNS.filter((t) => !t.pop).slice(0, 300)
@@ -7,10 +10,10 @@ const villages = POI_TOWNS.filter((t) => !t.pop).slice(0, 300)
 describe('generated places read as a Tunisian would expect', () => {
   it('never repeats a name within a town: chains and stations are named by their part of town', () => {
     for (const town of largest) {
-      const names = townPois('tmaps', town).map((p) => p.name.fr)
+      const names = places(town).map((p) => p.name.fr)
       expect(new Set(names).size, town.name).toBe(names.length)
     }
-    const tunis = townPois('tmaps', POI_TOWNS[0]!).map((p) => p.name.fr)
+    const tunis = places(POI_TOWNS[0]!).map((p) => p.name.fr)
     expect(tunis.filter((n) => n.startsWith('Station de louage')).length).toBeGreaterThan(1)
     expect(tunis.filter((n) => n.startsWith('Station de louage')).every((n) => /Tunis( \w+)?$/.test(n))).toBe(
       true,
@@ -19,7 +22,7 @@ describe('generated places read as a Tunisian would expect', () => {
 
   it('writes French as French does: d’ before a vowel, du for Le, no "de Le" or "de El"', () => {
     for (const town of [...largest, ...villages]) {
-      for (const { name } of townPois('tmaps', town)) {
+      for (const { name } of places(town)) {
         expect(name.fr, town.name).not.toMatch(/\bde (?:[AEIOUÉÈÎ]|Le |Les )/)
       }
     }
@@ -28,7 +31,7 @@ describe('generated places read as a Tunisian would expect', () => {
   it('gives a village a grocery, a café, a mosque, not a pizzeria, a pharmacy or a "Grande Mosquée"', () => {
     const allowed = new Set(['shopping', 'cafe', 'mosque', 'place_of_worship', 'school', 'education'])
     for (const town of villages) {
-      const pois = townPois('tmaps', town)
+      const pois = places(town)
       expect(pois.length, town.name).toBeLessThanOrEqual(6)
       for (const p of pois) {
         expect(allowed.has(p.category), `${town.name}: ${p.name.fr}`).toBe(true)
@@ -39,9 +42,7 @@ describe('generated places read as a Tunisian would expect', () => {
 
   it('keeps pharmacies open all night few: one night pharmacy in a town of 20,000 or more, none below', () => {
     for (const town of [...largest, ...villages]) {
-      const night = townPois('tmaps', town).filter(
-        (p) => p.category === 'pharmacy' && p.openingHours === '24/7',
-      )
+      const night = places(town).filter((p) => p.category === 'pharmacy' && p.openingHours === '24/7')
       expect(night.length, town.name).toBe((town.pop ?? 0) >= 20_000 ? 1 : 0)
     }
   })

@@ -19,7 +19,7 @@ import {
   SUPERMARKETS,
 } from './poi-names.ts'
 import { STREET_NAMESAKES } from './street-names.ts'
-import { houseDoor, type Street, snapToStreet, townStreets } from './streets.ts'
+import { houseDoor, type Street, snapToStreet } from './streets.ts'
 import { nearestTown, townCentre, townName, townRadius } from './towns.ts'
 
 /** The 18 documented `categories` of `GET /geocoding/nearby`. */
@@ -512,9 +512,9 @@ function placeCount(f: Faker, pop: number): number {
 /**
  * The generated places of one town, the same for the same seed whatever else was asked before:
  * each town draws from its own stream. Places stay on land (inside the governorate outlines).
- * @example townPois('demo', tunis).length > 100
+ * @example townPois('demo', tunis, worldFor('demo').streetsOf(tunis.id)).length > 100
  */
-export function townPois(seed: string | number, locality: Locality): Poi[] {
+export function townPois(seed: string | number, locality: Locality, streets: readonly Street[]): Poi[] {
   const f = seededFaker(seed, `pois:${locality.id}`)
   const pop = locality.pop ?? 0
   const town: Town = { locality, names: townName(locality), pop }
@@ -531,7 +531,6 @@ export function townPois(seed: string | number, locality: Locality): Poi[] {
   // is named by its part of town; a second namesake (a pharmacy, a shrine of the same saint) is
   // drawn anew, and a place that still has no name of its own is not made.
   const used = new Set<string>()
-  const streets = townStreets(seed, locality.id)
   for (let i = 0; i < count; i++) {
     const kind = singles[i] ?? f.helpers.weightedArrayElement(kinds)
     const at = onStreet(placeIn(f, centre, radius, i < singles.length ? 0.15 : 1), streets)

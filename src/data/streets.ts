@@ -143,21 +143,3 @@ export function houseDoor(s: Street, n: number): LatLng {
       (Math.cos(s.heading) * s.halfLength * t - Math.sin(s.heading) * side) / Math.cos(radians(s.lat)),
   }
 }
-
-const bySeed = new Map<string, Map<string, Street[]>>()
-/** A town's generated streets for a seed (all towns' streets made once per seed; 8 seeds kept). */
-export function townStreets(seed: string | number, localityId: string): readonly Street[] {
-  const key = String(seed)
-  let towns = bySeed.get(key)
-  if (!towns) {
-    towns = new Map()
-    for (const street of generateStreets(seed)) {
-      const list = towns.get(street.locality.id)
-      if (list) list.push(street)
-      else towns.set(street.locality.id, [street])
-    }
-    if (bySeed.size >= 8) bySeed.delete(bySeed.keys().next().value!)
-    bySeed.set(key, towns)
-  }
-  return towns.get(localityId) ?? []
-}

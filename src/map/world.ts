@@ -1,7 +1,8 @@
 import fontData from '../data/font-cairo.json' with { type: 'json' }
 import { LOCALITIES } from '../data/gazetteer.ts'
 import { radians } from '../data/geo.ts'
-import { generateStreets, type Street, streetEnds } from '../data/streets.ts'
+import { type Street, streetEnds } from '../data/streets.ts'
+import { type Derived, type World, worldFor } from '../data/world.ts'
 import { createLabelFont, type LabelFont } from '../render/font.ts'
 import { type MapLabel, mapLabels, type PlacedLabel, placeLabels } from './labels.ts'
 import { mercatorX, mercatorY } from './projection.ts'
@@ -71,23 +72,24 @@ function sharedParts() {
 /** The equator's length. */
 const EARTH_KM = 40_075
 
-const worlds = new Map<string, MapWorld>()
-const KEPT_SEEDS = 8
+/** The map's part of a world: its streets as the map draws them, and the shared geography. */
+const MAP: Derived<MapWorld> = { name: 'map', make: buildMapWorld }
 
 /**
- * The map world of a data seed: its streets are the ones the geocoding endpoints answer, so a
- * street that forward geocoding places somewhere is drawn there. At most 8 seeds are kept.
+ * The map world of a data seed: its streets are the ones the geocoding endpoints answer (the
+ * same world's), so a street that forward geocoding places somewhere is drawn there.
  * @example mapWorldFor('tmaps').labelsAt(8).length
  */
 export function mapWorldFor(seed: string | number): MapWorld {
-  const key = String(seed)
-  let world = worlds.get(key)
-  if (world) return world
+  return worldFor(seed).derived(MAP)
+}
+
+function buildMapWorld(data: World): MapWorld {
   const { font, roads, grounds, labels, placed } = sharedParts()
   // Streets show from zoom 13: the first tiles (a country view) do not wait for the gazetteer and faker.
   let streets: MapStreet[] | undefined
   const streetsOf = () =>
-    generateStreets(seed).map((street, i, all) => {
+    data.streets.map((street, i, all) => {
       const [a, b] = streetEnds(street)
       const main = i === 0 || all[i - 1]!.locality.id !== street.locality.id
       return {
@@ -101,7 +103,7 @@ export function mapWorldFor(seed: string | number): MapWorld {
         ],
       }
     })
-  world = {
+  return {
     font,
     roads,
     grounds,
@@ -118,7 +120,4 @@ export function mapWorldFor(seed: string | number): MapWorld {
       return list
     },
   }
-  if (worlds.size >= KEPT_SEEDS) worlds.delete(worlds.keys().next().value!)
-  worlds.set(key, world)
-  return world
 }

@@ -1,5 +1,6 @@
 import MiniSearch, { type SearchResult } from 'minisearch'
 import { distanceKm } from '../../data/geo.ts'
+import { type Derived, type World, worldFor } from '../../data/world.ts'
 import { tokenize } from '../../text/fold.ts'
 import {
   boxAround,
@@ -47,10 +48,10 @@ const CANDIDATES = 60
 /**
  * Builds the forward geocoder of a seed: an inverted index (MiniSearch) over every place's
  * folded names and context words, with fuzzy matching for longer words.
- * @example createGeocoder('demo').forward({ q: 'Tunis', limit: 5, lang: 'fr' })
+ * @example createGeocoder(worldFor('demo')).forward({ q: 'Tunis', limit: 5, lang: 'fr' })
  */
-export function createGeocoder(seed: string | number): Geocoder {
-  const places = buildPlaces(seed)
+export function createGeocoder(world: World): Geocoder {
+  const places = buildPlaces(world)
   const byId = new Map(places.map((p) => [p.id, p]))
   const byKind: Record<Place['kind'], Place[]> = {
     governorate: [],
@@ -236,21 +237,14 @@ function inBox(place: Place, [minLng, minLat, maxLng, maxLat]: [number, number, 
   return place.lng >= minLng && place.lng <= maxLng && place.lat >= minLat && place.lat <= maxLat
 }
 
-const cache = new Map<string, Geocoder>()
-const CACHE_SEEDS = 8
+/** The geocoder, a part of each world (its search index is built on the first search). */
+export const GEOCODER: Derived<Geocoder> = { name: 'geocoder', make: createGeocoder }
 
 /**
- * The geocoder of a seed, built once and shared: it is immutable data, not state, so sharing
- * it between mocks leaks nothing. At most 8 seeds are kept.
+ * The geocoder of a data seed: the one its world keeps (immutable data, shared by every mock
+ * with that seed, dropped with its world).
  * @example geocoderFor('demo') === geocoderFor('demo') // true
  */
 export function geocoderFor(seed: string | number): Geocoder {
-  const key = String(seed)
-  let geocoder = cache.get(key)
-  if (!geocoder) {
-    geocoder = createGeocoder(seed)
-    if (cache.size >= CACHE_SEEDS) cache.delete(cache.keys().next().value!)
-    cache.set(key, geocoder)
-  }
-  return geocoder
+  return worldFor(seed).derived(GEOCODER)
 }

@@ -5,6 +5,7 @@ import { createTmapsCore } from '../../core/create-core.ts'
 import { distanceKm } from '../../data/geo.ts'
 import { governorateAt } from '../../data/outline.ts'
 import { POI_CATEGORIES, POI_TOWNS, townCentre, townPois } from '../../data/pois.ts'
+import { worldFor } from '../../data/world.ts'
 
 const { get } = apiClient('nearby')
 const nearby = (params: string) => get('geocoding/nearby', params)
@@ -148,13 +149,14 @@ describe('GET /geocoding/nearby', () => {
     expect(await answer('one')).not.toEqual(await answer('two'))
     // A town's places do not depend on what was asked before.
     const tunis = POI_TOWNS.find((t) => t.id === 'gn:2464470')!
-    expect(townPois('fresh', tunis)).toEqual(townPois('fresh', tunis))
+    const streets = worldFor('fresh').streetsOf(tunis.id)
+    expect(townPois('fresh', tunis, streets)).toEqual(townPois('fresh', tunis, streets))
   })
 
   it('keeps generated places on land', () => {
     const coastal = POI_TOWNS.filter((t) => (t.pop ?? 0) > 50_000)
     for (const town of coastal) {
-      for (const poi of townPois('land', town)) {
+      for (const poi of worldFor('land').placesOf(town)) {
         const onLand = governorateAt(poi.lat, poi.lng) !== null
         const atCentre = poi.lat === townCentre(town).lat && poi.lng === townCentre(town).lng
         expect(onLand || atCentre, `${poi.name.fr} ${poi.lat},${poi.lng}`).toBe(true)

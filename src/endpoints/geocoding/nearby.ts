@@ -6,9 +6,9 @@ import {
   type Poi,
   type PoiCategory,
   townCentre,
-  townPois,
   townRadius,
 } from '../../data/pois.ts'
+import { worldFor } from '../../data/world.ts'
 import { tokenize } from '../../text/fold.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
@@ -89,7 +89,7 @@ export function nearby(
 
 /** Every place within `radiusM` metres, nearest first (ties by id, so the order is stable). */
 export function poisWithin(seed: string | number, center: { lat: number; lng: number }, radiusM: number) {
-  const index = indexFor(seed)
+  const world = worldFor(seed)
   const reachKm = radiusM / 1000
   const out: { poi: Poi; meters: number }[] = []
   const consider = (poi: Poi) => {
@@ -102,7 +102,7 @@ export function poisWithin(seed: string | number, center: { lat: number; lng: nu
     const at = townCentre(town)
     if (Math.abs(at.lat - center.lat) * KM_PER_DEGREE > reachKm + spreadKm) continue
     if (distanceKm(center, at) > reachKm + spreadKm) continue
-    for (const poi of index.town(town.id, () => townPois(seed, town))) consider(poi)
+    for (const poi of world.placesOf(town)) consider(poi)
   }
   for (const poi of LANDMARK_POIS) consider(poi)
   return out.sort((a, b) => a.meters - b.meters || (a.poi.id < b.poi.id ? -1 : 1))
@@ -155,33 +155,4 @@ function addressBook(geocoder: Geocoder) {
     books.set(geocoder, book)
   }
   return book
-}
-
-const indexes = new Map<string, ReturnType<typeof createIndex>>()
-const CACHE_SEEDS = 8
-
-/** Generated places per seed, made town by town on first use and kept (at most 8 seeds). */
-function indexFor(seed: string | number) {
-  const key = String(seed)
-  let index = indexes.get(key)
-  if (!index) {
-    index = createIndex()
-    if (indexes.size >= CACHE_SEEDS) indexes.delete(indexes.keys().next().value!)
-    indexes.set(key, index)
-  }
-  return index
-}
-
-function createIndex() {
-  const towns = new Map<string, Poi[]>()
-  return {
-    town(id: string, make: () => Poi[]): Poi[] {
-      let pois = towns.get(id)
-      if (!pois) {
-        pois = make()
-        towns.set(id, pois)
-      }
-      return pois
-    },
-  }
 }

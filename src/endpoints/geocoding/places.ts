@@ -13,8 +13,9 @@ import { radians } from '../../data/geo.ts'
 import { KIND_WORDS, LANDMARKS, SUPERSEDED_POIS } from '../../data/landmarks.ts'
 import type { Lang, Names } from '../../data/lang.ts'
 import { governorateAt } from '../../data/outline.ts'
-import { generateStreets, houseDoor, type Street } from '../../data/streets.ts'
+import { houseDoor, type Street } from '../../data/streets.ts'
 import { nearestTown } from '../../data/towns.ts'
+import type { World } from '../../data/world.ts'
 
 export { LANGS, type Lang, type Names } from '../../data/lang.ts'
 
@@ -72,9 +73,9 @@ const prominenceOf = (pop: number | undefined) => Math.min(1, Math.log10(1 + (po
 
 /**
  * Builds every searchable place for a seed: the gazetteer's facts plus the seed's streets.
- * @example buildPlaces('demo').length > 4000
+ * @example buildPlaces(worldFor('demo')).length > 4000
  */
-export function buildPlaces(seed: string | number): Place[] {
+export function buildPlaces(world: World): Place[] {
   const places: Place[] = []
   for (const g of GOVERNORATES) {
     const names = govNames(g.id)
@@ -175,7 +176,7 @@ export function buildPlaces(seed: string | number): Place[] {
       aliases: [l.name.fr, l.name.en, l.name.ar, ...(l.aliases ?? [])],
     })
   }
-  for (const s of generateStreets(seed)) {
+  for (const s of world.streets) {
     const loc = localityPlaces.get(s.locality.id)!
     const dLat = Math.sin(s.heading) * s.halfLength
     const dLng = (Math.cos(s.heading) * s.halfLength) / Math.cos(radians(s.lat))
