@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ofPlace } from './french.ts'
+import { inPlaceAr, ofPlace } from './french.ts'
 
 describe('ofPlace: "de" before a place name, as French writes it', () => {
   it.each([
@@ -17,5 +17,12 @@ describe('ofPlace: "de" before a place name, as French writes it', () => {
     ['Hammamet', 'de Hammamet'],
   ])('%s -> %s', (name, expected) => {
     expect(ofPlace(name)).toBe(expected)
+  })
+})
+
+describe('inPlaceAr: "in" before a place name, as Arabic writes it', () => {
+  it('joins ب to an Arabic name and writes في before a Latin one', () => {
+    expect(inPlaceAr('صفاقس')).toBe('بصفاقس')
+    expect(inPlaceAr('Douar Ouled Messaoud')).toBe('في Douar Ouled Messaoud')
   })
 })

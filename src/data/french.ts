@@ -1,4 +1,4 @@
-/** French place-name grammar: "de" before a name, elided or contracted as French writes it. */
+/** Place-name grammar: French "de" elided or contracted as French writes it; Arabic "in" joined as Arabic writes it. */
 
 const VOWEL = /^[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü]/
 
@@ -14,4 +14,15 @@ export function ofPlace(name: string): string {
   if (/^L['’]/.test(name)) return `de l'${name.slice(2)}`
   if (VOWEL.test(name)) return `d'${name}`
   return `de ${name}`
+}
+
+const ARABIC = /^[\u0600-\u06FF]/
+
+/**
+ * "in" + a place name in Arabic: the preposition joined to an Arabic name (بصفاقس), or "في"
+ * before a name the gazetteer knows only in Latin letters (no ب glued to a Latin word).
+ * @example inPlaceAr('صفاقس') // 'بصفاقس'
+ */
+export function inPlaceAr(name: string): string {
+  return ARABIC.test(name) ? `ب${name}` : `في ${name}`
 }

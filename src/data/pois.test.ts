@@ -24,6 +24,8 @@ describe('generated places read as a Tunisian would expect', () => {
     for (const town of [...largest, ...villages]) {
       for (const { name } of places(town)) {
         expect(name.fr, town.name).not.toMatch(/\bde (?:[AEIOUÉÈÎ]|Le |Les )/)
+        // Arabic: no preposition glued to a Latin word.
+        expect(name.ar, town.name).not.toMatch(/ب[A-Za-z]/)
       }
     }
   })

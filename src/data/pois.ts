@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker'
 import { seededFaker } from './faker.ts'
-import { ofPlace } from './french.ts'
+import { inPlaceAr, ofPlace } from './french.ts'
 import { type Locality, POIS } from './gazetteer.ts'
 import { type LatLng, radians } from './geo.ts'
 import { GREAT_MOSQUE_TOWNS, LANDMARKS, type LandmarkKind, SUPERSEDED_POIS } from './landmarks.ts'
@@ -220,22 +220,22 @@ const KINDS: readonly Kind[] = [
         {
           fr: `Faculté des Sciences ${ofPlace(names.fr)}`,
           en: `Faculty of Sciences of ${names.en}`,
-          ar: `كلية العلوم ب${names.ar}`,
+          ar: `كلية العلوم ${inPlaceAr(names.ar)}`,
         },
         {
           fr: `Faculté de Médecine ${ofPlace(names.fr)}`,
           en: `Faculty of Medicine of ${names.en}`,
-          ar: `كلية الطب ب${names.ar}`,
+          ar: `كلية الطب ${inPlaceAr(names.ar)}`,
         },
         {
           fr: `École Nationale d'Ingénieurs ${ofPlace(names.fr)}`,
           en: `National Engineering School of ${names.en}`,
-          ar: `المدرسة الوطنية للمهندسين ب${names.ar}`,
+          ar: `المدرسة الوطنية للمهندسين ${inPlaceAr(names.ar)}`,
         },
         {
           fr: `Institut Supérieur des Études Technologiques ${ofPlace(names.fr)}`,
           en: `${names.en} Higher Institute of Technological Studies`,
-          ar: `المعهد العالي للدراسات التكنولوجية ب${names.ar}`,
+          ar: `المعهد العالي للدراسات التكنولوجية ${inPlaceAr(names.ar)}`,
         },
       ]),
     hours: ['Mo-Sa 08:00-18:00'],
@@ -405,7 +405,7 @@ const ONE_PER_TOWN: ReadonlyArray<{ minPop: number; kind: Omit<Kind, 'weight'> }
           ? {
               fr: `Grande Mosquée ${ofPlace(names.fr)}`,
               en: `${names.en} Great Mosque`,
-              ar: `الجامع الكبير ب${names.ar}`,
+              ar: `الجامع الكبير ${inPlaceAr(names.ar)}`,
             }
           : { fr: `Mosquée ${ofPlace(names.fr)}`, en: `${names.en} Mosque`, ar: `جامع ${names.ar}` },
     },
@@ -442,7 +442,7 @@ const ONE_PER_TOWN: ReadonlyArray<{ minPop: number; kind: Omit<Kind, 'weight'> }
       name: (_f, { names }) => ({
         fr: `Hôpital régional ${ofPlace(names.fr)}`,
         en: `${names.en} Regional Hospital`,
-        ar: `المستشفى الجهوي ب${names.ar}`,
+        ar: `المستشفى الجهوي ${inPlaceAr(names.ar)}`,
       }),
       hours: ['24/7'],
       phone: 1,
@@ -455,7 +455,7 @@ const ONE_PER_TOWN: ReadonlyArray<{ minPop: number; kind: Omit<Kind, 'weight'> }
       name: (_f, { names }) => ({
         fr: `Gare routière ${ofPlace(names.fr)}`,
         en: `${names.en} Bus Station`,
-        ar: `المحطة البرية ب${names.ar}`,
+        ar: `المحطة البرية ${inPlaceAr(names.ar)}`,
       }),
     },
   },
