@@ -42,6 +42,18 @@ describe('generated places read as a Tunisian would expect', () => {
     }
   })
 
+  it('lines a resort’s hotel zone with hotels: Midoun (Djerba), Hammamet, El Kantaoui', () => {
+    for (const name of ['Midoun', 'Hammamet', 'Port el Kantaoui', 'Houmt El Souk']) {
+      const town = POI_TOWNS.find((t) => t.name === name)!
+      const hotels = places(town).filter((p) => p.category === 'hotel')
+      expect(hotels.length, name).toBeGreaterThanOrEqual(8)
+    }
+    const inland = places(POI_TOWNS.find((t) => t.name === 'Kasserine')!).filter(
+      (p) => p.category === 'hotel',
+    )
+    expect(inland.length).toBeLessThan(8)
+  })
+
   it('keeps pharmacies open all night few: one night pharmacy in a town of 20,000 or more, none below', () => {
     for (const town of [...largest, ...villages]) {
       const night = places(town).filter((p) => p.category === 'pharmacy' && p.openingHours === '24/7')

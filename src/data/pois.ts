@@ -461,6 +461,24 @@ const ONE_PER_TOWN: ReadonlyArray<{ minPop: number; kind: Omit<Kind, 'weight'> }
   },
 ]
 
+/** Towns whose hotel zones a visitor knows: many hotels among their places. */
+const RESORTS: ReadonlySet<string> = new Set([
+  'Midoun',
+  'Houmt El Souk',
+  'Hammamet',
+  'Yasmine Hammamet',
+  'Port el Kantaoui',
+  'Sousse',
+  'Monastir',
+  'Skanes',
+  'Monastir-Skanes',
+  'Mahdia',
+  'Nabeul',
+  'Tozeur',
+  'Tabarka',
+  'Zarzis',
+])
+
 /** Landline prefixes by governorate (the first two digits of a Tunisian fixed number). */
 // biome-ignore format: a table
 const AREA_CODES: Record<string, string> = {
@@ -520,12 +538,19 @@ export function townPois(seed: string | number, locality: Locality, streets: rea
   const town: Town = { locality, names: townName(locality), pop }
   const radius = townRadius(locality)
   const centre = townCentre(locality)
-  const kinds = KINDS.filter((k) => pop >= (k.minPop ?? 0)).map((k) => ({ weight: k.weight, value: k }))
+  // Seaside and desert resorts: hotels line their zones (Djerba's Midoun, Hammamet, El Kantaoui...).
+  const resort = RESORTS.has(locality.name)
+  const kinds = KINDS.filter((k) => pop >= (k.minPop ?? 0) || (resort && k.categories[0] === 'hotel')).map(
+    (k) => ({
+      weight: resort && k.categories[0] === 'hotel' ? k.weight * 20 : k.weight,
+      value: k,
+    }),
+  )
   // A town whose great mosque is a real landmark (Zitouna in Tunis) gets no generated one.
   const singles = ONE_PER_TOWN.filter(
     (s) => pop >= s.minPop && !(s === ONE_PER_TOWN[0] && GREAT_MOSQUE_TOWNS.has(locality.name)),
   ).map((s) => s.kind)
-  const count = Math.max(singles.length, placeCount(f, pop))
+  const count = Math.max(singles.length, placeCount(f, pop) * (resort ? 2 : 1))
   const pois: Poi[] = []
   // No two places of a town share a name: a second branch of a chain, a second louage station
   // is named by its part of town; a second namesake (a pharmacy, a shrine of the same saint) is
