@@ -250,6 +250,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
       body,
       seed: opts.dataSeed,
       renderer: opts.renderer,
+      world: () => import('../data/world.ts').then((m) => m.worldFor(opts.dataSeed)),
     }
     const computed =
       endpoint.answers === 'png'

@@ -1,3 +1,4 @@
+import type { World } from '../data/world.ts'
 import type { TmapsRenderer } from '../map/renderer.ts'
 /** What an endpoint receives once the contract has accepted the request. */
 export interface EndpointContext {
@@ -10,6 +11,11 @@ export interface EndpointContext {
   seed: string | number
   /** Where pictures are drawn (this thread by default, or a Web Worker). */
   renderer: TmapsRenderer
+  /**
+   * The world of the data seed: its streets, places, geocoder and map, built once per seed and
+   * shared by every endpoint (loaded on first use, so a mock that never geocodes never builds it).
+   */
+  world(): Promise<World>
 }
 
 interface EndpointBase {

@@ -1,6 +1,6 @@
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError, query } from '../params.ts'
-import { type ForwardResult, geocoderFor } from './geocoder.ts'
+import { type ForwardResult, GEOCODER } from './geocoder.ts'
 import { LANGS, PLACE_TYPES } from './places.ts'
 
 /** `country` is ISO 3166-1 alpha-2. The offline data covers Tunisia only. */
@@ -10,9 +10,11 @@ const COUNTRY = /^[A-Za-z]{2}$/
  * `GET /geocoding/forward`: free text to coordinates, with confidence and the Tunisian
  * administrative breakdown. Parameters and limits as documented (q, country, limit 1-20,
  * lang, proximity, bbox, type).
- * @example forwardGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/forward?q=Tunis'), seed: 'demo' })
+ * @example await forwardGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/forward?q=Tunis'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
  */
-export function forwardGeocoding(ctx: EndpointContext): { query: string; results: ForwardResult[] } {
+export async function forwardGeocoding(
+  ctx: EndpointContext,
+): Promise<{ query: string; results: ForwardResult[] }> {
   const params = query(ctx.url.searchParams)
   const q = params.requiredText('q', { max: 256 })
   const country = params.optionalText('country', { max: 2 }) ?? 'TN'
@@ -23,7 +25,7 @@ export function forwardGeocoding(ctx: EndpointContext): { query: string; results
   const bbox = params.bbox('bbox')
   const type = params.optionalOneOf('type', PLACE_TYPES)
   if (country.toUpperCase() !== 'TN') return { query: q, results: [] }
-  const geocoder = geocoderFor(ctx.seed)
+  const geocoder = (await ctx.world()).derived(GEOCODER)
   return {
     query: q,
     results: geocoder.forward({

@@ -8,12 +8,12 @@ import {
   townCentre,
   townRadius,
 } from '../../data/pois.ts'
-import { worldFor } from '../../data/world.ts'
+import type { World } from '../../data/world.ts'
 import { tokenize } from '../../text/fold.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
 import { addressAt } from './addresses.ts'
-import { type Geocoder, geocoderFor } from './geocoder.ts'
+import { GEOCODER, type Geocoder } from './geocoder.ts'
 import { formatPlace, housePoint, LANGS, type Lang, type Place } from './places.ts'
 
 /** One item of `GET /geocoding/nearby` (the mock's shape: the documentation cuts it). */
@@ -34,9 +34,9 @@ export interface NearbyResult {
 /**
  * `GET /geocoding/nearby`: points of interest within `radius` metres (at most 10 000) of a point,
  * nearest first, filtered by any of `categories` and by `q` on the name.
- * @example nearbySearch({ url: new URL('https://api.tmaps.tn/geocoding/nearby?lat=36.8&lng=10.18&radius=1500'), seed: 'demo' })
+ * @example await nearbySearch({ url: new URL('https://api.tmaps.tn/geocoding/nearby?lat=36.8&lng=10.18&radius=1500'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
  */
-export function nearbySearch(ctx: EndpointContext) {
+export async function nearbySearch(ctx: EndpointContext) {
   const params = query(ctx.url.searchParams)
   const lat = params.requiredNumber('lat', { min: -90, max: 90 })
   const lng = params.requiredNumber('lng', { min: -180, max: 180 })
@@ -47,7 +47,7 @@ export function nearbySearch(ctx: EndpointContext) {
   const lang = params.oneOf('lang', LANGS, 'fr')
   return {
     query: { lat, lng, radius, ...(categories && { categories }), ...(q && { q }), limit, lang },
-    results: nearby(ctx.seed, { lat, lng }, radius, {
+    results: nearby(await ctx.world(), { lat, lng }, radius, {
       limit,
       lang,
       ...(categories && { categories }),
@@ -57,7 +57,7 @@ export function nearbySearch(ctx: EndpointContext) {
 }
 
 export function nearby(
-  seed: string | number,
+  world: World,
   center: { lat: number; lng: number },
   radiusM: number,
   {
@@ -71,8 +71,8 @@ export function nearby(
   const matches = (poi: Poi) =>
     (!categories || poi.categories.some((c) => categories.includes(c))) &&
     (words.length === 0 || matchesName(poi, words))
-  const found = poisWithin(seed, center, radiusM).filter((p) => matches(p.poi))
-  const geocoder = geocoderFor(seed)
+  const found = poisWithin(world, center, radiusM).filter((p) => matches(p.poi))
+  const geocoder = world.derived(GEOCODER)
   return found.slice(0, limit).map(({ poi, meters }) => ({
     id: poi.id,
     name: poi.name[lang],
@@ -88,8 +88,7 @@ export function nearby(
 }
 
 /** Every place within `radiusM` metres, nearest first (ties by id, so the order is stable). */
-export function poisWithin(seed: string | number, center: { lat: number; lng: number }, radiusM: number) {
-  const world = worldFor(seed)
+export function poisWithin(world: World, center: { lat: number; lng: number }, radiusM: number) {
   const reachKm = radiusM / 1000
   const out: { poi: Poi; meters: number }[] = []
   const consider = (poi: Poi) => {

@@ -1,9 +1,10 @@
 import { distanceKm } from '../../data/geo.ts'
 import { inCoverage } from '../../data/outline.ts'
+import type { World } from '../../data/world.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
 import { ADDRESS_RADIUS_M, streetsNear } from './addresses.ts'
-import { geocoderFor } from './geocoder.ts'
+import { GEOCODER } from './geocoder.ts'
 import { poiPlace, poisWithin } from './nearby.ts'
 import {
   componentsOf,
@@ -33,12 +34,12 @@ export interface ReverseResult {
  * `GET /geocoding/reverse`: the nearest address, street, POI or locality to a point, with the
  * distance in metres. A point at sea or outside Tunisia (more than 5 km from any town and outside
  * every governorate) answers an empty list.
- * @example reverseGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/reverse?lat=36.8&lng=10.18'), seed: 'demo' })
+ * @example await reverseGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/reverse?lat=36.8&lng=10.18'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
  */
-export function reverseGeocoding(ctx: EndpointContext): {
+export async function reverseGeocoding(ctx: EndpointContext): Promise<{
   query: { lat: number; lng: number }
   results: ReverseResult[]
-} {
+}> {
   const params = query(ctx.url.searchParams)
   const lat = params.requiredNumber('lat', { min: -90, max: 90 })
   const lng = params.requiredNumber('lng', { min: -180, max: 180 })
@@ -48,16 +49,16 @@ export function reverseGeocoding(ctx: EndpointContext): {
   const point = { lat, lng }
   return {
     query: point,
-    results: reverse(ctx.seed, point, { lang, limit, ...(type && { type }) }),
+    results: reverse(await ctx.world(), point, { lang, limit, ...(type && { type }) }),
   }
 }
 
 export function reverse(
-  seed: string | number,
+  world: World,
   point: { lat: number; lng: number },
   { lang, limit, type }: { lang: Lang; limit: number; type?: PlaceType },
 ): ReverseResult[] {
-  const geocoder = geocoderFor(seed)
+  const geocoder = world.derived(GEOCODER)
   const { byKind } = geocoder
   const localities = byKind.locality
     .map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 }))
@@ -68,7 +69,7 @@ export function reverse(
   // The gazetteer's landmarks anywhere, and the places `GET /geocoding/nearby` finds close by.
   const pois = [
     ...byKind.poi.map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 })),
-    ...poisWithin(seed, point, type === 'poi' ? 10_000 : POI_RADIUS_M).map(({ poi, meters }) => ({
+    ...poisWithin(world, point, type === 'poi' ? 10_000 : POI_RADIUS_M).map(({ poi, meters }) => ({
       place: poiPlace(geocoder, poi),
       meters,
     })),
