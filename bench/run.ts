@@ -7,7 +7,7 @@ import { getResponse, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
 import type { TmapsSnapshot } from '../src/core/snapshot.ts'
-import { POI_TOWNS } from '../src/data/towns.ts'
+import { POI_TOWNS, townPlaces } from '../src/data/pois.ts'
 import { KEPT_WORLDS, worldFor } from '../src/data/world.ts'
 import { createGeocoder, GEOCODER } from '../src/endpoints/geocoding/geocoder.ts'
 import { browserRows, playgroundRows } from './browser.ts'
@@ -122,7 +122,7 @@ const worldNote = (() => {
     const world = worldFor(seed)
     const streets = world.streets.length
     const t1 = performance.now()
-    const places = towns.reduce((n, town) => n + world.placesOf(town).length, 0)
+    const places = towns.reduce((n, town) => n + townPlaces(world, town).length, 0)
     const t2 = performance.now()
     world.derived(GEOCODER).forward({ q: 'Sfax', limit: 1, lang: 'fr' })
     const t3 = performance.now()

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { POI_TOWNS } from './pois.ts'
+import { POI_TOWNS, townPlaces } from './pois.ts'
 import { worldFor } from './world.ts'
 
-const places = (town: (typeof POI_TOWNS)[number]) => worldFor('tmaps').placesOf(town)
+const places = (town: (typeof POI_TOWNS)[number]) => townPlaces(worldFor('tmaps'), town)
 
 const largest = POI_TOWNS.slice(0, 40)
 const villages = POI_TOWNS.filter((t) => !t.pop).slice(0, 300)

@@ -21,6 +21,7 @@ import {
 import { STREET_NAMESAKES } from './street-names.ts'
 import { houseDoor, type Street, snapToStreet } from './streets.ts'
 import { nearestTown, townCentre, townName, townRadius } from './towns.ts'
+import type { World } from './world.ts'
 
 /** The 18 documented `categories` of `GET /geocoding/nearby`. */
 export const POI_CATEGORIES = [
@@ -618,6 +619,14 @@ function districtOf(town: Names, centre: LatLng, at: LatLng, radius: number): Na
     Math.hypot(dx, dy) < radius / 3 ? 0 : Math.abs(dy) >= Math.abs(dx) ? (dy > 0 ? 1 : 3) : dx > 0 ? 2 : 4
   const q = QUARTERS[side]!
   return { fr: `${town.fr} ${q.fr}`, en: `${town.en} ${q.en}`, ar: `${town.ar} ${q.ar}` }
+}
+
+/**
+ * A town's generated places in a seed's world: made once, kept with the world.
+ * @example townPlaces(worldFor('demo'), tunis).length > 100
+ */
+export function townPlaces(world: World, town: Locality): readonly Poi[] {
+  return world.placesOf(town, townPois)
 }
 
 /**

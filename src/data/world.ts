@@ -1,5 +1,5 @@
 import type { Locality } from './gazetteer.ts'
-import { type Poi, townPois } from './pois.ts'
+import type { Poi } from './pois.ts'
 import { generateStreets, type Street } from './streets.ts'
 
 /** A part an endpoint derives from a world (the geocoder, the map): made once, kept with it. */
@@ -20,8 +20,14 @@ export interface World {
   readonly streets: readonly Street[]
   /** The streets of one town. */
   streetsOf(localityId: string): readonly Street[]
-  /** The generated places of one town, standing on its streets where they are near one. */
-  placesOf(town: Locality): readonly Poi[]
+  /**
+   * The generated places of one town, standing on its streets where they are near one (made by
+   * `make`, `townPois`, the first time: the map's worker never loads the places' module).
+   */
+  placesOf(
+    town: Locality,
+    make: (seed: string | number, town: Locality, streets: readonly Street[]) => Poi[],
+  ): readonly Poi[]
   /** A part derived from this world, made on first use. */
   derived<T>(part: Derived<T>): T
 }
@@ -74,10 +80,10 @@ function buildWorld(seed: string | number): World {
       return allStreets().streets
     },
     streetsOf: (id) => allStreets().byTown.get(id) ?? [],
-    placesOf(town) {
+    placesOf(town, make) {
       let list = places.get(town.id)
       if (!list) {
-        list = townPois(seed, town, world.streetsOf(town.id))
+        list = make(seed, town, world.streetsOf(town.id))
         places.set(town.id, list)
       }
       return list

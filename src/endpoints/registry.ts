@@ -1,4 +1,7 @@
 import type { Endpoint, EndpointContext } from './endpoint.ts'
+// Tiles come many at once on a map's first view: their endpoint (a few lines; the renderer is
+// `ctx.renderer`, loaded on its own) is not a chunk of its own to wait for.
+import { rasterTile } from './maps/raster-tile.ts'
 
 /**
  * An endpoint's handler, loaded on its first request: a server or a page that never geocodes
@@ -48,10 +51,6 @@ const matrix = lazy(
 const staticMap = lazy(
   () => import('./maps/static-map.ts'),
   (m) => m.staticMap,
-) as (c: EndpointContext) => Promise<Uint8Array<ArrayBuffer>>
-const rasterTile = lazy(
-  () => import('./maps/raster-tile.ts'),
-  (m) => m.rasterTile,
 ) as (c: EndpointContext) => Promise<Uint8Array<ArrayBuffer>>
 
 /** Every TMaps operation the mock answers. */

@@ -14,7 +14,12 @@ scope.addEventListener('message', (event: MessageEvent<RenderJob>) => {
   const job = event.data
   try {
     if (job.kind === 'warm') {
-      mapWorldFor(job.seed).labelsAt(6)
+      // The labels of a first view of the country (zoom 5 on a laptop), then of 6 and 7 between
+      // the first tiles' jobs (a timer lets the messages already queued go first).
+      const world = mapWorldFor(job.seed)
+      world.labelsAt(5)
+      setTimeout(() => world.labelsAt(6), 0)
+      setTimeout(() => world.labelsAt(7), 0)
       return
     }
     const bytes =

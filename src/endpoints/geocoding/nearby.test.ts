@@ -4,7 +4,7 @@ import { apiClient } from '../../../test/support/api-client.ts'
 import { createTmapsCore } from '../../core/create-core.ts'
 import { distanceKm } from '../../data/geo.ts'
 import { governorateAt } from '../../data/outline.ts'
-import { POI_CATEGORIES, POI_TOWNS, townCentre, townPois } from '../../data/pois.ts'
+import { POI_CATEGORIES, POI_TOWNS, townCentre, townPlaces, townPois } from '../../data/pois.ts'
 import { worldFor } from '../../data/world.ts'
 
 const { get } = apiClient('nearby')
@@ -157,7 +157,7 @@ describe('GET /geocoding/nearby', () => {
   it('keeps generated places on land', () => {
     const coastal = POI_TOWNS.filter((t) => (t.pop ?? 0) > 50_000)
     for (const town of coastal) {
-      for (const poi of worldFor('land').placesOf(town)) {
+      for (const poi of townPlaces(worldFor('land'), town)) {
         const onLand = governorateAt(poi.lat, poi.lng) !== null
         const atCentre = poi.lat === townCentre(town).lat && poi.lng === townCentre(town).lng
         expect(onLand || atCentre, `${poi.name.fr} ${poi.lat},${poi.lng}`).toBe(true)

@@ -6,6 +6,7 @@ import {
   type Poi,
   type PoiCategory,
   townCentre,
+  townPlaces,
   townRadius,
 } from '../../data/pois.ts'
 import type { World } from '../../data/world.ts'
@@ -101,7 +102,7 @@ export function poisWithin(world: World, center: { lat: number; lng: number }, r
     const at = townCentre(town)
     if (Math.abs(at.lat - center.lat) * KM_PER_DEGREE > reachKm + spreadKm) continue
     if (distanceKm(center, at) > reachKm + spreadKm) continue
-    for (const poi of world.placesOf(town)) consider(poi)
+    for (const poi of townPlaces(world, town)) consider(poi)
   }
   for (const poi of LANDMARK_POIS) consider(poi)
   return out.sort((a, b) => a.meters - b.meters || (a.poi.id < b.poi.id ? -1 : 1))
