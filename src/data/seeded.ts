@@ -25,6 +25,40 @@ export function seededInts(seed: string | number, stream: string): () => number 
   }
 }
 
+/**
+ * Floats, integers and picks from `seededInts`: what generators need of a random source, in a
+ * few lines (faker is for realistic names and is not loaded where only numbers are drawn).
+ * @example seededRandom('demo', 'streets').int(20, 120)
+ */
+export function seededRandom(seed: string | number, stream: string) {
+  const next = seededInts(seed, stream)
+  const unit = () => next() / 0x1_0000_0000
+  return {
+    /** A float in [min, max). */
+    float: (min: number, max: number) => min + unit() * (max - min),
+    /** An integer in [min, max]. */
+    int: (min: number, max: number) => min + Math.floor(unit() * (max - min + 1)),
+    /** `count` distinct items of `list`, in a random order. */
+    pick<T>(list: readonly T[], count: number): T[] {
+      const copy = [...list]
+      for (let i = 0; i < Math.min(count, copy.length); i++) {
+        const j = i + Math.floor(unit() * (copy.length - i))
+        ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
+      }
+      return copy.slice(0, Math.max(0, count))
+    },
+    /** One item of `[..., weight]` tuples, by weight (the last field). */
+    weighted<T extends readonly [...unknown[], number]>(list: readonly T[]): T {
+      let r = unit() * list.reduce((sum, item) => sum + (item.at(-1) as number), 0)
+      for (const item of list) {
+        r -= item.at(-1) as number
+        if (r < 0) return item
+      }
+      return list.at(-1)!
+    },
+  }
+}
+
 export interface KeyMaterial {
   id: string
   value: string

@@ -1,6 +1,6 @@
-import { seededFaker } from './faker.ts'
 import { LOCALITIES, type Locality } from './gazetteer.ts'
 import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians } from './geo.ts'
+import { seededRandom } from './seeded.ts'
 import { CITY_STREETS, STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
 
 export interface Street {
@@ -36,8 +36,8 @@ export const TUNIS_BOURGUIBA = { lat: 36.8002, lng: 10.1815 }
  * @example generateStreets('demo').find((s) => s.fr === 'Avenue Habib Bourguiba')
  */
 export function generateStreets(seed: string | number): Street[] {
-  const faker = seededFaker(seed, 'streets')
-  const types = STREET_TYPES.map(([fr, ar, weight]) => ({ weight, value: { fr, ar } }))
+  // A small seeded generator, not faker: the map's worker draws streets and never loads faker.
+  const random = seededRandom(seed, 'streets')
   const streets: Street[] = []
   for (const locality of LOCALITIES) {
     const pop = locality.pop ?? 0
@@ -47,19 +47,19 @@ export function generateStreets(seed: string | number): Street[] {
     // A city's real main streets first (Avenue de France, Rue de Marseille...), then namesakes.
     const real = (CITY_STREETS[locality.name] ?? []).slice(0, count - 1)
     const others = STREET_NAMESAKES.slice(1).filter(([fr]) => !real.some(([name]) => name.endsWith(` ${fr}`)))
-    const namesakes = faker.helpers.arrayElements(others, count - 1 - real.length)
+    const namesakes = random.pick(others, count - 1 - real.length)
     const names: Array<readonly [fr: string, ar: string]> = [
       ['Avenue Habib Bourguiba', 'شارع الحبيب بورقيبة'],
       ...real,
       ...namesakes.map(([fr, ar]) => {
-        const type = faker.helpers.weightedArrayElement(types)
-        return [`${type.fr} ${fr}`, `${type.ar} ${ar}`] as const
+        const [typeFr, typeAr] = random.weighted(STREET_TYPES)
+        return [`${typeFr} ${fr}`, `${typeAr} ${ar}`] as const
       }),
     ]
     names.forEach(([fr, ar], i) => {
       const pinned = i === 0 && locality.id === TUNIS_ID ? TUNIS_BOURGUIBA : undefined
-      const angle = faker.number.float({ min: 0, max: Math.PI * 2 })
-      const dist = i === 0 ? radius * 0.1 : faker.number.float({ min: 0.1, max: 1 }) * radius
+      const angle = random.float(0, Math.PI * 2)
+      const dist = i === 0 ? radius * 0.1 : random.float(0.1, 1) * radius
       streets.push({
         id: `street:${locality.id}:${i}`,
         fr,
@@ -67,9 +67,9 @@ export function generateStreets(seed: string | number): Street[] {
         locality,
         lat: round(pinned?.lat ?? locality.lat + Math.sin(angle) * dist),
         lng: round(pinned?.lng ?? locality.lng + (Math.cos(angle) * dist) / Math.cos(radians(locality.lat))),
-        halfLength: faker.number.float({ min: 0.0012, max: i === 0 ? 0.006 : 0.003 }),
-        heading: faker.number.float({ min: 0, max: Math.PI }),
-        maxNumber: faker.number.int({ min: 20, max: i === 0 ? 240 : 120 }),
+        halfLength: random.float(0.0012, i === 0 ? 0.006 : 0.003),
+        heading: random.float(0, Math.PI),
+        maxNumber: random.int(20, i === 0 ? 240 : 120),
       })
     })
   }
