@@ -66,9 +66,23 @@ export function townMinZoom(rank: number): number {
 
 /** Every label of the map: the gazetteer's towns and the region's countries and seas. */
 export function mapLabels(): MapLabel[] {
-  const seats = DELEGATIONS.map((d) => [d.lat, d.lng] as const)
-  const isSeat = (lat: number, lng: number) =>
-    seats.some(([a, b]) => Math.abs(a - lat) < 0.01 && Math.abs(b - lng) < 0.012)
+  // Delegation seats in a grid of 0.01 x 0.012 degree cells: a town is a seat when one is that
+  // close, found among the 3 x 3 cells around it (not by a scan of all 264 for each town).
+  const cellOf = (lat: number, lng: number) => [Math.floor(lat / 0.01), Math.floor(lng / 0.012)] as const
+  const grid = new Map<string, Array<readonly [number, number]>>()
+  for (const d of DELEGATIONS) {
+    const [i, j] = cellOf(d.lat, d.lng)
+    const key = `${i} ${j}`
+    grid.set(key, [...(grid.get(key) ?? []), [d.lat, d.lng] as const])
+  }
+  const isSeat = (lat: number, lng: number) => {
+    const [i, j] = cellOf(lat, lng)
+    for (let di = -1; di <= 1; di++)
+      for (let dj = -1; dj <= 1; dj++)
+        for (const [a, b] of grid.get(`${i + di} ${j + dj}`) ?? [])
+          if (Math.abs(a - lat) < 0.01 && Math.abs(b - lng) < 0.012) return true
+    return false
+  }
   const labels: MapLabel[] = REGION_LABELS.map(({ lat, lng, ...l }) => ({
     ...l,
     x: mercatorX(lng),
