@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { type DecidedEntry, decisionFix, decisionSteps } from '../playground/decision-steps.ts'
 import { createTmapsCore } from '../src/core/create-core.ts'
+import { LOOPBACK_FACTS } from './support/fixtures.ts'
 
 /** The facts of a page on 127.0.0.1 calling with the local-dev key (linked to localhost). */
-const FACTS: DecidedEntry['facts'] = {
-  scheme: 'https',
-  key: 'ak_14cb…',
-  keyId: 'key_1',
-  via: 'origin',
-  header: 'http://127.0.0.1:5173',
-  host: '127.0.0.1',
-  linked: ['localhost'],
-  reconstructed: true,
-  simulated: false,
-}
+const FACTS: DecidedEntry['facts'] = LOOPBACK_FACTS
 
 const entry = (
   rule: DecidedEntry['rule'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { headerProvenance, toHar } from '../playground/har.ts'
 import type { LogEntry } from '../src/console/request-log.ts'
 import { createTmapsCore } from '../src/core/create-core.ts'
+import { LOOPBACK_FACTS } from './support/fixtures.ts'
 
 const ENTRY: LogEntry = {
   seq: 1,
@@ -14,17 +15,7 @@ const ENTRY: LogEntry = {
   outcome: 'rejected',
   rule: 'domain-not-authorized',
   reason: 'Origin (reconstructed) http://127.0.0.1:5173 -> host 127.0.0.1 is not linked',
-  facts: {
-    scheme: 'https',
-    key: 'ak_14cb…',
-    keyId: 'key_1',
-    via: 'origin',
-    header: 'http://127.0.0.1:5173',
-    host: '127.0.0.1',
-    linked: ['localhost'],
-    reconstructed: true,
-    simulated: false,
-  },
+  facts: LOOPBACK_FACTS,
 }
 
 describe('toHar', () => {
