@@ -95,3 +95,23 @@ describe('the real main streets of the largest cities', () => {
     expect(top.components.commune).toBe(commune)
   })
 })
+
+describe('one landmark, one answer in every endpoint', () => {
+  it.each(LANDMARKS.slice(0, 12).map((l) => [l.name.fr, l] as const))(
+    '"%s": reverse lists it once, and forward and nearby give it the same town and postcode',
+    async (_name, l) => {
+      const back = await get('geocoding/reverse', `lat=${l.lat}&lng=${l.lng}&type=poi&limit=5&lang=fr`)
+      const named = (back.body.results as Result[]).filter((r) => r.formatted.startsWith(`${l.name.fr}, `))
+      expect(named).toHaveLength(1)
+      const found = await get('geocoding/forward', `q=${encodeURIComponent(l.name.fr)}&limit=1&lang=fr`)
+      const near = await get('geocoding/nearby', `lat=${l.lat}&lng=${l.lng}&radius=50&limit=50&lang=fr`)
+      const item = (near.body.results as Array<{ name: string; address: string }>).find(
+        (r) => r.name === l.name.fr,
+      )!
+      // "1009 Kasbah, Tunis, Tunisie" (nearby) and "Mosquée Zitouna, 1009 Kasbah, Tunisie" (forward).
+      const town = /(\d{4} [^,]+)/.exec(item.address)![1]!
+      expect((found.body.results as Result[])[0]!.formatted).toContain(town)
+      expect(named[0]!.formatted).toContain(town)
+    },
+  )
+})

@@ -6,13 +6,11 @@ import {
   governorate,
   LOCALITIES,
   type Locality,
-  nearestDelegation,
   POIS,
 } from '../../data/gazetteer.ts'
 import { radians } from '../../data/geo.ts'
 import { KIND_WORDS, LANDMARKS, SUPERSEDED_POIS } from '../../data/landmarks.ts'
 import type { Lang, Names } from '../../data/lang.ts'
-import { governorateAt } from '../../data/outline.ts'
 import { houseDoor, type Street } from '../../data/streets.ts'
 import { nearestTown } from '../../data/towns.ts'
 import type { World } from '../../data/world.ts'
@@ -136,8 +134,8 @@ export function buildPlaces(world: World): Place[] {
   }
   for (const p of POIS) {
     if (SUPERSEDED_POIS.has(p.id)) continue
-    const d = nearestDelegation(p.gov, p.lat, p.lng)
-    const commune = nearestLocality(p.gov, p.lat, p.lng)
+    // Its town as nearby and reverse name it, so that every endpoint gives one address.
+    const town = localityPlaces.get(nearestTown(p).id)!
     places.push({
       id: `poi:${p.id}`,
       kind: 'poi',
@@ -146,19 +144,17 @@ export function buildPlaces(world: World): Place[] {
       lat: p.lat,
       lng: p.lng,
       bbox: boxAround(p.lat, p.lng, 0.002),
-      postcode: d.postcode,
-      commune: locNames(commune),
-      delegation: delNames(d.id),
-      governorate: govNames(p.gov),
+      postcode: town.postcode!,
+      commune: town.commune!,
+      delegation: town.delegation!,
+      governorate: town.governorate,
       prominence: 0.7,
-      context: `${commune.name} ${governorate(p.gov).fr} ${p.cat} ${p.iata ?? ''}`,
+      context: `${town.commune!.fr} ${town.governorate.fr} ${p.cat} ${p.iata ?? ''}`,
       aliases: [p.name, ...(p.ar ? [p.ar] : [])],
     })
   }
   for (const l of LANDMARKS) {
-    const gov = governorateAt(l.lat, l.lng) ?? nearestTown(l).gov
-    const d = nearestDelegation(gov, l.lat, l.lng)
-    const commune = nearestLocality(gov, l.lat, l.lng)
+    const town = localityPlaces.get(nearestTown(l).id)!
     places.push({
       id: `poi:landmark:${l.id}`,
       kind: 'poi',
@@ -167,12 +163,12 @@ export function buildPlaces(world: World): Place[] {
       lat: l.lat,
       lng: l.lng,
       bbox: boxAround(l.lat, l.lng, 0.001),
-      postcode: d.postcode,
-      commune: locNames(commune),
-      delegation: delNames(d.id),
-      governorate: govNames(gov),
+      postcode: town.postcode!,
+      commune: town.commune!,
+      delegation: town.delegation!,
+      governorate: town.governorate,
       prominence: 0.75,
-      context: `${l.city} ${commune.name} ${governorate(gov).fr} ${KIND_WORDS[l.kind]}`,
+      context: `${l.city} ${town.commune!.fr} ${town.governorate.fr} ${KIND_WORDS[l.kind]}`,
       aliases: [l.name.fr, l.name.en, l.name.ar, ...(l.aliases ?? [])],
     })
   }
@@ -206,7 +202,7 @@ export function buildPlaces(world: World): Place[] {
   return places
 }
 
-function nearestLocality(gov: string, lat: number, lng: number): Locality {
+function _nearestLocality(gov: string, lat: number, lng: number): Locality {
   let best: Locality | undefined
   let bestD = Number.POSITIVE_INFINITY
   for (const l of LOCALITIES) {

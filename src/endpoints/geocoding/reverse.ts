@@ -1,5 +1,6 @@
 import { distanceKm } from '../../data/geo.ts'
 import { inCoverage } from '../../data/outline.ts'
+import { LANDMARK_POIS } from '../../data/pois.ts'
 import type { World } from '../../data/world.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
@@ -53,6 +54,11 @@ export async function reverseGeocoding(ctx: EndpointContext): Promise<{
   }
 }
 
+/** The geocoder's landmarks that nearby has too (airports, heritage sites): found once, as nearby has them. */
+const NEARBY_IDS = new Set(LANDMARK_POIS.map((p) => p.id))
+/** `poi:landmark:mosquee-zitouna` -> `poi_landmark_mosquee_zitouna`, the id nearby gives it. */
+const nearbyId = (place: Place) => `poi_${place.id.slice(4).replace(/\W/g, '_')}`
+
 export function reverse(
   world: World,
   point: { lat: number; lng: number },
@@ -68,7 +74,9 @@ export function reverse(
   const streets = streetsNear(geocoder, point)
   // The gazetteer's landmarks anywhere, and the places `GET /geocoding/nearby` finds close by.
   const pois = [
-    ...byKind.poi.map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 })),
+    ...byKind.poi
+      .filter((p) => !NEARBY_IDS.has(nearbyId(p)))
+      .map((p) => ({ place: p, meters: distanceKm(point, p) * 1000 })),
     ...poisWithin(world, point, type === 'poi' ? 10_000 : POI_RADIUS_M).map(({ poi, meters }) => ({
       place: poiPlace(geocoder, poi),
       meters,
