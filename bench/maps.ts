@@ -6,9 +6,9 @@
  * renders (MAP_RENDERS, default 10,000).
  */
 import { getResponse, HttpResponse, http } from 'msw'
-import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
 import { mercatorX, mercatorY } from '../src/map/projection.ts'
 import { renderTile } from '../src/map/render.ts'
+import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 import { type Comparison, compare } from './harness.ts'
 
 export async function mapRows(): Promise<{ rows: Comparison[]; notes: string[] }> {

@@ -5,11 +5,11 @@
  */
 import { getResponse, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
 import type { TmapsSnapshot } from '../src/core/snapshot.ts'
 import { POI_TOWNS, townPlaces } from '../src/data/pois.ts'
 import { KEPT_WORLDS, worldFor } from '../src/data/world.ts'
 import { createGeocoder, GEOCODER } from '../src/endpoints/geocoding/geocoder.ts'
+import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 import { browserRows, playgroundRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
 import { mapRows } from './maps.ts'

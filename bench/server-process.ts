@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:https'
 import { join } from 'node:path'
-import { startTmapsServer } from '../mocks/serve/server.ts'
+import { startTmapsHttpsServer } from '../src/server/https-server.ts'
 
 const [kind, certDir, answersFile] = process.argv.slice(2)
 // A normal exit on SIGTERM, so `--cpu-prof` can write its profile.
@@ -16,7 +16,7 @@ process.on('SIGTERM', () => process.exit(0))
 if (!certDir) throw new Error('Usage: node bench/server-process.ts tmaps|bare <certDir> [answers.json]')
 
 if (kind === 'tmaps') {
-  const server = await startTmapsServer({
+  const server = await startTmapsHttpsServer({
     port: 0,
     state: 'empty',
     seed: 'bench',

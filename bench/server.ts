@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, request } from 'undici'
-import { startTmapsServer } from '../mocks/serve/server.ts'
+import { startTmapsHttpsServer } from '../src/server/https-server.ts'
 import type { Comparison } from './harness.ts'
 import { throughputRows } from './throughput.ts'
 
@@ -52,7 +52,7 @@ export async function serverRows(): Promise<{ rows: Comparison[]; notes: string[
   // 1. Throughput, honestly: each server in its own process, autocannon in this one.
   const throughput = await throughputRows()
   const certDir = mkdtempSync(join(tmpdir(), 'tmaps-bench-certs-'))
-  const tmaps = await startTmapsServer({ port: 0, state: 'empty', seed: 'bench', certDir })
+  const tmaps = await startTmapsHttpsServer({ port: 0, state: 'empty', seed: 'bench', certDir })
   const agent = new Agent({ connect: { ca: tmaps.ca }, connections: 200, pipelining: 1 })
 
   // 2. Load with keys toggled meanwhile.

@@ -10,13 +10,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, request } from 'undici'
-import { localCertificate } from '../mocks/serve/certificate.ts'
+import { localCertificate } from '../src/server/certificate.ts'
 import type { Comparison } from './harness.ts'
 
 const root = join(import.meta.dirname, '..')
-const built = join(root, 'dist/mocks/cli/tmaps-mock.js')
+const built = join(root, 'dist/cli/tmaps-mock.js')
 /** The built CLI (what `npx tmaps-mock serve` runs) when there is one, else the source. */
-const cli = existsSync(built) ? built : join(root, 'mocks/cli/tmaps-mock.ts')
+const cli = existsSync(built) ? built : join(root, 'src/cli/tmaps-mock.ts')
 const ROUNDS = Number(process.env.STARTUP_ROUNDS ?? 5)
 const BARE = `
 const { createServer } = require('node:https')

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { Agent, request } from 'undici'
-import { localCertificate } from '../mocks/serve/certificate.ts'
+import { localCertificate } from '../src/server/certificate.ts'
 import type { Comparison } from './harness.ts'
 
 const node = process.execPath

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
-import type { TmapsWorker } from '../mocks/browser.ts'
 import { DATA_ATTRIBUTION } from '../src/data/attribution.ts'
+import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { Composer, type Sent } from './composer.tsx'
 import { DomainsPanel, KeysPanel } from './console-panel.tsx'
 import { FaultsPanel } from './faults-panel.tsx'

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks'
-import { CALLER_HEADER, type CallerPreset, type TmapsWorker } from '../mocks/browser.ts'
 import type { LogEntry } from '../src/console/request-log.ts'
 import { maskKey } from '../src/contract/key-format.ts'
 import { ENDPOINTS } from '../src/endpoints/registry.ts'
+import { CALLER_HEADER, type CallerPreset, type TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { decisionFix, decisionSteps, type StepState } from './decision-steps.ts'
 import { useAction } from './use-mock.ts'
 

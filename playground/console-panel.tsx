@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks'
-import type { TmapsWorker } from '../mocks/browser.ts'
 import type { CreatedKey, KeyInfo } from '../src/console/create-console.ts'
 import { parseDomainInput } from '../src/contract/hostname.ts'
 import { type KeyAction, keyReach, nextKeyStatus } from '../src/contract/key-status.ts'
+import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { useAction } from './use-mock.ts'
 
 const ACTIONS: KeyAction[] = ['disable', 'enable', 'revoke']

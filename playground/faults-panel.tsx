@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks'
-import type { TmapsWorker } from '../mocks/browser.ts'
 import type { FaultRule } from '../src/core/create-core.ts'
 import { FAULT_BODIES } from '../src/core/faults.ts'
 import { ENDPOINTS } from '../src/endpoints/registry.ts'
+import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { useAction, useMockVersion } from './use-mock.ts'
 
 /** The paths a fault can take down: one per TMaps product (`/r-tile` for the map tiles). */

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
-import type { TmapsWorker } from '../mocks/browser.ts'
 import type { LogEntry } from '../src/console/request-log.ts'
+import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { entryUrl, headerProvenance, toHar, usedHeader } from './har.ts'
 import type { MapTiles } from './map-tiles.ts'
 

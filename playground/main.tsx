@@ -1,6 +1,6 @@
 import { render } from 'preact'
-import { setupTmapsWorker } from '../mocks/browser.ts'
 import { createWorkerRenderer } from '../src/map/renderer.ts'
+import { setupTmapsWorker } from '../src/runtimes/browser/index.ts'
 import { App } from './app.tsx'
 import { loadLeaflet } from './tunisia-map.tsx'
 import { sendStateIfAsked } from './twin-state.ts'

@@ -1,5 +1,5 @@
-import type { TmapsWorker } from '../mocks/browser.ts'
 import type { LogEntry } from '../src/console/request-log.ts'
+import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 
 /** How long a tile the map asked for may take to reach the mock before it is forgotten. */
 const WAIT_MS = 15_000

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
-import type { TmapsWorker } from '../mocks/browser.ts'
 import type { KeyInfo } from '../src/console/create-console.ts'
+import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import type { Sent } from './composer.tsx'
 import type { FeatureGroup, Leaflet, LeafletMap, TileEvent, TileLayer } from './leaflet-api.ts'
 import { type MarkerKind, type Overlay, overlayOf } from './map-overlay.ts'

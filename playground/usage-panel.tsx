@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { TmapsWorker } from '../mocks/browser.ts'
+import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 
 const OUTCOMES = [
   { name: 'Answered', test: (s: number) => s < 300, color: '#16a34a' },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import type { TmapsWorker } from '../mocks/browser.ts'
+import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 
 /**
  * Re-renders on every change of the mock (console writes, restores from another tab) and every

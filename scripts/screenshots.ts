@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
 import { encodePng } from '../src/render/png.ts'
+import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 import { launchChromium, openPage, servePlayground } from '../test/support/browser.ts'
 import { decodePng } from '../test/support/png.ts'
 

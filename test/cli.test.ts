@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '..')
 const node = join(root, 'node_modules/.bin/node')
-const cli = join(root, 'mocks/cli/tmaps-mock.ts')
+const cli = join(root, 'src/cli/tmaps-mock.ts')
 const cache = mkdtempSync(join(tmpdir(), 'tmaps-cli-'))
 const env = { ...process.env, XDG_CACHE_HOME: cache }
 const running = new Set<ChildProcess>()

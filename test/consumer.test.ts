@@ -11,11 +11,11 @@ let dir = ''
 /** A consumer's own code, using only the published entry points. */
 const CONSUMER = `
 import { createTmapsMock, TmapsConsoleError, DATA_ATTRIBUTION } from 'tmaps-mock'
-import { setupTmapsServer } from 'tmaps-mock/node'
+import { setupTmapsNode } from 'tmaps-mock/node'
 import { routeTmaps } from 'tmaps-mock/playwright'
-import { startTmapsServer } from 'tmaps-mock/server'
+import { startTmapsHttpsServer } from 'tmaps-mock/server'
 
-const { server, mock } = setupTmapsServer({ state: 'empty', seed: 'consumer' })
+const { server, mock } = setupTmapsNode({ state: 'empty', seed: 'consumer' })
 server.listen({ onUnhandledFrame: 'error' })
 await mock.ready
 const key = await mock.console.createKey({ name: 'Consumer', domains: ['localhost'] })
@@ -37,7 +37,7 @@ console.log(JSON.stringify({
   consoleError,
   demoKeys: createdKeys.length,
   attribution: DATA_ATTRIBUTION.startsWith('Place data'),
-  adapters: typeof routeTmaps === 'function' && typeof startTmapsServer === 'function',
+  adapters: typeof routeTmaps === 'function' && typeof startTmapsHttpsServer === 'function',
   tile: [tile.status, tile.headers.get('content-type'), [...tileBytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')],
 }))
 `
@@ -136,7 +136,7 @@ describe('the packed npm tarball, installed as a consumer would', () => {
   it('installs the tmaps-mock command', () => {
     const help = execFileSync(
       node,
-      [join(dir, 'node_modules/tmaps-mock/dist/mocks/cli/tmaps-mock.js'), 'serve', '--help'],
+      [join(dir, 'node_modules/tmaps-mock/dist/cli/tmaps-mock.js'), 'serve', '--help'],
       {
         encoding: 'utf8',
       },
@@ -151,7 +151,7 @@ describe('the packed npm tarball, installed as a consumer would', () => {
       ['-tzf', join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz'))!)],
       { encoding: 'utf8' },
     ).split('\n')
-    expect(files).toContain('package/dist/src/data/tunisia.json')
+    expect(files).toContain('package/dist/data/tunisia.json')
     expect(files.filter((f) => f.includes('.test.'))).toEqual([])
     expect(
       files.filter(

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { createTmapsMock } from '../mocks/create-tmaps-mock.ts'
+import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 
 /**
  * The reference model: the contract as the issue states it, written independently of the

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createTmapsMock, type TmapsMock } from '../mocks/create-tmaps-mock.ts'
+import { createTmapsMock, type TmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 import { nodeRuntimes } from './support/runtimes.ts'
 
 const runtimes = nodeRuntimes()

@@ -8,20 +8,26 @@ import { promisify } from 'node:util'
 import { generate } from 'selfsigned'
 import { Agent, request } from 'undici'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { localCertificate } from '../mocks/serve/certificate.ts'
-import { type RequestLine, startTmapsServer, type TmapsServer } from '../mocks/serve/server.ts'
+import { localCertificate } from '../src/server/certificate.ts'
+import { type RequestLine, startTmapsHttpsServer, type TmapsHttpsServer } from '../src/server/https-server.ts'
 
 const run = promisify(execFile)
 const certDir = mkdtempSync(join(tmpdir(), 'tmaps-security-'))
-const servers: TmapsServer[] = []
+const servers: TmapsHttpsServer[] = []
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()))
   vi.restoreAllMocks()
 })
 afterAll(() => rmSync(certDir, { recursive: true, force: true }))
 
-async function start(options: Parameters<typeof startTmapsServer>[0] = {}) {
-  const server = await startTmapsServer({ port: 0, state: 'empty', seed: 'security', certDir, ...options })
+async function start(options: Parameters<typeof startTmapsHttpsServer>[0] = {}) {
+  const server = await startTmapsHttpsServer({
+    port: 0,
+    state: 'empty',
+    seed: 'security',
+    certDir,
+    ...options,
+  })
   servers.push(server)
   const agent = new Agent({ connect: { ca: server.ca! } })
   const call = async (path: string, init: Parameters<typeof request>[1] = {}) => {

@@ -1,4 +1,4 @@
-import { setupTmapsWorker } from '../../mocks/browser.ts'
+import { setupTmapsWorker } from '../../src/runtimes/browser/index.ts'
 import { timed, UNKNOWN_KEY, URL_PATH } from './shared.ts'
 
 const tmaps = setupTmapsWorker({ state: 'empty', seed: 'bench' })

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { getResponse } from 'msw'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTmapsMock, type TmapsMock } from '../../mocks/create-tmaps-mock.ts'
-import { routeTmaps } from '../../mocks/playwright.ts'
-import { startTmapsServer, type TmapsServer } from '../../mocks/serve/server.ts'
+import { createTmapsMock, type TmapsMock } from '../../src/runtimes/msw/create-tmaps-mock.ts'
+import { routeTmaps } from '../../src/runtimes/playwright/index.ts'
+import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/server/https-server.ts'
 import { launchChromium } from '../support/browser.ts'
 
 /**
@@ -17,7 +17,7 @@ import { launchChromium } from '../support/browser.ts'
  */
 let browser: Browser
 let mock: TmapsMock
-let server: TmapsServer
+let server: TmapsHttpsServer
 let certDir = ''
 const keys: Record<'web' | 'server' | 'disabled', string> = { web: '', server: '', disabled: '' }
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
     '--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessSendPreflights,PrivateNetworkAccessRespectPreflightResults,BlockInsecurePrivateNetworkRequests'
   ;[browser, server] = await Promise.all([
     launchChromium([lna]),
-    startTmapsServer({ mock, port: 0, certDir }),
+    startTmapsHttpsServer({ mock, port: 0, certDir }),
   ])
 }, 120_000)
 afterAll(async () => {

@@ -5,7 +5,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type RequestLine, startTmapsServer, type TmapsServer } from '../../mocks/serve/server.ts'
+import {
+  type RequestLine,
+  startTmapsHttpsServer,
+  type TmapsHttpsServer,
+} from '../../src/server/https-server.ts'
 import { launchChromium } from '../support/browser.ts'
 
 /**
@@ -23,9 +27,9 @@ const KEY_VALUE = /ak_[0-9a-f]{32}/
 let browser: Browser
 let certDir = ''
 /** No `consoleOrigins`: no page may drive the control API. */
-let locked: TmapsServer
+let locked: TmapsHttpsServer
 /** The same mock, with `consoleOrigins: [PAGE]`. */
-let allowing: TmapsServer
+let allowing: TmapsHttpsServer
 const seen: Record<'locked' | 'allowing', RequestLine[]> = { locked: [], allowing: [] }
 const keys = { linked: '', unlinked: '' }
 
@@ -36,14 +40,14 @@ beforeAll(async () => {
   const lna =
     '--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessSendPreflights,PrivateNetworkAccessRespectPreflightResults,BlockInsecurePrivateNetworkRequests'
   const launched = launchChromium([lna, `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`])
-  locked = await startTmapsServer({
+  locked = await startTmapsHttpsServer({
     port: 0,
     certDir,
     state: 'demo',
     seed: 'control',
     onRequest: (line) => seen.locked.push(line),
   })
-  allowing = await startTmapsServer({
+  allowing = await startTmapsHttpsServer({
     mock: locked.mock,
     port: 0,
     certDir,

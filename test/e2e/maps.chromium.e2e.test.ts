@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTmapsMock, type TmapsMock } from '../../mocks/create-tmaps-mock.ts'
-import { routeTmaps } from '../../mocks/playwright.ts'
-import { startTmapsServer, type TmapsServer } from '../../mocks/serve/server.ts'
 import { PALETTES } from '../../src/map/styles.ts'
+import { createTmapsMock, type TmapsMock } from '../../src/runtimes/msw/create-tmaps-mock.ts'
+import { routeTmaps } from '../../src/runtimes/playwright/index.ts'
+import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/server/https-server.ts'
 import { launchChromium, screenshot, serveApp, watchErrors } from '../support/browser.ts'
 import { decodePng, near } from '../support/png.ts'
 import type { MapsState } from './maps-app/main.ts'
@@ -15,7 +15,7 @@ import type { MapsState } from './maps-app/main.ts'
  * The TMaps docs' own map snippets (Leaflet's tile layer, MapLibre's raster source) in real
  * Chromium, against the mock's raster tiles in its three browser-facing runtimes: the service
  * worker (`setupTmapsWorker` in the page), the Playwright adapter (`routeTmaps`) and the HTTPS
- * server (`startTmapsServer`). A key linked to `localhost` loads every tile of the view on
+ * server (`startTmapsHttpsServer`). A key linked to `localhost` loads every tile of the view on
  * http://localhost; on http://127.0.0.1 every tile is refused, decided from the `Referer` for
  * Leaflet's `<img>` tiles and from the `Origin` for MapLibre's `fetch` tiles.
  */
@@ -35,7 +35,7 @@ const CENTER = { lat: 36.8002, lng: 10.1815 }
 
 let browser: Browser
 let app: Awaited<ReturnType<typeof serveApp>>
-let server: TmapsServer
+let server: TmapsHttpsServer
 /** The mock behind the Playwright adapter and the HTTPS server (the worker has its own, in the page). */
 let mock: TmapsMock
 let certDir = ''
@@ -50,7 +50,7 @@ beforeAll(async () => {
   ;[browser, app, server] = await Promise.all([
     launchChromium(WEBGL),
     serveApp('test/e2e/maps-app/vite.config.ts', 'maps-app'),
-    startTmapsServer({ mock, port: 0, certDir }),
+    startTmapsHttpsServer({ mock, port: 0, certDir }),
   ])
 }, 120_000)
 afterAll(async () => {
@@ -139,7 +139,7 @@ const RUNTIMES: Runtime[] = [
     },
   },
   {
-    name: 'the HTTPS server (startTmapsServer)',
+    name: 'the HTTPS server (startTmapsHttpsServer)',
     id: 'server',
     reconstructed: false,
     async open(lib, host) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
-import { createTmapsMock, type TmapsMock } from '../../mocks/create-tmaps-mock.ts'
 import { ENDPOINTS } from '../../src/endpoints/registry.ts'
+import { createTmapsMock, type TmapsMock } from '../../src/runtimes/msw/create-tmaps-mock.ts'
 import { decodePng } from './png.ts'
 import type { Runtime } from './runtimes.ts'
 

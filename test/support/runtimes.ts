@@ -7,8 +7,8 @@ import { getResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { Agent, fetch as undiciFetch } from 'undici'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import type { TmapsMock } from '../../mocks/create-tmaps-mock.ts'
-import { startTmapsServer, type TmapsServer } from '../../mocks/serve/server.ts'
+import type { TmapsMock } from '../../src/runtimes/msw/create-tmaps-mock.ts'
+import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/server/https-server.ts'
 
 const execFileAsync = promisify(execFile)
 
@@ -47,13 +47,13 @@ export function nodeRuntimes(): Runtime[] {
 }
 
 /**
- * The socket runtimes: the mock behind `startTmapsServer` (one HTTPS origin, plus plain HTTP),
+ * The socket runtimes: the mock behind `startTmapsHttpsServer` (one HTTPS origin, plus plain HTTP),
  * called by undici with the generated CA trusted, and by `curl` as a separate process. Requests
  * to the TMaps hosts go to the server's origin, same path and query. Call once per test file, at
  * top level, in a file without `setupServer` (which would intercept these sockets too).
  */
 export function socketRuntimes(): Runtime[] {
-  const servers = new Map<TmapsMock, Promise<TmapsServer>>()
+  const servers = new Map<TmapsMock, Promise<TmapsHttpsServer>>()
   const certDir = mkdtempSync(join(tmpdir(), 'tmaps-certs-'))
   afterEach(async () => {
     await Promise.all([...servers.values()].map(async (s) => (await s).close()))
@@ -63,7 +63,7 @@ export function socketRuntimes(): Runtime[] {
   const serverFor = (mock: TmapsMock) => {
     let server = servers.get(mock)
     if (!server) {
-      server = startTmapsServer({ mock, port: 0, httpPort: 0, certDir })
+      server = startTmapsHttpsServer({ mock, port: 0, httpPort: 0, certDir })
       servers.set(mock, server)
     }
     return server

@@ -3,7 +3,7 @@ import 'maplibre-gl/dist/maplibre-gl.css'
 import * as L from 'leaflet'
 import * as maplibregl from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
-import { setupTmapsWorker, type TmapsWorker } from '../../../mocks/browser.ts'
+import { setupTmapsWorker, type TmapsWorker } from '../../../src/runtimes/browser/index.ts'
 
 /** What the page saw, read by the test with `page.evaluate(() => window.maps)`. */
 export interface MapsState {

@@ -9,16 +9,16 @@ import {
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { isIP } from 'node:net'
-import type { CreatedKey } from '../../src/console/create-console.ts'
-import { maskSecrets } from '../../src/contract/key-format.ts'
-import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, createControlApi } from '../../src/control/control-api.ts'
-import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../../src/core/create-core.ts'
-import { hostOfPath } from '../../src/endpoints/registry.ts'
+import type { CreatedKey } from '../console/create-console.ts'
+import { maskSecrets } from '../contract/key-format.ts'
+import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../core/create-core.ts'
+import { hostOfPath } from '../endpoints/registry.ts'
 import { localCertificate } from './certificate.ts'
+import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, createControlApi } from './control-api.ts'
 import { createControlGate } from './control-gate.ts'
 import { BodyTooLargeError, nodeRequestView, splitTarget, toFetchRequest } from './node-request.ts'
 
-export interface TmapsServerOptions extends TmapsMockOptions {
+export interface TmapsHttpsServerOptions extends TmapsMockOptions {
   /**
    * Address to listen on. Default `localhost`: both `127.0.0.1` and `::1`, this machine only.
    * Any other address exposes the server; the control API then requires a token.
@@ -58,7 +58,7 @@ export interface RequestLine {
   ms: number
 }
 
-export interface TmapsServer {
+export interface TmapsHttpsServer {
   /** The mock it serves: its console, log, usage and faults (no MSW handlers: the server needs none). */
   readonly mock: TmapsMockCore
   /** `https://localhost:<port>` */
@@ -87,9 +87,11 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1'])
  * differently), with the control API under `/__console/` behind its gate (this machine only,
  * allowed origins only, JSON writes, a token when exposed). Real clients send real `Origin` and
  * `Referer` headers; CORS is answered as the contract says.
- * @example const server = await startTmapsServer({ port: 0, state: 'empty' }); await server.close()
+ * @example const server = await startTmapsHttpsServer({ port: 0, state: 'empty' }); await server.close()
  */
-export async function startTmapsServer(options: TmapsServerOptions = {}): Promise<TmapsServer> {
+export async function startTmapsHttpsServer(
+  options: TmapsHttpsServerOptions = {},
+): Promise<TmapsHttpsServer> {
   const {
     host = 'localhost',
     port = 8443,
@@ -301,3 +303,10 @@ function pem(value: string, name: string): string {
     )
   }
 }
+
+/** @deprecated Renamed {@link startTmapsHttpsServer} in 0.2.0; this alias goes in 0.3.0. */
+export const startTmapsServer: typeof startTmapsHttpsServer = startTmapsHttpsServer
+/** @deprecated Renamed {@link TmapsHttpsServer} in 0.2.0; this alias goes in 0.3.0. */
+export type TmapsServer = TmapsHttpsServer
+/** @deprecated Renamed {@link TmapsHttpsServerOptions} in 0.2.0; this alias goes in 0.3.0. */
+export type TmapsServerOptions = TmapsHttpsServerOptions

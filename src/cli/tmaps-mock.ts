@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { keyReach } from '../../src/contract/key-status.ts'
-import type { FaultInput, FaultRule } from '../../src/core/create-core.ts'
-import { type RequestLine, startTmapsServer, type TmapsServer } from '../serve/server.ts'
+import { keyReach } from '../contract/key-status.ts'
+import type { FaultInput, FaultRule } from '../core/create-core.ts'
+import { type RequestLine, startTmapsHttpsServer, type TmapsHttpsServer } from '../server/https-server.ts'
 
 const HELP = `tmaps-mock serve: the TMaps API mock on a local HTTPS server
 
@@ -80,9 +80,9 @@ async function main(argv: string[]): Promise<void> {
     ...(values.fault ?? []).map(faultRule),
   ]
 
-  let server: TmapsServer
+  let server: TmapsHttpsServer
   try {
-    server = await startTmapsServer({
+    server = await startTmapsHttpsServer({
       host: values.host ?? 'localhost',
       consoleOrigins: values['console-origin'] ?? [],
       ...(values['console-token'] !== undefined && { consoleToken: values['console-token'] }),
@@ -204,7 +204,7 @@ function printRequest(line: RequestLine): void {
   )
 }
 
-function printBanner(server: TmapsServer, host: string, save: string | undefined) {
+function printBanner(server: TmapsHttpsServer, host: string, save: string | undefined) {
   const out: string[] = []
   out.push(`tmaps-mock is serving the TMaps API at ${server.url}`)
   out.push(

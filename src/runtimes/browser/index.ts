@@ -1,15 +1,10 @@
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser'
-import {
-  type CallerPreset,
-  parseCallerPreset,
-  reconstructHeaders,
-  simulatedHeaders,
-} from '../src/browser/reconstruct.ts'
-import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../src/core/create-core.ts'
-import type { TmapsSnapshot } from '../src/core/snapshot.ts'
-import { createHandlers, type FactsResolver } from './handlers.ts'
+import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
+import type { TmapsSnapshot } from '../../core/snapshot.ts'
+import { createHandlers, type FactsResolver } from '../msw/handlers.ts'
+import { type CallerPreset, parseCallerPreset, reconstructHeaders, simulatedHeaders } from './reconstruct.ts'
 
-export type { CallerPreset } from '../src/browser/reconstruct.ts'
+export type { CallerPreset } from './reconstruct.ts'
 
 /** The request header that simulates a caller for one request (JSON of a `CallerPreset`). */
 export const CALLER_HEADER = 'X-TMaps-Caller'

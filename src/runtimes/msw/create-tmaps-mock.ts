@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../src/core/create-core.ts'
+import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
 import { createHandlers } from './handlers.ts'
 
 /** The TMaps mock: the runtime-free core plus MSW handlers for every TMaps host. */

@@ -1,5 +1,5 @@
 import { type HttpHandler, http } from 'msw'
-import type { FetchOptions, TmapsMockCore } from '../src/core/create-core.ts'
+import type { FetchOptions, TmapsMockCore } from '../../core/create-core.ts'
 
 /** Rebuilds the contract facts of a request the runtime cannot see whole (the service worker). */
 export type FactsResolver = (request: Request) => FetchOptions['facts']

@@ -1,5 +1,5 @@
 import { getResponse } from 'msw'
-import type { TmapsMock } from './create-tmaps-mock.ts'
+import type { TmapsMock } from '../msw/create-tmaps-mock.ts'
 
 /**
  * The parts of a Playwright `Route` the adapter uses (so any Playwright package fits). `F` is
