@@ -4,6 +4,8 @@ import type { TmapsSnapshot } from '../../core/snapshot.ts'
 import { createHandlers, type FactsResolver } from '../msw/handlers.ts'
 import { type CallerPreset, parseCallerPreset, reconstructHeaders, simulatedHeaders } from './reconstruct.ts'
 
+export type { TmapsRenderer } from '../../map/renderer.ts'
+export { createWorkerRenderer } from '../../map/renderer.ts'
 export type { CallerPreset } from './reconstruct.ts'
 
 /** The request header that simulates a caller for one request (JSON of a `CallerPreset`). */

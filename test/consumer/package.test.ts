@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ConsumerProject, consumerProject, node, packedTarball, root } from '../support/packed.ts'
 
-const root = resolve(import.meta.dirname, '..')
-const node = join(root, 'node_modules/.bin/node')
-let dir = ''
+const devDependency = (name: string) =>
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies[name] as string
 
 /** A consumer's own code, using only the published entry points. */
 const CONSUMER = `
@@ -57,42 +56,33 @@ export async function boot(): Promise<string> {
 void boot()
 `
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tmaps-consumer-'))
-  execFileSync('npm', ['pack', '--pack-destination', dir], { cwd: root, stdio: 'pipe' })
-  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({ name: 'consumer', type: 'module', private: true }),
-  )
-  execFileSync(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, tarball), 'msw@3'],
-    { cwd: dir, stdio: 'pipe' },
-  )
-  writeFileSync(join(dir, 'consumer.ts'), CONSUMER)
-  writeFileSync(join(dir, 'browser.ts'), BROWSER_CONSUMER)
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="./browser.ts"></script>')
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        module: 'nodenext',
-        target: 'es2023',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: false,
-        types: [],
-        lib: ['es2023', 'dom'],
-      },
-      files: ['consumer.ts', 'browser.ts'],
-    }),
-  )
-}, 180_000)
+let project: ConsumerProject
+let dir = ''
+beforeAll(async () => {
+  project = await consumerProject('consumer', {
+    dependencies: { msw: devDependency('msw') },
+    files: {
+      'consumer.ts': CONSUMER,
+      'browser.ts': BROWSER_CONSUMER,
+      'index.html': '<!doctype html><script type="module" src="./browser.ts"></script>',
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          target: 'es2023',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+          lib: ['es2023', 'dom'],
+        },
+        files: ['consumer.ts', 'browser.ts'],
+      }),
+    },
+  })
+  dir = project.dir
+}, 400_000)
 
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => project?.remove())
 
 describe('the packed npm tarball, installed as a consumer would', () => {
   it('type-checks a consumer against the published types', () => {
@@ -145,12 +135,8 @@ describe('the packed npm tarball, installed as a consumer would', () => {
     expect(readdirSync(join(dir, 'node_modules/.bin'))).toContain('tmaps-mock')
   })
 
-  it('ships no tests, no sources outside dist, and the data it needs', () => {
-    const files = execFileSync(
-      'tar',
-      ['-tzf', join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz'))!)],
-      { encoding: 'utf8' },
-    ).split('\n')
+  it('ships no tests, no sources outside dist, and the data it needs', async () => {
+    const files = execFileSync('tar', ['-tzf', await packedTarball()], { encoding: 'utf8' }).split('\n')
     expect(files).toContain('package/dist/data/tunisia.json')
     expect(files.filter((f) => f.includes('.test.'))).toEqual([])
     expect(

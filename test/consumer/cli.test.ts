@@ -1,0 +1,85 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ConsumerProject, consumerEnv, consumerProject, root } from '../support/packed.ts'
+
+/**
+ * Consumer 4: `npx tmaps-mock serve` from the packed tarball, called with curl, on Node 24 and
+ * on the machine's own Node (20 here), which a user's `npx` picks from PATH.
+ */
+const exec = promisify(execFile)
+const msw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.msw as string
+const systemNode = '/usr/bin'
+
+let project: ConsumerProject
+const children: ChildProcess[] = []
+beforeAll(async () => {
+  project = await consumerProject('cli', { dependencies: { msw } })
+}, 400_000)
+afterAll(() => {
+  for (const child of children) child.kill('SIGTERM')
+  project?.remove()
+})
+
+/** Starts `npx tmaps-mock serve` with `nodeDir` first on PATH; resolves with its banner once it listens. */
+function serve(nodeDir: string): Promise<{ banner: string; code?: number | null }> {
+  const env = {
+    ...consumerEnv,
+    PATH: `${nodeDir}:${consumerEnv.PATH}`,
+    XDG_CACHE_HOME: join(project.dir, '.cache'),
+  }
+  const child = spawn('npx', ['--no-install', 'tmaps-mock', 'serve', '--port', '0', '--seed', 'consumer'], {
+    cwd: project.dir,
+    env,
+  })
+  children.push(child)
+  let out = ''
+  return new Promise((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+      if (out.includes('Ctrl-C to stop')) resolve({ banner: out })
+    })
+    child.stderr.on('data', (chunk) => {
+      out += chunk
+    })
+    child.on('exit', (code) => resolve({ banner: out, code }))
+  })
+}
+
+async function curl(banner: string, path: string, ...args: string[]) {
+  const origin = banner.match(/serving the TMaps API at (https:\/\/localhost:\d+)/)?.[1]
+  const ca = banner.match(/curl: --cacert (\S+)/)?.[1]
+  expect(origin && ca, banner).toBeTruthy()
+  const { stdout } = await exec('curl', ['-sS', '--cacert', ca!, ...args, `${origin}${path}`], {
+    encoding: 'buffer',
+  })
+  return stdout
+}
+
+describe.each([
+  ['Node 24 (the node devDependency)', () => join(root, 'node_modules/.bin')],
+  ["the machine's own Node", () => systemNode],
+])('npx tmaps-mock serve on %s', (_name, nodeDir) => {
+  let banner = ''
+  beforeAll(async () => {
+    const started = await serve(nodeDir())
+    banner = started.banner
+    // A Node the server cannot run on must say exactly what to do, and exit.
+    if (started.code !== undefined) expect(banner).toMatch(/needs Node >= 22\.12.*npm i -D node@24/s)
+  }, 60_000)
+
+  it('answers curl: 200 with the demo key, 403 for a foreign Origin, a tile as PNG', async ({ skip }) => {
+    if (!banner.includes('Ctrl-C to stop')) skip('this Node is refused with a message (checked above)')
+    const key = banner.match(/Web app \(local dev\)\s+enabled\s+(ak_[0-9a-f]{32})/)?.[1]
+    const ok = JSON.parse(String(await curl(banner, `/geocoding/forward?q=Sfax&limit=1&api_key=${key}`)))
+    expect(ok.results[0].formatted).toContain('Sfax')
+    const denied = String(
+      await curl(banner, `/geocoding/forward?q=Sfax&api_key=${key}`, '-H', 'Origin: https://evil.example'),
+    )
+    expect(JSON.parse(denied)).toEqual({ error: 'domain not authorized' })
+    const tile = await curl(banner, `/r-tile/7/68/51?api_key=${key}`)
+    expect([...tile.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG')
+  })
+})
