@@ -126,7 +126,7 @@ export async function mapRows(): Promise<{ rows: Comparison[]; notes: string[] }
   let early = 0
   const start = performance.now()
   for (let i = 0; i < renders; i++) {
-    renderTile('bench-maps', ...walkers[i % zooms.length]!())
+    await renderTile('bench-maps', ...walkers[i % zooms.length]!())
     if (i === Math.min(999, renders - 1)) early = heapNow()
   }
   const late = heapNow()

@@ -162,6 +162,7 @@ const borders10 = borderLines(atlas('countries-10m'))
 
 const outside = (polygons: Polygon[], box: Box) => around(box).flatMap((b) => clipPolygons(polygons, b))
 const mediterranean = [...clipPolygons(land50, MEDITERRANEAN), ...outside(land110, MEDITERRANEAN)]
+const DETAIL_ZOOM = 8
 const levels = [
   level(0, 100, land110, borders110),
   level(5, 1000, mediterranean, [
@@ -169,7 +170,7 @@ const levels = [
     ...around(MEDITERRANEAN).flatMap((b) => clipLines(borders110, b)),
   ]),
   level(
-    8,
+    DETAIL_ZOOM,
     10000,
     [...clipPolygons(land10, TUNISIA_REGION), ...outside(mediterranean, TUNISIA_REGION)],
     [
@@ -219,12 +220,17 @@ for (const ring of govRings) {
   if (run.length) inner.push(run)
 }
 
+// The finest level (zoom 8+, most of the bytes) is a file of its own, loaded when a map is first
+// drawn at zoom 8 or more: a country view does not wait for it.
+const attribution = 'Natural Earth (public domain); Who’s On First governorate outlines (CC0 / CC BY 2.0)'
 const basemap = {
-  attribution: 'Natural Earth (public domain); Who’s On First governorate outlines (CC0 / CC BY 2.0)',
-  levels,
+  attribution,
+  levels: levels.filter((l) => l.minZoom < DETAIL_ZOOM),
   governorateBorders: inner.map((l) => encode(l, 10000)),
 }
+const detail = { attribution, level: levels.find((l) => l.minZoom === DETAIL_ZOOM) }
 writeFileSync(join(root, 'src/data/basemap.json'), `${JSON.stringify(basemap)}\n`)
+writeFileSync(join(root, 'src/data/basemap-detail.json'), `${JSON.stringify(detail)}\n`)
 
 const fontPath = require.resolve('@expo-google-fonts/cairo/600SemiBold/Cairo_600SemiBold.ttf')
 const font = {
@@ -236,5 +242,5 @@ writeFileSync(join(root, 'src/data/font-cairo.json'), `${JSON.stringify(font)}\n
 
 const size = (o: unknown) => `${Math.round(JSON.stringify(o).length / 1024)} kB`
 console.log(
-  `wrote src/data/basemap.json (${size(basemap)}: ${levels.map((l) => `z${l.minZoom}+ ${l.land.length} polygons ${size(l)}`).join(', ')}; ${inner.length} governorate border lines) and src/data/font-cairo.json (${size(font)})`,
+  `wrote src/data/basemap.json and basemap-detail.json (${size(basemap)} + ${size(detail)}: ${levels.map((l) => `z${l.minZoom}+ ${l.land.length} polygons ${size(l)}`).join(', ')}; ${inner.length} governorate border lines) and src/data/font-cairo.json (${size(font)})`,
 )

@@ -40,17 +40,50 @@ function shape(rings: Float64Array[]): MercatorShape {
   return { rings, box }
 }
 
-/** Natural Earth land and borders at three levels of detail (built by `npm run build:data`). */
-export const BASE_LEVELS: readonly BaseLevel[] = basemap.levels.map((level) => ({
-  minZoom: level.minZoom,
-  land: level.land.map((polygon) => shape(polygon.map((r) => decode(r, level.scale)))),
-  borders: level.borders.map((line) => shape([decode(line, level.scale)])),
-}))
+interface EncodedLevel {
+  minZoom: number
+  scale: number
+  land: number[][][]
+  borders: number[][]
+}
 
-/** The level to draw at a zoom. */
+function decodeLevel(level: EncodedLevel): BaseLevel {
+  return {
+    minZoom: level.minZoom,
+    land: level.land.map((polygon) => shape(polygon.map((r) => decode(r, level.scale)))),
+    borders: level.borders.map((line) => shape([decode(line, level.scale)])),
+  }
+}
+
+/**
+ * Natural Earth land and borders at three levels of detail (built by `npm run build:data`): the
+ * two coarse ones here, the finest (zoom 8+, 300 kB) in its own file, loaded by `loadBaseLevel`.
+ */
+const COARSE_LEVELS: readonly BaseLevel[] = basemap.levels.map(decodeLevel)
+/** The zoom from which the finest level is drawn. */
+export const DETAIL_ZOOM = 8
+let detail: Promise<BaseLevel> | undefined
+let detailLevel: BaseLevel | undefined
+
+/** Loads the level a map at `zoom` needs (once); call before `baseLevel(zoom)`. */
+export function loadBaseLevel(zoom: number): Promise<unknown> | undefined {
+  if (zoom < DETAIL_ZOOM || detailLevel) return undefined
+  detail ??= import('../data/basemap-detail.json', { with: { type: 'json' } }).then(({ default: file }) => {
+    detailLevel = decodeLevel(file.level)
+    return detailLevel
+  })
+  return detail
+}
+
+/** The level to draw at a zoom; at zoom 8 and more, once `loadBaseLevel` has loaded it. */
 export function baseLevel(zoom: number): BaseLevel {
-  let chosen = BASE_LEVELS[0]!
-  for (const level of BASE_LEVELS) if (zoom >= level.minZoom) chosen = level
+  if (zoom >= DETAIL_ZOOM) {
+    if (!detailLevel)
+      throw new Error(`The base map of zoom ${zoom} is not loaded: await loadBaseLevel(zoom) first.`)
+    return detailLevel
+  }
+  let chosen = COARSE_LEVELS[0]!
+  for (const level of COARSE_LEVELS) if (zoom >= level.minZoom) chosen = level
   return chosen
 }
 

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { decodePng, near } from '../../test/support/png.ts'
 import { generateStreets, streetEnds } from '../data/streets.ts'
 import { geocoderFor } from '../endpoints/geocoding/geocoder.ts'
 import type { TextShape } from '../render/scene.ts'
+import { loadBaseLevel } from './basemap.ts'
 import { buildMapScene } from './map-scene.ts'
 import { mercatorX, mercatorY, TILE_SIZE, tileView, toPixel } from './projection.ts'
 import { renderTile } from './render.ts'
@@ -16,6 +17,7 @@ const tileOf = (z: number, lat: number, lng: number) =>
   [Math.floor(mercatorX(lng) * 2 ** z), Math.floor(mercatorY(lat) * 2 ** z)] as const
 
 describe('buildMapScene', () => {
+  beforeAll(() => loadBaseLevel(8))
   it('names Tunis in French and Arabic at zoom 8, and no street there', () => {
     const [x, y] = tileOf(8, 36.8, 10.18)
     const scene = buildMapScene(world, tileView(8, x, y))
@@ -50,7 +52,7 @@ describe('buildMapScene', () => {
     expect(a.filter((s) => s.kind === 'text')).toEqual(b.filter((s) => s.kind === 'text'))
   })
 
-  it("draws the seed's streets where the geocoder puts them", () => {
+  it("draws the seed's streets where the geocoder puts them", async () => {
     const street = generateStreets('scene').find(
       (s) => s.locality.name === 'Sfax' && s.fr === 'Avenue Habib Bourguiba',
     )!
@@ -62,12 +64,14 @@ describe('buildMapScene', () => {
     expect([found.lat, found.lng]).toEqual([street.lat, street.lng])
     const [a, b] = streetEnds(street)
     // Points along its axis: street-coloured, but where its name is written along it.
-    const onStreet = [0.15, 0.3, 0.45, 0.6, 0.75].filter((t) => {
+    const onStreet: number[] = []
+    for (const t of [0.15, 0.3, 0.45, 0.6, 0.75]) {
       const point = { lat: a.lat + (b.lat - a.lat) * t, lng: a.lng + (b.lng - a.lng) * t }
       const [x, y] = tileOf(16, point.lat, point.lng)
-      const png = decodePng(renderTile('scene', 16, x, y))
-      return near(png.pixel(...toPixel(tileView(16, x, y), point.lat, point.lng)), PALETTES.streets.street)
-    })
+      const png = decodePng(await renderTile('scene', 16, x, y))
+      if (near(png.pixel(...toPixel(tileView(16, x, y), point.lat, point.lng)), PALETTES.streets.street))
+        onStreet.push(t)
+    }
     expect(onStreet.length).toBeGreaterThanOrEqual(3)
   })
 

@@ -10,7 +10,7 @@ const scope = self as unknown as {
   addEventListener(type: 'message', listener: (event: MessageEvent<RenderJob>) => void): void
   postMessage(message: RenderReply, transfer?: Transferable[]): void
 }
-scope.addEventListener('message', (event: MessageEvent<RenderJob>) => {
+scope.addEventListener('message', async (event: MessageEvent<RenderJob>) => {
   const job = event.data
   try {
     if (job.kind === 'warm') {
@@ -22,8 +22,9 @@ scope.addEventListener('message', (event: MessageEvent<RenderJob>) => {
       setTimeout(() => world.labelsAt(7), 0)
       return
     }
-    const bytes =
-      job.kind === 'tile' ? renderTile(job.seed, job.z, job.x, job.y) : renderStaticMap(job.seed, job.spec)
+    const bytes = await (job.kind === 'tile'
+      ? renderTile(job.seed, job.z, job.x, job.y)
+      : renderStaticMap(job.seed, job.spec))
     scope.postMessage({ id: job.id, bytes } satisfies RenderReply, [bytes.buffer])
   } catch (error) {
     scope.postMessage({ id: job.id, error: (error as Error).message } satisfies RenderReply)

@@ -2,6 +2,7 @@ import type { LatLng, StaticMapSpec } from '../endpoints/maps/static-map.ts'
 import { renderPng } from '../render/draw.ts'
 import type { LabelFont } from '../render/font.ts'
 import type { Scene, Shape } from '../render/scene.ts'
+import { loadBaseLevel } from './basemap.ts'
 import { buildMapScene } from './map-scene.ts'
 import {
   latitudeOf,
@@ -20,7 +21,13 @@ import { mapWorldFor } from './world.ts'
  * browser.
  * @example renderTile('tmaps', 6, 33, 25) // Uint8Array, 256 x 256 PNG
  */
-export function renderTile(seed: string | number, z: number, x: number, y: number): Uint8Array<ArrayBuffer> {
+export async function renderTile(
+  seed: string | number,
+  z: number,
+  x: number,
+  y: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  await loadBaseLevel(z)
   const world = mapWorldFor(seed)
   return renderPng(buildMapScene(world, tileView(z, x, y), 'streets'), world.font)
 }
@@ -133,7 +140,11 @@ function attribution(width: number, height: number, style: StaticMapSpec['style'
  * A static map as PNG bytes.
  * @example renderStaticMap('tmaps', parseStaticMap(new URLSearchParams('center=36.8,10.18&zoom=12&size=400x300')))
  */
-export function renderStaticMap(seed: string | number, spec: StaticMapSpec): Uint8Array<ArrayBuffer> {
+export async function renderStaticMap(
+  seed: string | number,
+  spec: StaticMapSpec,
+): Promise<Uint8Array<ArrayBuffer>> {
+  await loadBaseLevel(staticView(spec).zoom)
   return renderPng(staticScene(seed, spec), mapWorldFor(seed).font)
 }
 

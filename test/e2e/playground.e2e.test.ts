@@ -408,7 +408,9 @@ describe('the playground, in Chromium', () => {
     }, tileSrc)
     const [z, x, y] = new URL(tileSrc).pathname.split('/').slice(2).map(Number) as [number, number, number]
     const { renderTile } = await import('../../src/map/render.ts')
-    const inNode = [...new Uint8Array(await crypto.subtle.digest('SHA-256', renderTile('tmaps', z, x, y)))]
+    const inNode = [
+      ...new Uint8Array(await crypto.subtle.digest('SHA-256', await renderTile('tmaps', z, x, y))),
+    ]
     expect(drawn).toEqual(inNode)
     expect(
       await page.evaluate(() =>

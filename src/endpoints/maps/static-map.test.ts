@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
 import { decodePng, near } from '../../../test/support/png.ts'
+import { loadBaseLevel } from '../../map/basemap.ts'
 import { mercatorX, mercatorY, worldSize } from '../../map/projection.ts'
 import { staticScene, staticView } from '../../map/render.ts'
 import { decodePolyline, parseStaticMap } from './static-map.ts'
@@ -20,6 +21,7 @@ const pixelOf = (query: string, lat: number, lng: number): [number, number] => {
 }
 
 describe('GET /maps/static', () => {
+  beforeAll(() => loadBaseLevel(10))
   it("answers the docs' listing thumbnail: 800 x 500 with the red H pin on its point", async () => {
     const query = 'center=36.8528,10.3261&zoom=15&size=800x500&style=streets&marker=36.8528,10.3261|red|H'
     const png = await image(query)
