@@ -16,7 +16,10 @@ const systemNode = '/usr/bin'
 let project: ConsumerProject
 const children: ChildProcess[] = []
 beforeAll(async () => {
-  project = await consumerProject('cli', { dependencies: { msw } })
+  project = await consumerProject('cli', {
+    dependencies: { msw },
+    files: { 'backend.ts': readFileSync(join(import.meta.dirname, 'server-recipe/backend.ts'), 'utf8') },
+  })
 }, 400_000)
 afterAll(() => {
   for (const child of children) child.kill('SIGTERM')
@@ -81,5 +84,21 @@ describe.each([
     expect(JSON.parse(denied)).toEqual({ error: 'domain not authorized' })
     const tile = await curl(banner, `/r-tile/7/68/51?api_key=${key}`)
     expect([...tile.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG')
+  })
+
+  it("runs the README's backend recipe against it (NODE_EXTRA_CA_CERTS, TMAPS_URL, TMAPS_KEY)", async ({
+    skip,
+  }) => {
+    if (!banner.includes('Ctrl-C to stop')) skip('this Node is refused with a message (checked above)')
+    const { stdout } = await exec(join(root, 'node_modules/.bin/node'), ['backend.ts'], {
+      cwd: project.dir,
+      env: {
+        ...consumerEnv,
+        NODE_EXTRA_CA_CERTS: banner.match(/curl: --cacert (\S+)/)![1],
+        TMAPS_URL: banner.match(/serving the TMaps API at (https:\/\/localhost:\d+)/)![1],
+        TMAPS_KEY: banner.match(/Backend \(server-side\)\s+enabled\s+(ak_[0-9a-f]{32})/)![1],
+      },
+    })
+    expect(stdout).toMatch(/^200 .*Sousse/)
   })
 })
