@@ -7,7 +7,20 @@ import type { KeyRecord } from '../store/schemas.ts'
 import { MAX_KEYS } from '../store/schemas.ts'
 import { TmapsConsoleError } from './console-error.ts'
 
-/** A key as the console lists it: by prefix, never by full value. */
+/**
+ * A key as the console lists it: by prefix, never by full value.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type KeyInfo } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const { id } = await mock.console.createKey({ name: 'Web' })
+ * const info: KeyInfo = await mock.console.disableKey(id)
+ * assert.equal(info.status, 'disabled')
+ * assert.deepEqual(info.actions, ['enable', 'revoke']) // what a UI should offer now
+ * ```
+ */
 export interface KeyInfo {
   id: string
   name: string
@@ -22,21 +35,77 @@ export interface KeyInfo {
   actions: KeyAction[]
 }
 
-/** A key just created: the only time its full value is shown, as in the real console. */
+/**
+ * A key just created: the only time its full value is shown, as in the real console.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { type CreatedKey, createTmapsMock, isKeyValue } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key: CreatedKey = await mock.console.createKey({ name: 'Web', domains: ['localhost'] })
+ * assert.ok(isKeyValue(key.value)) // the full value, shown this once
+ * assert.equal(mock.console.getKey(key.id)?.prefix, key.value.slice(0, 7)) // later: a prefix
+ * ```
+ */
 export interface CreatedKey extends KeyInfo {
   value: string
 }
 
-/** An authorized domain with the keys linked to it. */
+/**
+ * An authorized domain with the keys linked to it.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type DomainInfo } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * await mock.console.createKey({ name: 'Web', domains: ['localhost'] })
+ * const domains: DomainInfo[] = mock.console.listDomains()
+ * assert.equal(domains[0]?.hostname, 'localhost')
+ * assert.equal(domains[0]?.keys[0]?.name, 'Web')
+ * ```
+ */
 export interface DomainInfo {
   hostname: string
   createdAt: string
   keys: Array<Pick<KeyInfo, 'id' | 'name' | 'prefix' | 'status'>>
 }
 
-/** A key named by its id (`key_…`), its full value, or any object with its id. */
+/**
+ * A key named by its id (`key_…`), its full value, or any object with its id.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type KeyRef } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key = await mock.console.createKey({ name: 'Web' })
+ * const refs: KeyRef[] = [key.id, key.value, key] // three names for the same key
+ * for (const ref of refs) assert.equal(mock.console.getKey(ref)?.id, key.id)
+ * ```
+ */
 export type KeyRef = string | { id: string }
 
+/**
+ * What `console.createKey()` takes: a name, the domains to link, and optionally a known value.
+ *
+ * `domains` defaults to none (the key then works server-side only); `value` defaults to a new
+ * random key (or a seeded one with the `seed` option).
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { type CreateKeyInput, createTmapsMock } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const input: CreateKeyInput = {
+ *   name: 'Production frontend',
+ *   domains: ['www.mysite.tn', 'MySite.tn'],
+ * }
+ * const key = await mock.console.createKey(input)
+ * assert.deepEqual(key.domains, ['mysite.tn', 'www.mysite.tn']) // added, normalized and linked
+ * ```
+ */
 export interface CreateKeyInput {
   /** A label, e.g. "Production frontend". It has no technical effect. */
   name: string
@@ -46,7 +115,31 @@ export interface CreateKeyInput {
   value?: string
 }
 
-/** The provider's console as an API: keys, authorized domains and their links. */
+/**
+ * The provider's console as an API: keys, authorized domains and their links.
+ *
+ * Every write is validated completely before anything changes; a refused action throws a
+ * `TmapsConsoleError` and leaves nothing half done.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type TmapsConsole } from 'tmaps-mock'
+ *
+ * // Links a preview deployment's host to every enabled key.
+ * async function linkPreview(tmapsConsole: TmapsConsole, hostname: string) {
+ *   await tmapsConsole.addDomain(hostname) // an authorized domain first, then its links
+ *   for (const key of tmapsConsole.listKeys()) {
+ *     if (key.status === 'enabled') await tmapsConsole.linkDomain(key, hostname)
+ *   }
+ * }
+ *
+ * const mock = createTmapsMock() // the demo console
+ * await mock.ready
+ * await linkPreview(mock.console, 'preview.mysite.tn')
+ * const preview = mock.console.listDomains().find((d) => d.hostname === 'preview.mysite.tn')
+ * assert.ok(preview && preview.keys.length > 0)
+ * ```
+ */
 export interface TmapsConsole {
   createKey(input: CreateKeyInput): Promise<CreatedKey>
   getKey(ref: KeyRef): KeyInfo | undefined

@@ -2,7 +2,21 @@ import type { DecisionFacts } from '../contract/decide.ts'
 import { explainDecision } from '../contract/explain.ts'
 import type { Rule } from '../contract/rejections.ts'
 
-/** One answered request, as the console's log shows it. Never holds a full key value. */
+/**
+ * One answered request, as the console's log shows it; it never holds a full key value.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type LogEntry } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * await mock.fetch(new Request('https://api.tmaps.tn/geocoding/forward?q=Sfax')) // no api_key
+ * const entry: LogEntry | undefined = mock.log.entries()[0]
+ * assert.equal(entry?.status, 401)
+ * assert.equal(entry?.rule, 'key-missing')
+ * assert.equal(entry?.path, '/geocoding/forward') // never the query, where keys travel
+ * ```
+ */
 export interface LogEntry {
   /** Increases by one per request since the mock was created. */
   seq: number
@@ -26,11 +40,38 @@ export interface LogEntry {
   fault?: { rules: string[]; delayMs: number; status?: number; network?: 'reset' }
 }
 
+/**
+ * A `mock.log.subscribe()` listener, called with every new log entry.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type LogListener } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const statuses: number[] = []
+ * const listener: LogListener = (entry) => statuses.push(entry.status)
+ * const unsubscribe = mock.log.subscribe(listener)
+ * await mock.fetch(new Request('https://api.tmaps.tn/geocoding/forward?q=Sfax'))
+ * unsubscribe()
+ * assert.deepEqual(statuses, [401])
+ * ```
+ */
 export type LogListener = (entry: LogEntry) => void
 
 /**
- * The last `size` requests, newest first, with live subscribers.
- * @example const off = mock.log.subscribe((e) => console.info(e.status, e.reason)); off()
+ * The last `logSize` requests (default 500), newest first, with live subscribers.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type RequestLog } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty', logSize: 100 })
+ * const log: RequestLog = mock.log
+ * await mock.fetch(new Request('http://api.tmaps.tn/geocoding/forward?q=Sfax')) // plain HTTP
+ * assert.equal(log.entries()[0]?.rule, 'http-not-allowed')
+ * log.clear()
+ * assert.deepEqual(log.entries(), [])
+ * ```
  */
 export interface RequestLog {
   /** The kept entries, newest first. */

@@ -1,4 +1,26 @@
-/** Requests of one key (or of no known key) on one UTC day. */
+/**
+ * Requests of one key (or of no known key) on one UTC day.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type UsageDay } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty', now: () => new Date('2025-03-01T12:00:00Z') })
+ * const key = await mock.console.createKey({ name: 'Backend' })
+ * await mock.fetch(
+ *   new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`),
+ * )
+ * const days: UsageDay[] = mock.usage(key).days
+ * assert.deepEqual(days, [
+ *   {
+ *     date: '2025-03-01',
+ *     total: 1,
+ *     byStatus: { 200: 1 },
+ *     byEndpoint: { 'geocoding/forward': 1 },
+ *   },
+ * ])
+ * ```
+ */
 export interface UsageDay {
   /** `YYYY-MM-DD`, UTC. */
   date: string
@@ -9,7 +31,20 @@ export interface UsageDay {
   byEndpoint: Record<string, number>
 }
 
-/** What the console's Usage tab shows for one key. */
+/**
+ * What the console's Usage tab shows for one key, from `mock.usage(key)`.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type UsageReport } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * await mock.fetch(new Request('https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=not-a-key'))
+ * const report: UsageReport = mock.usage('unattributed') // requests with no known key
+ * assert.equal(report.total, 1)
+ * assert.deepEqual(report.byStatus, { 401: 1 })
+ * ```
+ */
 export interface UsageReport {
   /** The key id, or `"unattributed"` for requests whose key is missing, malformed or unknown. */
   key: string

@@ -3,7 +3,22 @@ import { isKeyValue, maskKey, maskSecrets } from './key-format.ts'
 import type { KeyStatus } from './key-status.ts'
 import { type AuthRule, REJECTIONS } from './rejections.ts'
 
-/** What a runtime saw of a request: everything the contract decides on, and nothing else. */
+/**
+ * What a runtime saw of a request: everything the contract decides on, and nothing else.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { decide, type RequestFacts } from 'tmaps-mock'
+ *
+ * const facts: RequestFacts = {
+ *   scheme: 'https',
+ *   keyValues: [`ak_${'0'.repeat(32)}`],
+ *   origin: 'http://localhost:5173',
+ *   referer: null,
+ * }
+ * assert.equal(decide(facts, () => undefined).rule, 'key-unknown')
+ * ```
+ */
 export interface RequestFacts {
   /** URL scheme without the colon: `https` or `http`. */
   scheme: string
@@ -28,7 +43,24 @@ export interface KeyView {
   linked?: readonly string[]
 }
 
-/** The facts a decision used, safe to log: the key is masked, never full. */
+/**
+ * The facts a decision used, safe to log: the key is masked, never full.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type DecisionFacts, maskKey } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key = await mock.console.createKey({ name: 'Web', domains: ['localhost'] })
+ * const url = `https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`
+ * await mock.fetch(new Request(url, { headers: { Origin: 'http://127.0.0.1:5173' } }))
+ * const facts: DecisionFacts | undefined = mock.log.entries()[0]?.facts
+ * assert.equal(facts?.via, 'origin')
+ * assert.equal(facts?.host, '127.0.0.1') // not linked: only localhost is
+ * assert.deepEqual(facts?.linked, ['localhost'])
+ * assert.equal(facts?.key, maskKey(key.value)) // masked, never the full key
+ * ```
+ */
 export interface DecisionFacts {
   scheme: string
   /** The masked key (`ak_1a2b…`), `null` when none was sent. */
@@ -46,6 +78,22 @@ export interface DecisionFacts {
   simulated: boolean
 }
 
+/**
+ * The contract's verdict on a request: accepted (200) or rejected (401, 403), with its rule and facts.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { type Decision, decide } from 'tmaps-mock'
+ *
+ * const decision: Decision = decide(
+ *   { scheme: 'http', keyValues: [], origin: null, referer: null },
+ *   () => undefined,
+ * )
+ * assert.equal(decision.outcome, 'rejected')
+ * assert.equal(decision.rule, 'http-not-allowed') // plain HTTP is refused before the key is read
+ * assert.equal(decision.status, 403)
+ * ```
+ */
 export type Decision =
   | {
       outcome: 'accepted'
@@ -77,9 +125,31 @@ const cachedHost = (header: string): string | null => {
 
 /**
  * Decides a request exactly as TMaps does: scheme, then key, then domains.
+ *
  * Pure: no I/O, no clock; `lookup` finds a key by its full value.
  * @example
- * decide({ scheme: 'https', keyValues: [], origin: null, referer: null }, () => undefined).rule // 'key-missing'
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { decide } from 'tmaps-mock'
+ *
+ * const value = `ak_${'1a2b'.repeat(8)}`
+ * const lookup = (v: string) =>
+ *   v === value
+ *     ? { id: 'key_1', status: 'enabled' as const, domains: new Set(['localhost']) }
+ *     : undefined
+ * const facts = {
+ *   scheme: 'https',
+ *   keyValues: [value],
+ *   origin: 'http://localhost:5173',
+ *   referer: null,
+ * }
+ * assert.equal(decide(facts, lookup).rule, 'ok')
+ * assert.equal(
+ *   decide({ ...facts, origin: 'https://other.tn' }, lookup).rule,
+ *   'domain-not-authorized',
+ * )
+ * assert.equal(decide({ ...facts, origin: null }, lookup).rule, 'no-browser-headers') // a server
+ * ```
  */
 export function decide(facts: RequestFacts, lookup: (value: string) => KeyView | undefined): Decision {
   const via = facts.origin !== null ? 'origin' : facts.referer !== null ? 'referer' : 'none'

@@ -4,7 +4,20 @@ import type { Rule } from './rejections.ts'
 /**
  * Explains in plain words why a rule decided a request, from the (masked) facts it used.
  * @example
- * explainDecision('key-disabled', { key: 'ak_1a2b…' } as DecisionFacts) // 'Key ak_1a2b… is disabled: ...'
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { decide, explainDecision } from 'tmaps-mock'
+ *
+ * const { rule, facts } = decide(
+ *   { scheme: 'https', keyValues: [], origin: null, referer: null },
+ *   () => undefined,
+ * )
+ * assert.equal(
+ *   explainDecision(rule, facts),
+ *   'No api_key in the query string. The key is only read from the api_key query parameter, ' +
+ *     'never from an Authorization header.',
+ * )
+ * ```
  */
 export function explainDecision(rule: Rule, facts: DecisionFacts): string {
   const key = facts.key ?? 'none'

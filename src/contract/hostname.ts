@@ -5,10 +5,19 @@ const IPV4_LIKE = /^[0-9.]+$/
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
 
 /**
- * The host of an `Origin` or `Referer` value, normalized for comparison: lower case, IDN as
- * punycode, trailing dot dropped, IPv6 in brackets; scheme, port, user info and path ignored.
- * `null` when the value does not parse as a URL with a host (`null`, `file://`, junk).
- * @example hostFromHeader('https://App.MySite.tn.:8443/x') // 'app.mysite.tn'
+ * The host of an `Origin` or `Referer` value, normalized for comparison; `null` when there is none.
+ *
+ * Lower case, IDN as punycode, trailing dot dropped, IPv6 in brackets; scheme, port, user info
+ * and path ignored. `null` when the value does not parse as a URL with a host (`null`,
+ * `file://`, junk).
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { hostFromHeader } from 'tmaps-mock'
+ *
+ * assert.equal(hostFromHeader('https://App.MySite.tn.:8443/x'), 'app.mysite.tn')
+ * assert.equal(hostFromHeader('null'), null) // the Origin of a sandboxed iframe
+ * ```
  */
 export function hostFromHeader(value: string): string | null {
   const hostname = URL.parse(value)?.hostname
@@ -20,9 +29,18 @@ export type DomainInputResult = { ok: true; hostname: string } | { ok: false; er
 
 /**
  * Validates what a person types into the console's "Add Domain" box and normalizes it.
+ *
  * Accepts bare host names, `localhost`, IPv4 and IPv6 literals and IDN names; refuses
  * wildcards, schemes, paths, ports and bad labels, each with its own message.
- * @example parseDomainInput('Müller.tn') // { ok: true, hostname: 'xn--mller-kva.tn' }
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { parseDomainInput } from 'tmaps-mock'
+ *
+ * assert.deepEqual(parseDomainInput('Müller.tn'), { ok: true, hostname: 'xn--mller-kva.tn' })
+ * const wildcard = parseDomainInput('*.mysite.tn')
+ * assert.ok(!wildcard.ok && wildcard.error.startsWith('wildcards are not supported'))
+ * ```
  */
 export function parseDomainInput(input: string): DomainInputResult {
   const fail = (why: string): DomainInputResult => ({ ok: false, error: why })

@@ -1,4 +1,14 @@
-/** The documented key format: `ak_` followed by 32 lower-case hexadecimal characters. */
+/**
+ * The documented key format: `ak_` followed by 32 lower-case hexadecimal characters.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { KEY_PATTERN } from 'tmaps-mock'
+ *
+ * assert.match('ak_0123456789abcdef0123456789abcdef', KEY_PATTERN)
+ * assert.doesNotMatch('ak_a1b2c3d4e5f607xxxXXXxXXxxXX', KEY_PATTERN) // the docs' placeholder
+ * ```
+ */
 export const KEY_PATTERN = /^ak_[0-9a-f]{32}$/
 
 /** How many characters of a key the console shows as its prefix (`ak_` plus 4 hex). */
@@ -6,7 +16,14 @@ export const KEY_PREFIX_LENGTH = 7
 
 /**
  * Tells whether a value has the exact TMaps key format (`ak_` + 32 lower-case hex).
- * @example isKeyValue('ak_' + '0'.repeat(32)) // true
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { isKeyValue } from 'tmaps-mock'
+ *
+ * assert.equal(isKeyValue(`ak_${'0'.repeat(32)}`), true)
+ * assert.equal(isKeyValue(`AK_${'0'.repeat(32)}`), false) // lower case only
+ * ```
  */
 export function isKeyValue(value: string): boolean {
   return KEY_PATTERN.test(value)
@@ -21,9 +38,17 @@ export function keyPrefix(value: string): string {
 }
 
 /**
- * Masks any value that may be a key, for logs and errors: `ak_1a2b…`. Never returns more than
- * 7 characters of the input, so a full key (or a secret pasted by mistake) never leaks.
- * @example maskKey('ak_1a2b' + '0'.repeat(28)) // 'ak_1a2b…'
+ * Masks any value that may be a key, for logs and errors: `ak_1a2b…`.
+ *
+ * Never returns more than 7 characters of the input, so a full key (or a secret pasted by
+ * mistake) never leaks.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { maskKey } from 'tmaps-mock'
+ *
+ * assert.equal(maskKey(`ak_1a2b${'0'.repeat(28)}`), 'ak_1a2b…')
+ * ```
  */
 export function maskKey(value: string): string {
   if (value.length === 0) return ''

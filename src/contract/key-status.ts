@@ -1,10 +1,32 @@
 /**
- * A key's status, by the contract's names: `enabled` (a new key), `disabled`, `revoked`. The
- * console's Status column shows them as Enabled (the docs also say Active), Disabled, Revoked.
+ * A key's status, by the contract's names: `enabled` (a new key), `disabled` or `revoked`.
+ *
+ * The console's Status column shows them as Enabled (the docs also say Active), Disabled,
+ * Revoked.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type KeyStatus } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key = await mock.console.createKey({ name: 'Web' })
+ * const status: KeyStatus = (await mock.console.disableKey(key)).status
+ * assert.equal(status, 'disabled')
+ * ```
  */
 export type KeyStatus = 'enabled' | 'disabled' | 'revoked'
 
-/** A console action on a key's status. */
+/**
+ * A console action on a key's status.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { allowedKeyActions, type KeyAction } from 'tmaps-mock'
+ *
+ * const actions: KeyAction[] = allowedKeyActions('enabled')
+ * assert.deepEqual(actions, ['disable']) // revoking needs a disabled key
+ * ```
+ */
 export type KeyAction = 'disable' | 'enable' | 'revoke'
 
 export const KEY_STATUSES = ['enabled', 'disabled', 'revoked'] as const satisfies readonly KeyStatus[]
@@ -33,7 +55,15 @@ const TRANSITIONS = {
 
 /**
  * The status a key moves to under an action, or the reason the console refuses it.
- * @example nextKeyStatus('disabled', 'enable') // { ok: true, status: 'enabled' }
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { nextKeyStatus } from 'tmaps-mock'
+ *
+ * assert.deepEqual(nextKeyStatus('disabled', 'enable'), { ok: true, status: 'enabled' })
+ * const refused = nextKeyStatus('revoked', 'enable')
+ * assert.ok(!refused.ok && refused.reason.includes('revocation is final'))
+ * ```
  */
 export function nextKeyStatus(
   status: KeyStatus,
@@ -45,7 +75,14 @@ export function nextKeyStatus(
 
 /**
  * The actions the console offers for a key in this status (what a UI should show).
- * @example allowedKeyActions('disabled') // ['enable', 'revoke']
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { allowedKeyActions } from 'tmaps-mock'
+ *
+ * assert.deepEqual(allowedKeyActions('disabled'), ['enable', 'revoke'])
+ * assert.deepEqual(allowedKeyActions('revoked'), []) // revocation is final
+ * ```
  */
 export function allowedKeyActions(status: KeyStatus): KeyAction[] {
   return (Object.keys(TRANSITIONS[status]) as KeyAction[]).filter((a) => nextKeyStatus(status, a).ok)

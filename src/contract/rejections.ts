@@ -1,4 +1,17 @@
-/** Every rule that can decide a request, accepted or not. */
+/**
+ * Every rule of the auth contract that can decide a request, accepted or not.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { type AuthRule, decide } from 'tmaps-mock'
+ *
+ * const rule: AuthRule = decide(
+ *   { scheme: 'https', keyValues: [], origin: null, referer: null },
+ *   () => undefined,
+ * ).rule
+ * assert.equal(rule, 'key-missing')
+ * ```
+ */
 export type AuthRule =
   | 'http-not-allowed'
   | 'key-missing'
@@ -23,11 +36,38 @@ export type EndpointRule =
 /** A fault injected on demand (`mock.faults`), decided before the contract: infrastructure. */
 export type InfraRule = 'fault-injected'
 
+/**
+ * Every rule that can decide a request: the auth contract's, the endpoints' and injected faults.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type Rule } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key = await mock.console.createKey({ name: 'Backend' })
+ * const noQuery = `https://api.tmaps.tn/geocoding/forward?api_key=${key.value}` // q is required
+ * await mock.fetch(new Request(noQuery))
+ * const rules: Rule[] = mock.log.entries().map((entry) => entry.rule)
+ * assert.deepEqual(rules, ['missing-param']) // auth passed; the endpoint refused
+ * ```
+ */
 export type Rule = AuthRule | EndpointRule | InfraRule
 
 /**
- * The documented error bodies, by rule. Every 401 is byte-identical whatever the cause, so a
- * caller cannot tell an unknown key from a disabled or revoked one.
+ * The documented error bodies and statuses, by rule.
+ *
+ * Every 401 is byte-identical whatever the cause, so a caller cannot tell an unknown key from a
+ * disabled or revoked one.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, REJECTIONS } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const response = await mock.fetch(new Request('https://api.tmaps.tn/geocoding/forward?q=Sfax'))
+ * assert.equal(response.status, REJECTIONS['key-missing'].status) // 401
+ * assert.deepEqual(await response.json(), { error: REJECTIONS['key-missing'].error })
+ * ```
  */
 export const REJECTIONS = {
   'http-not-allowed': { status: 403, error: 'domain not authorized' },

@@ -65,9 +65,23 @@ export interface TmapsMockCore {
 const FAULT_ENDPOINTS = [...new Set(ENDPOINTS.map((e) => e.name))]
 
 /**
- * Builds the runtime-free mock: options, state (store, console, usage), the log, faults and the
- * request pipeline. Runtimes wrap `fetch` (MSW handlers, the HTTPS server, Playwright routes).
- * @example const core = createTmapsCore({ state: 'empty' }); await core.ready
+ * Builds the runtime-free mock (no msw): console, log, usage, faults and a `fetch` handler.
+ *
+ * Runtimes wrap its `fetch` (MSW handlers, the HTTPS server, Playwright routes). Takes the
+ * options of {@link TmapsMockOptions}, all optional: `state` `'demo'`, `seed` none, `logSize` 500,
+ * `usageDays` 90, `baseUrl` `https://api.tmaps.tn`, `tilesUrl` `https://tiles.tmaps.tn`.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsCore } from 'tmaps-mock'
+ *
+ * const core = createTmapsCore({ state: 'empty' }) // no msw: a fetch handler for any runtime
+ * const key = await core.console.createKey({ name: 'Backend' })
+ * const response = await core.fetch(
+ *   new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`),
+ * )
+ * assert.equal(response.status, 200)
+ * ```
  */
 export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
   const opts = validateOptions(options)

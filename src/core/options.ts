@@ -1,6 +1,23 @@
 import { inThread, type TmapsRenderer } from '../map/renderer.ts'
 import type { TmapsSnapshot } from './snapshot.ts'
 
+/**
+ * The options of `createTmapsMock()` and every runtime's setup; each is optional and says its default.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type TmapsMockOptions } from 'tmaps-mock'
+ *
+ * const options: TmapsMockOptions = {
+ *   state: 'empty', // default 'demo'
+ *   seed: 'my-tests', // reproducible key values and data
+ *   logSize: 50, // default 500
+ *   now: () => new Date('2025-01-01T00:00:00Z'), // default the real clock
+ * }
+ * const key = await createTmapsMock(options).console.createKey({ name: 'Web' })
+ * assert.equal(key.createdAt, '2025-01-01T00:00:00.000Z')
+ * ```
+ */
 export interface TmapsMockOptions {
   /** Origin of the REST API. Default `https://api.tmaps.tn`. */
   baseUrl?: string
@@ -28,7 +45,33 @@ export interface TmapsMockOptions {
   renderer?: TmapsRenderer
 }
 
+/**
+ * The origin of the TMaps REST API the mock answers unless `baseUrl` says otherwise.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, DEFAULT_BASE_URL } from 'tmaps-mock'
+ *
+ * assert.equal(DEFAULT_BASE_URL, 'https://api.tmaps.tn')
+ * assert.equal(createTmapsMock().options.baseUrl, DEFAULT_BASE_URL)
+ * ```
+ */
 export const DEFAULT_BASE_URL = 'https://api.tmaps.tn'
+/**
+ * The origin of the TMaps raster tiles the mock answers unless `tilesUrl` says otherwise.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, DEFAULT_TILES_URL } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key = await mock.console.createKey({ name: 'Map' })
+ * const tile = await mock.fetch(
+ *   new Request(`${DEFAULT_TILES_URL}/r-tile/6/33/25?api_key=${key.value}`),
+ * )
+ * assert.equal(tile.headers.get('content-type'), 'image/png')
+ * ```
+ */
 export const DEFAULT_TILES_URL = 'https://tiles.tmaps.tn'
 /** The data seed when none is given: the default data is the same for everyone. */
 export const DEFAULT_DATA_SEED = 'tmaps'

@@ -24,7 +24,23 @@ import type { ResolvedOptions } from './options.ts'
  */
 export type RequestLike = Pick<Request, 'method' | 'url' | 'text'> & { headers: Pick<Headers, 'get'> }
 
-/** Overrides of what a runtime saw of a request (the browser runtime rebuilds Origin/Referer). */
+/**
+ * Overrides of what a runtime saw of a request, for `mock.fetch()` and `mock.answer()`.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type FetchOptions } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key = await mock.console.createKey({ name: 'Web', domains: ['localhost'] })
+ * const request = new Request(
+ *   `https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`,
+ * )
+ * const fromAnotherSite: FetchOptions = { facts: { origin: 'https://shop.example.tn' } }
+ * assert.equal((await mock.fetch(request.clone())).status, 200) // no Origin: a server
+ * assert.equal((await mock.fetch(request, fromAnotherSite)).status, 403)
+ * ```
+ */
 export interface FetchOptions {
   facts?: Partial<RequestFacts>
   /**

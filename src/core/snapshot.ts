@@ -86,8 +86,22 @@ const snapshotSchema = z
   )
 
 /**
- * The whole console state as JSON: keys (with their full values: treat a snapshot like a
- * `.env` file), authorized domains, links and usage counters. The request log is not state.
+ * The whole console state as JSON, from `mock.snapshot()`, for `state` or `mock.restore()`.
+ *
+ * Keys (with their full values: treat a snapshot like a `.env` file), authorized domains, links
+ * and usage counters. The request log is not state.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type TmapsSnapshot } from 'tmaps-mock'
+ *
+ * const first = createTmapsMock({ state: 'empty' })
+ * await first.console.createKey({ name: 'Web', domains: ['localhost'] })
+ * const snapshot: TmapsSnapshot = first.snapshot() // full key values: keep it like a .env file
+ * const second = createTmapsMock({ state: snapshot })
+ * await second.ready
+ * assert.deepEqual(second.console.listKeys(), first.console.listKeys())
+ * ```
  */
 export type TmapsSnapshot = z.input<typeof snapshotSchema>
 export type ParsedSnapshot = z.output<typeof snapshotSchema>

@@ -8,7 +8,19 @@ import { demoSnapshot } from './demo-state.ts'
 import { DEFAULT_DEMO_SEED, type ResolvedOptions } from './options.ts'
 import { type ParsedSnapshot, parseSnapshot, type TmapsSnapshot } from './snapshot.ts'
 
-/** What the initial state created, resolved by `mock.ready` and `mock.reset()`. */
+/**
+ * What the initial state created, resolved by `mock.ready` and `mock.reset()`.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type TmapsReadyInfo } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock() // the demo console
+ * const { createdKeys }: TmapsReadyInfo = await mock.ready
+ * const local = createdKeys.find((key) => key.name === 'Web app (local dev)')
+ * assert.deepEqual(local?.domains, ['localhost']) // with its full value: local?.value
+ * ```
+ */
 export interface TmapsReadyInfo {
   /**
    * The keys the initial state created, with their full values: the one time they are shown,

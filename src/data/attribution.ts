@@ -1,6 +1,15 @@
 /**
- * The credit the CC BY sources of the shipped data require, wherever the data is shown (README,
- * playground footer). Its own tiny module, so showing it never loads the gazetteer.
+ * The credit the CC BY sources of the shipped data require, wherever the data is shown.
+ *
+ * Its own tiny module, so showing it never loads the gazetteer.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { DATA_ATTRIBUTION } from 'tmaps-mock'
+ *
+ * const footer = `Map data: ${DATA_ATTRIBUTION}` // show it wherever the mock's data is shown
+ * assert.ok(footer.includes('GeoNames (CC BY 4.0'))
+ * ```
  */
 export const DATA_ATTRIBUTION =
   "Place data © GeoNames (CC BY 4.0, www.geonames.org); Data from Who's On First (licence: https://github.com/whosonfirst-data/whosonfirst-data/blob/master/LICENSE.md), including geometry derived from Quattroshapes (CC BY 2.0); Natural Earth (public domain); OurAirports (public domain); UN/LOCODE (UNECE)."

@@ -53,7 +53,18 @@ const staticMap = lazy(
   (m) => m.staticMap,
 ) as (c: EndpointContext) => Promise<Uint8Array<ArrayBuffer>>
 
-/** Every TMaps operation the mock answers. */
+/**
+ * Every TMaps operation the mock answers: name, host, method and path.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { ENDPOINTS } from 'tmaps-mock'
+ *
+ * const routes = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+ * assert.ok(routes.includes('GET /geocoding/forward'))
+ * assert.ok(routes.includes('GET /r-tile/:z/:x/:y')) // on the tiles host
+ * ```
+ */
 // biome-ignore format: a table reads best with one endpoint a line
 export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', answers: 'json', handle: forward },

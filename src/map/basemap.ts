@@ -68,8 +68,8 @@ let detailLevel: BaseLevel | undefined
 /** Loads the level a map at `zoom` needs (once); call before `baseLevel(zoom)`. */
 export function loadBaseLevel(zoom: number): Promise<unknown> | undefined {
   if (zoom < DETAIL_ZOOM || detailLevel) return undefined
-  detail ??= import('../data/basemap-detail.json', { with: { type: 'json' } }).then(({ default: file }) => {
-    detailLevel = decodeLevel(file.level)
+  detail ??= import('./basemap-detail.ts').then(({ DETAIL_LEVEL }) => {
+    detailLevel = decodeLevel(DETAIL_LEVEL)
     return detailLevel
   })
   return detail

@@ -1,10 +1,32 @@
 import type { StaticMapSpec } from '../endpoints/maps/static-map.ts'
 
 /**
- * Where the mock draws its pictures (raster tiles and static maps) as PNG bytes. By default in
- * the thread that answers (`inThread`, the renderer loaded on the first picture); a page can
- * draw them in a Web Worker instead (`tmaps-mock/browser`'s `createWorkerRenderer`), so that
- * drawing tiles never holds up the page or the mock's other answers.
+ * Where the mock draws its pictures (raster tiles and static maps) as PNG bytes.
+ *
+ * By default in the thread that answers (the renderer loaded on the first picture); a page can
+ * draw them in a Web Worker instead (`createWorkerRenderer`), so that drawing tiles never holds
+ * up the page or the mock's other answers.
+ * @example
+ * ```ts
+ * import { createWorkerRenderer, setupTmapsWorker, type TmapsRenderer } from 'tmaps-mock/browser'
+ * import RenderWorker from 'tmaps-mock/render-worker?worker'
+ *
+ * const inWorker = createWorkerRenderer(new RenderWorker())
+ * let tiles = 0
+ * const counting: TmapsRenderer = {
+ *   tile(...args) {
+ *     tiles++
+ *     return inWorker.tile(...args)
+ *   },
+ *   staticMap: (...args) => inWorker.staticMap(...args),
+ * }
+ * const tmaps = setupTmapsWorker({ state: 'empty', renderer: counting })
+ * await tmaps.start()
+ * const key = await tmaps.console.createKey({ name: 'Map', domains: [location.hostname] })
+ * await fetch(`https://tiles.tmaps.tn/r-tile/6/33/25?api_key=${key.value}`)
+ * console.assert(tiles === 1, `drew ${tiles} tiles`)
+ * tmaps.stop()
+ * ```
  */
 export interface TmapsRenderer {
   tile(seed: string | number, z: number, x: number, y: number): Promise<Uint8Array<ArrayBuffer>>
@@ -31,11 +53,24 @@ export type RenderJob =
 export type RenderReply = { id: number; bytes: Uint8Array<ArrayBuffer> } | { id: number; error: string }
 
 /**
- * A renderer that draws in a Web Worker running the render worker (`src/map/render-worker.ts`).
+ * A renderer that draws in a Web Worker running the package's render worker (`tmaps-mock/render-worker`).
+ *
  * `warm(seed)` has the worker build that data seed's map world at once, in parallel with the
  * page's own start. A worker that fails rejects every picture in flight with its error
  * (answered 500 and logged as a bug).
- * @example const renderer = createWorkerRenderer(new Worker(new URL('./render-worker.ts', import.meta.url), { type: 'module' }))
+ * @example
+ * ```ts
+ * import { createWorkerRenderer, setupTmapsWorker } from 'tmaps-mock/browser'
+ * import RenderWorker from 'tmaps-mock/render-worker?worker' // Vite: a package's worker
+ *
+ * const renderer = createWorkerRenderer(new RenderWorker())
+ * const tmaps = setupTmapsWorker({ state: 'empty', renderer }) // tiles drawn off the page
+ * await tmaps.start()
+ * const key = await tmaps.console.createKey({ name: 'Map', domains: [location.hostname] })
+ * const tile = await fetch(`https://tiles.tmaps.tn/r-tile/6/33/25?api_key=${key.value}`)
+ * console.assert(tile.headers.get('content-type') === 'image/png')
+ * tmaps.stop()
+ * ```
  */
 export function createWorkerRenderer(worker: Worker): TmapsRenderer & { warm(seed: string | number): void } {
   let next = 0

@@ -18,6 +18,24 @@ import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, createControlApi } from './control-
 import { createControlGate } from './control-gate.ts'
 import { BodyTooLargeError, nodeRequestView, splitTarget, toFetchRequest } from './node-request.ts'
 
+/**
+ * The options of `startTmapsHttpsServer()`: every `createTmapsMock` option, plus the server's own.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { startTmapsHttpsServer, type TmapsHttpsServerOptions } from 'tmaps-mock/server'
+ *
+ * const options: TmapsHttpsServerOptions = {
+ *   port: 0, // default 8443
+ *   host: 'localhost', // the default: this machine only
+ *   consoleOrigins: ['http://localhost:5173'], // a page there may drive /__console/
+ *   state: 'empty', // and every other createTmapsMock option
+ * }
+ * const server = await startTmapsHttpsServer(options)
+ * await server.close()
+ * assert.match(server.url, /^https:\/\/localhost:\d+$/)
+ * ```
+ */
 export interface TmapsHttpsServerOptions extends TmapsMockOptions {
   /**
    * Address to listen on. Default `localhost`: both `127.0.0.1` and `::1`, this machine only.
@@ -46,7 +64,32 @@ export interface TmapsHttpsServerOptions extends TmapsMockOptions {
   onRequest?: (line: RequestLine) => void
 }
 
-/** One answered request, as a dev server prints it. The path's key is masked. */
+/**
+ * One answered request, as a dev server prints it; the path's key is masked.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { get } from 'node:https'
+ * import { type RequestLine, startTmapsHttpsServer } from 'tmaps-mock/server'
+ *
+ * const lines: RequestLine[] = []
+ * const server = await startTmapsHttpsServer({
+ *   port: 0,
+ *   state: 'empty',
+ *   onRequest: (line) => lines.push(line),
+ * })
+ * await new Promise((resolve, reject) => {
+ *   get(
+ *     `${server.url}/geocoding/forward?q=Sfax&api_key=ak_${'0'.repeat(32)}`,
+ *     { ca: server.ca },
+ *     (response) => response.resume().on('end', resolve),
+ *   ).on('error', reject)
+ * })
+ * await server.close()
+ * assert.equal(lines[0]?.status, 401)
+ * assert.equal(lines[0]?.path, '/geocoding/forward?q=Sfax&api_key=ak_0000…') // the key masked
+ * ```
+ */
 export interface RequestLine {
   time: Date
   method: string
@@ -58,6 +101,20 @@ export interface RequestLine {
   ms: number
 }
 
+/**
+ * A running HTTPS mock: its URL, its mock, its CA and `close()`.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { startTmapsHttpsServer, type TmapsHttpsServer } from 'tmaps-mock/server'
+ *
+ * const server: TmapsHttpsServer = await startTmapsHttpsServer({ port: 0 }) // the demo console
+ * await server.close()
+ * assert.ok(server.createdKeys.every((key) => key.value.startsWith('ak_'))) // shown this once
+ * // Trust it once: NODE_EXTRA_CA_CERTS=<caPath> for Node, curl --cacert <caPath>.
+ * assert.ok(server.caPath?.endsWith('tmaps-mock-ca.pem'))
+ * ```
+ */
 export interface TmapsHttpsServer {
   /** The mock it serves: its console, log, usage and faults (no MSW handlers: the server needs none). */
   readonly mock: TmapsMockCore
@@ -76,18 +133,66 @@ export interface TmapsHttpsServer {
   close(): Promise<void>
 }
 
-/** The largest request body the server reads (TMaps bodies are small; a snapshot of ~40,000 keys fits). */
+/**
+ * The largest request body the server reads (8 MiB); a larger one is answered 413.
+ *
+ * TMaps bodies are small; a snapshot of ~40,000 keys fits.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { request } from 'node:https'
+ * import { SERVER_BODY_LIMIT, startTmapsHttpsServer } from 'tmaps-mock/server'
+ *
+ * const server = await startTmapsHttpsServer({ port: 0, state: 'empty' })
+ * const key = await server.mock.console.createKey({ name: 'Backend' })
+ * const status = await new Promise((resolve, reject) => {
+ *   const upload = request(`${server.url}/distance-matrix?api_key=${key.value}`, {
+ *     method: 'POST',
+ *     ca: server.ca,
+ *   })
+ *   upload.on('error', reject).on('response', (response) => {
+ *     resolve(response.statusCode)
+ *     upload.destroy() // refused on its Content-Length: stop sending the rest
+ *   })
+ *   upload.end(Buffer.alloc(SERVER_BODY_LIMIT + 1)) // one byte too many
+ * })
+ * await server.close()
+ * assert.equal(status, 413)
+ * ```
+ */
 export const SERVER_BODY_LIMIT = CONTROL_BODY_LIMIT
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1'])
 
 /**
- * The TMaps mock on real sockets: one HTTPS origin answers the API paths and the tile paths
- * (`/r-tile/...`) through the contract pipeline the MSW handlers wrap (`mock.answer`; going
- * through msw's `getResponse` as well costs a third of the throughput and decides nothing
- * differently), with the control API under `/__console/` behind its gate (this machine only,
+ * Starts the TMaps mock on real sockets: one HTTPS origin for the API, the tiles and the control API.
+ *
+ * The API paths and the tile paths (`/r-tile/...`) go through the same contract pipeline as the
+ * MSW handlers; the control API under `/__console/` sits behind its gate (this machine only,
  * allowed origins only, JSON writes, a token when exposed). Real clients send real `Origin` and
- * `Referer` headers; CORS is answered as the contract says.
- * @example const server = await startTmapsHttpsServer({ port: 0, state: 'empty' }); await server.close()
+ * `Referer` headers; CORS is answered as the contract says. Options: those of
+ * `createTmapsMock`, plus `host` `localhost`, `port` 8443 (`0`: a free one), `httpPort` off,
+ * `cert`/`key` the local CA's, `certDir` `~/.cache/tmaps-mock`, `mock` a new one,
+ * `consoleOrigins` none, `consoleToken` none on loopback, `onRequest` none. Close it with
+ * `close()`.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { get } from 'node:https'
+ * import { startTmapsHttpsServer } from 'tmaps-mock/server'
+ *
+ * const server = await startTmapsHttpsServer({ port: 0, state: 'empty' }) // port 0: a free one
+ * const key = await server.mock.console.createKey({ name: 'Mobile app' })
+ * const status = await new Promise((resolve, reject) => {
+ *   // Trust the mock's CA: here by `ca`; for any Node client, NODE_EXTRA_CA_CERTS=<caPath>.
+ *   get(
+ *     `${server.url}/geocoding/forward?q=Sfax&api_key=${key.value}`,
+ *     { ca: server.ca },
+ *     (response) => resolve(response.resume().statusCode),
+ *   ).on('error', reject)
+ * })
+ * await server.close()
+ * assert.equal(status, 200)
+ * ```
  */
 export async function startTmapsHttpsServer(
   options: TmapsHttpsServerOptions = {},
@@ -304,9 +409,49 @@ function pem(value: string, name: string): string {
   }
 }
 
-/** @deprecated Renamed {@link startTmapsHttpsServer} in 0.2.0; this alias goes in 0.3.0. */
+/**
+ * The old name of {@link startTmapsHttpsServer}.
+ * @deprecated Renamed {@link startTmapsHttpsServer} in 0.2.0; this alias goes in 0.3.0.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { startTmapsHttpsServer, startTmapsServer } from 'tmaps-mock/server'
+ *
+ * assert.equal(startTmapsServer, startTmapsHttpsServer) // the same function under its new name
+ * ```
+ */
 export const startTmapsServer: typeof startTmapsHttpsServer = startTmapsHttpsServer
-/** @deprecated Renamed {@link TmapsHttpsServer} in 0.2.0; this alias goes in 0.3.0. */
+/**
+ * The old name of {@link TmapsHttpsServer}.
+ * @deprecated Renamed {@link TmapsHttpsServer} in 0.2.0; this alias goes in 0.3.0.
+ * @example
+ * ```ts
+ * import {
+ *   startTmapsHttpsServer,
+ *   type TmapsHttpsServer,
+ *   type TmapsServer,
+ * } from 'tmaps-mock/server'
+ *
+ * const server: TmapsServer = await startTmapsHttpsServer({ port: 0, state: 'empty' })
+ * const renamed: TmapsHttpsServer = server // the same type under its new name
+ * await renamed.close()
+ * ```
+ */
 export type TmapsServer = TmapsHttpsServer
-/** @deprecated Renamed {@link TmapsHttpsServerOptions} in 0.2.0; this alias goes in 0.3.0. */
+/**
+ * The old name of {@link TmapsHttpsServerOptions}.
+ * @deprecated Renamed {@link TmapsHttpsServerOptions} in 0.2.0; this alias goes in 0.3.0.
+ * @example
+ * ```ts
+ * import {
+ *   startTmapsHttpsServer,
+ *   type TmapsHttpsServerOptions,
+ *   type TmapsServerOptions,
+ * } from 'tmaps-mock/server'
+ *
+ * const options: TmapsServerOptions = { port: 0, state: 'empty' }
+ * const renamed: TmapsHttpsServerOptions = options // the same type under its new name
+ * await (await startTmapsHttpsServer(renamed)).close()
+ * ```
+ */
 export type TmapsServerOptions = TmapsHttpsServerOptions

@@ -1,16 +1,54 @@
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser'
 import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
 import type { TmapsSnapshot } from '../../core/snapshot.ts'
-import { createHandlers, type FactsResolver } from '../msw/handlers.ts'
-import { type CallerPreset, parseCallerPreset, reconstructHeaders, simulatedHeaders } from './reconstruct.ts'
+import { createHandlers } from '../msw/handlers.ts'
+import { CALLER_HEADER_NAME, pageFacts } from './page-facts.ts'
+import { type CallerPreset, simulatedHeaders } from './reconstruct.ts'
 
 export type { TmapsRenderer } from '../../map/renderer.ts'
 export { createWorkerRenderer } from '../../map/renderer.ts'
 export type { CallerPreset } from './reconstruct.ts'
 
-/** The request header that simulates a caller for one request (JSON of a `CallerPreset`). */
-export const CALLER_HEADER = 'X-TMaps-Caller'
+/**
+ * The request header that simulates a caller for one request (JSON of a `CallerPreset`).
+ * @example
+ * ```ts
+ * import { CALLER_HEADER, setupTmapsWorker } from 'tmaps-mock/browser'
+ *
+ * const tmaps = setupTmapsWorker({ state: 'empty' })
+ * await tmaps.start()
+ * const key = await tmaps.console.createKey({ name: 'Web', domains: [location.hostname] })
+ * const url = `https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`
+ * const fromPage = await fetch(url)
+ * const fromAnotherSite = await fetch(url, {
+ *   headers: {
+ *     [CALLER_HEADER]: JSON.stringify({ kind: 'site', origin: 'https://shop.example.tn' }),
+ *   },
+ * })
+ * console.assert(fromPage.status === 200 && fromAnotherSite.status === 403)
+ * tmaps.stop()
+ * ```
+ */
+export const CALLER_HEADER = CALLER_HEADER_NAME
 
+/**
+ * The options of `setupTmapsWorker()`: every `createTmapsMock` option, plus `persist` and `start`.
+ * @example
+ * ```ts
+ * import { setupTmapsWorker, type TmapsWorkerOptions } from 'tmaps-mock/browser'
+ *
+ * const options: TmapsWorkerOptions = {
+ *   persist: 'my-app', // keep the console in localStorage, in step across tabs; default: not kept
+ *   start: { quiet: true, onUnhandledFrame: 'bypass' }, // the default
+ *   state: 'empty', // and every other createTmapsMock option
+ * }
+ * const tmaps = setupTmapsWorker(options)
+ * await tmaps.start()
+ * await tmaps.console.createKey({ name: 'Web' })
+ * console.assert(localStorage.getItem('my-app')?.includes('"name":"Web"') === true)
+ * tmaps.stop()
+ * ```
+ */
 export interface TmapsWorkerOptions extends TmapsMockOptions {
   /**
    * Keeps the console state (keys, domains, links, usage) in `localStorage` under this name, and
@@ -22,6 +60,22 @@ export interface TmapsWorkerOptions extends TmapsMockOptions {
   start?: StartOptions
 }
 
+/**
+ * The TMaps mock in a page: the mock's core plus msw's worker, `start()`, `stop()` and `simulateCaller()`.
+ * @example
+ * ```ts
+ * import { setupTmapsWorker, type TmapsWorker } from 'tmaps-mock/browser'
+ *
+ * const tmaps: TmapsWorker = setupTmapsWorker({ state: 'empty' })
+ * await tmaps.start()
+ * const key = await tmaps.console.createKey({ name: 'Web', domains: [location.hostname] })
+ * tmaps.simulateCaller({ kind: 'server' }) // from now on, as a server: no Origin, no Referer
+ * await fetch(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`)
+ * console.assert(tmaps.log.entries()[0]?.rule === 'no-browser-headers')
+ * tmaps.simulateCaller(null)
+ * tmaps.stop()
+ * ```
+ */
 export interface TmapsWorker extends TmapsMockCore {
   /** The msw worker, for `worker.use()` and the like. */
   readonly worker: SetupWorker
@@ -42,12 +96,28 @@ interface Stored {
 }
 
 /**
- * The TMaps mock in the browser, in a service worker (msw's `setupWorker`). The browser adds
- * `Origin` and `Referer` after the worker, so each request's headers are rebuilt from what is
- * visible (`mode`, `method`, `referrer`, `referrerPolicy`, the page's location), and the log
- * marks them as reconstructed. Serve the worker script with `msw({ mode: 'worker-only' })` from
- * `msw/vite`.
- * @example const tmaps = setupTmapsWorker({ persist: 'my-app' }); await tmaps.start()
+ * The TMaps mock in the browser, in a service worker (msw's `setupWorker`).
+ *
+ * The browser adds `Origin` and `Referer` after the worker, so each request's headers are
+ * rebuilt from what is visible (`mode`, `method`, `referrer`, `referrerPolicy`, the page's
+ * location), and the log marks them as reconstructed. Serve the worker script with
+ * `msw({ mode: 'worker-only' })` from `msw/vite`. Options: those of `createTmapsMock`, plus
+ * `persist` (default: not kept) and `start` (default `{ quiet: true, onUnhandledFrame: 'bypass' }`).
+ * @example
+ * ```ts
+ * import { setupTmapsWorker } from 'tmaps-mock/browser'
+ *
+ * // vite.config.ts serves msw's worker script: plugins: [msw({ mode: 'worker-only' })]
+ * const tmaps = setupTmapsWorker({ state: 'empty' })
+ * await tmaps.start()
+ * const key = await tmaps.console.createKey({ name: 'Web', domains: [location.hostname] })
+ * const response = await fetch(
+ *   `https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`,
+ * )
+ * console.assert(response.status === 200, `expected 200, got ${response.status}`)
+ * console.assert(tmaps.log.entries()[0]?.facts.reconstructed === true) // Origin: the page's
+ * tmaps.stop()
+ * ```
  */
 export function setupTmapsWorker(options: TmapsWorkerOptions = {}): TmapsWorker {
   const { persist, start: startOptions, ...mockOptions } = options
@@ -60,21 +130,7 @@ export function setupTmapsWorker(options: TmapsWorkerOptions = {}): TmapsWorker 
   const core = createTmapsCore({ ...mockOptions, ...(stored && { state: stored.snapshot }) })
 
   let caller: CallerPreset | null = null
-  const resolveFacts: FactsResolver = (request) => {
-    const page = { origin: location.origin, href: location.href }
-    let preset = caller
-    const header = request.headers.get(CALLER_HEADER)
-    if (header !== null) {
-      try {
-        preset = parseCallerPreset(header)
-      } catch (error) {
-        console.error(`tmaps-mock: ${(error as Error).message} The request is answered as observed.`)
-      }
-    }
-    const simulated = preset ? simulatedHeaders(preset, page, request.url) : undefined
-    if (simulated) return { ...simulated, simulated: true }
-    return { ...reconstructHeaders(request, page), reconstructed: true }
-  }
+  const resolveFacts = pageFacts(() => caller)
 
   const sync = persist === undefined ? undefined : createSync(core, persist, stored?.version)
   const worker = setupWorker(...createHandlers(core, resolveFacts, sync && { before: sync.catchUp }))

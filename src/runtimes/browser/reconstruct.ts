@@ -122,13 +122,30 @@ export function reconstructHeaders(request: VisibleRequest, page: PageLocation):
 }
 
 /**
- * Who a request pretends to come from, for demos and tests (`simulateCaller`):
+ * Who a request pretends to come from, for demos and tests (`simulateCaller`, `X-TMaps-Caller`).
+ *
  * - `page`: this page's `fetch()`, as observed (no simulation);
  * - `tile`: a map tile `<img>` on this page (no Origin, the Referer the default policy leaves);
  * - `no-referrer`: the same `<img>` under `referrerpolicy="no-referrer"` (no header at all);
  * - `sandboxed`: a `fetch()` from a sandboxed iframe or a `file://` page (`Origin: null`);
  * - `site`: a `fetch()` from a page of another site (`origin`, e.g. `https://evil.example`);
  * - `server`: a server-side caller or curl (no browser header).
+ * @example
+ * ```ts
+ * import { type CallerPreset, setupTmapsWorker } from 'tmaps-mock/browser'
+ *
+ * const tmaps = setupTmapsWorker({ state: 'empty' })
+ * await tmaps.start()
+ * const key = await tmaps.console.createKey({ name: 'Web', domains: [location.hostname] })
+ * const anotherSite: CallerPreset = { kind: 'site', origin: 'https://shop.example.tn' }
+ * tmaps.simulateCaller(anotherSite)
+ * const response = await fetch(
+ *   `https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`,
+ * )
+ * // Another site's Origin: not a domain linked to the key.
+ * console.assert(response.status === 403, `expected 403, got ${response.status}`)
+ * tmaps.stop()
+ * ```
  */
 export type CallerPreset =
   | { kind: 'page' }

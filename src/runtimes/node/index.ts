@@ -5,11 +5,25 @@ import { assertNodeVersion } from './node-version.ts'
 
 /**
  * msw's `setupServer` with a fresh TMaps mock's handlers, for Node tests.
- * Call `server.listen()` yourself (e.g. in `beforeAll`), as with any msw server. On a Node older
- * than msw 3 needs (22.12) it throws at once and says how to fix it.
+ *
+ * Takes the options of `createTmapsMock` (default: the demo console). Call `server.listen()`
+ * yourself (e.g. in `beforeAll`), as with any msw server. Requests carry no `Origin` in Node
+ * unless you send one, so they are decided as a server's. On a Node older than msw 3 needs
+ * (22.12) it throws at once and says how to fix it.
  * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { setupTmapsNode } from 'tmaps-mock/node'
+ *
  * const { server, mock } = setupTmapsNode({ state: 'empty' })
- * server.listen({ onUnhandledFrame: 'error' })
+ * server.listen({ onUnhandledFrame: 'error' }) // in a test file: in beforeAll
+ * const key = await mock.console.createKey({ name: 'Web', domains: ['localhost'] })
+ * const url = `https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`
+ * // Node sends no Origin: send the one your browser app would, to have the domains checked.
+ * const response = await fetch(url, { headers: { Origin: 'http://localhost:5173' } })
+ * server.close() // afterAll(() => server.close())
+ * assert.equal(response.status, 200)
+ * ```
  */
 export function setupTmapsNode(options?: TmapsMockOptions): { server: SetupServer; mock: TmapsMock } {
   assertNodeVersion('setupTmapsNode')
@@ -18,7 +32,15 @@ export function setupTmapsNode(options?: TmapsMockOptions): { server: SetupServe
 }
 
 /**
+ * The old name of {@link setupTmapsNode}.
  * @deprecated Renamed {@link setupTmapsNode} in 0.2.0 (it starts no server: it is msw's
  * `setupServer`, which intercepts this process's requests). This alias goes in 0.3.0.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { setupTmapsNode, setupTmapsServer } from 'tmaps-mock/node'
+ *
+ * assert.equal(setupTmapsServer, setupTmapsNode) // the same function: use setupTmapsNode
+ * ```
  */
 export const setupTmapsServer: typeof setupTmapsNode = setupTmapsNode

@@ -16,17 +16,70 @@ interface RouteLike<F> {
   fallback(): Promise<void>
 }
 
-/** A Playwright `Page` or `BrowserContext`. */
+/**
+ * A Playwright `Page` or `BrowserContext`, from any Playwright package.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { chromium } from 'playwright-core'
+ * import { createTmapsMock } from 'tmaps-mock'
+ * import { type RoutableTarget, routeTmaps } from 'tmaps-mock/playwright'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH })
+ * try {
+ *   const context = await browser.newContext()
+ *   const target: RoutableTarget = context // a BrowserContext: every page it opens is routed
+ *   await routeTmaps(target, mock)
+ *   const page = await context.newPage()
+ *   const response = await page.goto('https://tiles.tmaps.tn/r-tile/6/33/25') // no api_key
+ *   assert.equal(response?.status(), 401)
+ * } finally {
+ *   await browser.close()
+ * }
+ * ```
+ */
 export interface RoutableTarget<F = unknown> {
   route(url: string, handler: (route: RouteLike<F>) => Promise<void>): Promise<unknown>
   unroute(url: string, handler?: (route: RouteLike<F>) => Promise<void>): Promise<unknown>
 }
 
 /**
- * Routes the TMaps hosts (API and tiles, https and http) of a Playwright page or context
- * through the mock, with the real `Origin` and `Referer` the real browser sent. Resolves to the
- * function that removes the routes.
- * @example const mock = createTmapsMock(); const unroute = await routeTmaps(page, mock)
+ * Routes the TMaps hosts of a Playwright page or context through the mock, with the browser's real headers.
+ *
+ * Both hosts (API and tiles), on https and http, are answered by `mock`, decided on the real
+ * `Origin` and `Referer` the browser sent. Resolves to the function that removes the routes.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { chromium } from 'playwright-core'
+ * import { createTmapsMock } from 'tmaps-mock'
+ * import { routeTmaps } from 'tmaps-mock/playwright'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key = await mock.console.createKey({ name: 'Web', domains: ['localhost'] })
+ * // In @playwright/test, use the `page` fixture instead.
+ * const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH })
+ * try {
+ *   const page = await browser.newPage()
+ *   const unroute = await routeTmaps(page, mock)
+ *   // Your app; here a stand-in page on http://localhost:5173.
+ *   await page.route('http://localhost:5173/', (route) =>
+ *     route.fulfill({ contentType: 'text/html', body: '<h1>App</h1>' }),
+ *   )
+ *   await page.goto('http://localhost:5173/')
+ *   const status = await page.evaluate(
+ *     async (value) =>
+ *       (await fetch(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${value}`)).status,
+ *     key.value,
+ *   )
+ *   assert.equal(status, 200) // decided on the real Origin the browser sent
+ *   assert.equal(mock.log.entries()[0]?.facts.header, 'http://localhost:5173')
+ *   await unroute()
+ * } finally {
+ *   await browser.close()
+ * }
+ * ```
  */
 export async function routeTmaps<F>(
   target: RoutableTarget<F>,

@@ -1,0 +1,273 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join, relative } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Browser, Page } from 'playwright-core'
+import { PNG } from 'pngjs'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { TmapsWorker } from '../../src/runtimes/browser/index.ts'
+import { launchChromium, screenshot, watchErrors } from '../support/browser.ts'
+import { type ConsumerProject, consumerEnv, consumerProject, filesOf, root } from '../support/packed.ts'
+
+/**
+ * Consumer: a vanilla TypeScript Vite app (`test/consumer/vite-app/`) that geocodes "Sfax" and
+ * shows a Leaflet map of TMaps tiles with its own key (from `.env`), its `vite.config.ts` with one
+ * line for the mock: `tmapsMock({ apiKey })` from `tmaps-mock/vite`, installed from the packed
+ * tarball. `vite dev` answers TMaps offline in Chromium; `vite build` holds no trace of the mock.
+ */
+const fixture = join(import.meta.dirname, 'vite-app')
+const devDependencies = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies
+/** The app's own key, as its `.env` has it. */
+const apiKey = /^VITE_TMAPS_API_KEY=(\S+)$/m.exec(readFileSync(join(fixture, '.env'), 'utf8'))![1]!
+/** The environment of a developer's shell: none of the Vitest run's own variables (NODE_ENV=test). */
+const userEnv = Object.fromEntries(
+  Object.entries(consumerEnv).filter(([name]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(name)),
+)
+
+let project: ConsumerProject
+let browser: Browser
+let dev: DevServer
+let page: Page
+let errors: string[] = []
+let navigations = 0
+const infos: string[] = []
+
+beforeAll(async () => {
+  project = await consumerProject('vite-app', {
+    dependencies: {
+      vite: devDependencies.vite,
+      msw: devDependencies.msw,
+      leaflet: devDependencies.leaflet,
+      '@types/leaflet': '^1.9.22',
+      '@types/node': devDependencies['@types/node'],
+    },
+    files: filesOf(fixture),
+  })
+  browser = await launchChromium()
+  dev = await startDev(project.dir)
+  page = await browser.newPage({ viewport: { width: 1000, height: 700 } })
+  errors = watchErrors(page)
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations++
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'info' && message.text().startsWith('tmaps-mock')) infos.push(message.text())
+  })
+}, 400_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await dev?.close()
+  project?.remove()
+})
+
+it('type-checks the app and its vite.config.ts against the published types', () => {
+  project.run(join(root, 'node_modules/.bin/tsc'), ['-p', '.'])
+})
+
+it('answers the app’s first fetch in vite dev: 200 with Sfax, the mock started before the entry ran', async () => {
+  await page.goto(dev.url)
+  await page.locator('#status').filter({ hasText: /^\d+$/ }).waitFor()
+  expect(await page.locator('#status').textContent()).toBe('200')
+  const body = JSON.parse((await page.locator('#body').textContent())!)
+  expect(body.results[0].components.governorate).toBe('Sfax')
+  // Answered by the mock in the page (its log has it), not by the network.
+  const log = await page.evaluate(() =>
+    (window as unknown as { tmaps: TmapsWorker }).tmaps.log
+      .entries()
+      .filter((entry) => entry.host === 'api.tmaps.tn')
+      .map(({ path, status, rule }) => ({ path, status, rule })),
+  )
+  expect(log).toEqual([{ path: '/geocoding/forward', status: 200, rule: 'ok' }])
+  expect(infos).toEqual([expect.stringContaining(`Your key ${apiKey.slice(0, 7)}… is linked to localhost.`)])
+  expect(infos[0]).not.toContain(apiKey)
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+    `${dev.url}mockServiceWorker.js`,
+  )
+  // One navigation and no "optimized dependencies changed. reloading": the mock's modules were
+  // pre-bundled with the app's before the first load.
+  expect(navigations).toBe(1)
+  expect(dev.output()).not.toMatch(/reload|new dependencies/i)
+  expect(errors).toEqual([])
+})
+
+it('draws the Leaflet map from the mock’s tiles, in its render worker', async () => {
+  await page.waitForFunction(() => document.querySelectorAll('img.leaflet-tile-loaded').length >= 6)
+  const tiles = await page.$$eval('img.leaflet-tile-loaded', (images) =>
+    images.map((image) => (image as HTMLImageElement).naturalWidth),
+  )
+  expect(tiles.every((width) => width === 256)).toBe(true)
+  expect(page.workers().map((worker) => worker.url())).toEqual([
+    expect.stringContaining('/@id/__x00__virtual:tmaps-mock/render-worker'),
+  ])
+  // Not blank: the map's pixels hold land, sea, roads and labels.
+  const pixels = PNG.sync.read(await page.locator('#map').screenshot())
+  const colours = new Set<number>()
+  for (let i = 0; i < pixels.data.length; i += 4 * 7) colours.add(pixels.data.readUInt32BE(i))
+  expect(colours.size).toBeGreaterThan(50)
+  await screenshot(page, 'vite-app')
+  expect(errors).toEqual([])
+})
+
+it('keeps hot module replacement: an edited module updates the page without a reload', async () => {
+  await page.evaluate(() => Object.assign(window, { beforeEdit: true }))
+  const file = join(project.dir, 'src/title.ts')
+  writeFileSync(file, readFileSync(file, 'utf8').replace("'Sfax on TMaps'", "'Sfax, edited'"))
+  await page.locator('#title', { hasText: 'Sfax, edited' }).waitFor()
+  expect(await page.evaluate(() => 'beforeEdit' in window)).toBe(true)
+  expect(navigations).toBe(1)
+})
+
+it('answers 403 once the key is unlinked from localhost in the page’s console, and keeps it across a reload', async () => {
+  await page.evaluate(
+    (key) => (window as unknown as { tmaps: TmapsWorker }).tmaps.console.unlinkDomain(key, 'localhost'),
+    apiKey,
+  )
+  await page.reload()
+  await page.locator('#status').filter({ hasText: /^\d+$/ }).waitFor()
+  expect(await page.locator('#status').textContent()).toBe('403')
+  expect(JSON.parse((await page.locator('#body').textContent())!)).toEqual({ error: 'domain not authorized' })
+  expect(infos.at(-1)).toContain(`Your key ${apiKey.slice(0, 7)}… is linked to no domain.`)
+  expect(errors).toEqual([])
+})
+
+it('works under a base other than /', async () => {
+  await dev.close()
+  dev = await startDev(project.dir, ['--base', '/app/'])
+  const context = await browser.newContext()
+  const other = await context.newPage()
+  const otherErrors = watchErrors(other)
+  await other.goto(dev.url)
+  await other.locator('#status').filter({ hasText: /^\d+$/ }).waitFor()
+  expect(await other.locator('#status').textContent()).toBe('200')
+  expect(await other.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+    `${dev.url}mockServiceWorker.js`,
+  )
+  expect(otherErrors).toEqual([])
+  await context.close()
+})
+
+it('builds for production with no trace of the mock: the same files as without the plugin', () => {
+  project.run('npx', ['vite', 'build', '--logLevel', 'error'], { env: userEnv })
+  // The same app built with a config that has no mock line at all.
+  writeFileSync(join(project.dir, 'vite.config.plain.ts'), 'export default {}\n')
+  project.run(
+    'npx',
+    ['vite', 'build', '--config', 'vite.config.plain.ts', '--outDir', 'dist-plain', '--logLevel', 'error'],
+    { env: userEnv },
+  )
+  const built = contentsOf(join(project.dir, 'dist'))
+  expect(Object.keys(built).sort()).toEqual(Object.keys(contentsOf(join(project.dir, 'dist-plain'))).sort())
+  expect(built).toEqual(contentsOf(join(project.dir, 'dist-plain')))
+  expect(Object.keys(built).some((path) => /mockServiceWorker|render-worker|worker/i.test(path))).toBe(false)
+  // The app's own code names the TMaps hosts and `api_key=` (its fetch and tile URLs), so those
+  // are allowed; these strings exist only in msw and in the mock.
+  const code = Object.values(built).join('\n')
+  for (const trace of [
+    'msw',
+    'mockServiceWorker',
+    'setupTmapsWorker',
+    'tmaps-mock',
+    'domain not authorized',
+    'missing api_key',
+    'createWorkerRenderer',
+    'virtual:tmaps',
+  ]) {
+    expect(code, trace).not.toContain(trace)
+  }
+  expect(code).toContain('api.tmaps.tn/geocoding/forward')
+}, 60_000)
+
+it('refuses a bad option at creation, saying what failed and how to fix it', () => {
+  const script = `
+    import { tmapsMock } from 'tmaps-mock/vite'
+    const tries = [{ persist: '' }, { renderer: 'gpu' }, { apiKey: 'ak_123' }, { state: '{"keys":1}' }, { persists: 'x' }]
+    const messages = tries.map((options) => { try { tmapsMock(options); return 'accepted' } catch (e) { return e.message } })
+    console.log(JSON.stringify({ messages, off: tmapsMock({ enabled: false }).length, on: tmapsMock().map((p) => p.name) }))
+  `
+  const out = JSON.parse(project.run('node', ['--input-type=module', '-e', script], { env: userEnv }))
+  expect(out.off).toBe(0)
+  expect(out.on).toEqual(['tmaps-mock:msw-worker', 'tmaps-mock'])
+  expect(out.messages).toEqual([
+    'Failed to set up tmaps-mock/vite: persist must be a localStorage name such as "my-app", or false to start every load from state.',
+    'Failed to set up tmaps-mock/vite: renderer must be "worker" or "page" (got "gpu").',
+    expect.stringMatching(
+      /^Failed to set up tmaps-mock\/vite: apiKey must be a TMaps key: "ak_" and 32 lower-case/,
+    ),
+    expect.stringMatching(
+      /^Failed to set up tmaps-mock\/vite: state is neither "demo", "empty" nor a valid snapshot/,
+    ),
+    expect.stringMatching(
+      /^Failed to set up tmaps-mock\/vite: there is no option "persists"\. The options are enabled, state/,
+    ),
+  ])
+})
+
+interface DevServer {
+  url: string
+  output(): string
+  close(): Promise<void>
+}
+
+/** `vite` in the project, as a developer starts it (`npx vite`), on a free port of localhost. */
+async function startDev(dir: string, args: string[] = []): Promise<DevServer> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(
+    join(dir, 'node_modules/.bin/vite'),
+    ['--port', String(port), '--strictPort', ...args],
+    { cwd: dir, env: userEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const base = args.includes('--base') ? args[args.indexOf('--base') + 1]! : '/'
+  const url = `http://localhost:${port}${base}`
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`vite dev exited with ${child.exitCode}:\n${output}`)
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
+    if (waited > 30_000) throw new Error(`vite dev did not answer ${url} within 30 s:\n${output}`)
+    await sleep(100)
+  }
+  return {
+    url,
+    output: () => output,
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, 'localhost', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Every file under `dir` by relative path, with its text. */
+function contentsOf(dir: string): Record<string, string> {
+  const files: Record<string, string> = {}
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else files[relative(dir, path)] = readFileSync(path, 'latin1')
+    }
+  }
+  walk(dir)
+  return files
+}
