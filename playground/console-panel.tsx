@@ -133,7 +133,7 @@ function KeyCard({
           />
         ) : null}
         <strong class="key-name">{info.name}</strong>
-        <code class="muted small" title={`created ${new Date(info.createdAt).toLocaleDateString()}`}>
+        <code class="muted small" title={`created ${info.createdAt.slice(0, 10)}`}>
           {info.prefix}…
         </code>
         <span class={`badge ${info.status}`} data-testid="status">

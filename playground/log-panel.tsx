@@ -4,6 +4,13 @@ import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { entryUrl, headerProvenance, toHar, usedHeader } from './har.ts'
 import type { MapTiles } from './map-tiles.ts'
 
+/** One time formatter for the whole log (`toLocaleTimeString` makes a new one per call: ~ms each). */
+let timeFormat: Intl.DateTimeFormat | undefined
+function clockTime(time: string): string {
+  timeFormat ??= new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
+  return timeFormat.format(new Date(time))
+}
+
 /**
  * Every request the mock answered in this tab, newest first, with the decision in plain words.
  * The map's own tiles (many, and alike) are folded away unless asked for.
@@ -107,7 +114,7 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
                     {e.path}
                   </code>{' '}
                   <span class="muted small">
-                    {new Date(e.time).toLocaleTimeString()} · {e.facts.key ?? 'no key'}
+                    {clockTime(e.time)} · {e.facts.key ?? 'no key'}
                     {e.facts.simulated
                       ? ' · simulated caller'
                       : e.facts.reconstructed

@@ -1,5 +1,33 @@
 import { msw } from 'msw/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * Leaflet is imported dynamically (a page that never shows the map does not run it), but the
+ * playground shows it at once: a modulepreload link in the built page fetches its chunk while the
+ * page's own chunk downloads, instead of after it has run.
+ */
+const preloadLeaflet: Plugin = {
+  name: 'playground:preload-leaflet',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      const chunk = Object.values(bundle ?? {}).find(
+        (c) =>
+          c.type === 'chunk' && c.isDynamicEntry && /node_modules\/leaflet\//.test(c.facadeModuleId ?? ''),
+      )
+      return chunk
+        ? [
+            {
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+              injectTo: 'head',
+            },
+          ]
+        : []
+    },
+  },
+}
 
 /**
  * The playground: `npm start`. Served on loopback, so the same page opens at
@@ -7,7 +35,7 @@ import { defineConfig } from 'vite'
  */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [msw({ mode: 'worker-only' })],
+  plugins: [msw({ mode: 'worker-only' }), preloadLeaflet],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   // An ES module worker can split: the base map's finest level loads when first drawn.
   worker: { format: 'es' },
