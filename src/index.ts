@@ -19,7 +19,15 @@ export type { KeyAction, KeyStatus } from './contract/key-status.ts'
 export { allowedKeyActions, nextKeyStatus } from './contract/key-status.ts'
 export type { AuthRule, Rule } from './contract/rejections.ts'
 export { REJECTIONS } from './contract/rejections.ts'
-export type { FetchOptions, TmapsMockOptions, TmapsReadyInfo } from './core/create-core.ts'
+export type {
+  FaultInput,
+  FaultRule,
+  FetchOptions,
+  TmapsFaults,
+  TmapsMockCore,
+  TmapsMockOptions,
+  TmapsReadyInfo,
+} from './core/create-core.ts'
 export { createTmapsCore, DEFAULT_BASE_URL, DEFAULT_TILES_URL } from './core/create-core.ts'
 export type { TmapsSnapshot } from './core/snapshot.ts'
 export { DATA_ATTRIBUTION } from './data/attribution.ts'

@@ -17,6 +17,21 @@ export { DEFAULT_BASE_URL, DEFAULT_TILES_URL, type TmapsMockOptions } from './op
 export type { FetchOptions, RequestLike, RequestTarget } from './pipeline.ts'
 export type { TmapsReadyInfo } from './state.ts'
 
+/**
+ * The runtime-free mock (`createTmapsCore`): console, log, faults, usage and the pipeline, without
+ * msw; `TmapsMock` adds msw's handlers.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsCore, type TmapsMockCore } from 'tmaps-mock'
+ *
+ * async function keyCount(mock: TmapsMockCore): Promise<number> {
+ *   await mock.ready
+ *   return mock.console.listKeys().length
+ * }
+ * assert.equal(await keyCount(createTmapsCore()), 5) // the demo console's five keys
+ * ```
+ */
 export interface TmapsMockCore {
   /** Resolves once the initial state is loaded; requests wait for it by themselves. */
   readonly ready: Promise<TmapsReadyInfo>

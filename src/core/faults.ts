@@ -14,7 +14,23 @@ export const RETRY_AFTER_SECONDS = 1
 const MAX_DELAY_MS = 120_000
 const MAX_RULES = 100
 
-/** What a fault rule does, as given to `mock.faults.add()`. */
+/**
+ * What a fault rule does, as given to `mock.faults.add()`: all optional, combined as given.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type FaultInput } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const rateLimited: FaultInput = { endpoint: '/geocoding/forward', status: 429, times: 1 }
+ * mock.faults.add(rateLimited)
+ * const url = 'https://api.tmaps.tn/geocoding/forward?q=Sfax'
+ * const first = await mock.fetch(new Request(url))
+ * const second = await mock.fetch(new Request(url))
+ * assert.equal(first.status, 429) // with Retry-After: 1
+ * assert.equal(second.status, 401) // the rule is used up: the contract again (no api_key)
+ * ```
+ */
 export interface FaultInput {
   /**
    * A documented path (`/geocoding/forward`, `/maps/static`; tiles: `/r-tile`). Default: every
@@ -33,7 +49,21 @@ export interface FaultInput {
   probability?: number
 }
 
-/** A fault rule in force. */
+/**
+ * A fault rule in force, as `mock.faults.add()` and `mock.faults.list()` give it.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type FaultRule } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const rule: FaultRule = mock.faults.add({ status: 503, times: 2 })
+ * await mock.fetch(new Request('https://api.tmaps.tn/geocoding/forward?q=Sfax'))
+ * assert.equal(mock.faults.list()[0]?.remaining, 1)
+ * assert.equal(mock.faults.list()[0]?.hits, 1)
+ * assert.equal(mock.faults.remove(rule.id), true)
+ * ```
+ */
 export interface FaultRule {
   id: string
   /** The endpoint name it is limited to (`geocoding/forward`, `r-tile`), or `null` for all. */
@@ -57,7 +87,21 @@ export interface FaultPlan {
   network: 'reset' | null
 }
 
-/** `mock.faults`: infrastructure faults on demand (the docs' 429 and 5xx, latency, resets). */
+/**
+ * `mock.faults`: infrastructure faults on demand (the docs' 429 and 5xx, latency, resets).
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type TmapsFaults } from 'tmaps-mock'
+ *
+ * const faults: TmapsFaults = createTmapsMock({ state: 'empty' }).faults
+ * faults.add({ delayMs: [200, 800] }) // a slow network, drawn per request from the seed
+ * faults.add({ network: 'reset', probability: 0.1 }) // one request in ten fails
+ * assert.equal(faults.list().length, 2)
+ * assert.throws(() => faults.add({ status: 418 as never }), /Failed to add the fault/)
+ * faults.clear()
+ * ```
+ */
 export interface TmapsFaults {
   /** Adds a rule; a bad rule throws a `TypeError` that says what to fix. */
   add(input: FaultInput): FaultRule

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import english from 'zod/v4/locales/en.js'
 import { parseDomainInput } from '../contract/hostname.ts'
 import { KEY_PATTERN } from '../contract/key-format.ts'
+import type { KeyStatus } from '../contract/key-status.ts'
 import { domainSchema, keySchema, linkSchema, MAX_DOMAINS, MAX_KEYS, MAX_LINKS } from '../store/schemas.ts'
 
 /** zod/mini has no messages of its own: English ones for this parse (zod's global config is left alone). */
@@ -29,7 +30,7 @@ const snapshotSchema = z
         value: z.string().check(z.regex(KEY_PATTERN, 'not a TMaps key (ak_ + 32 lower-case hex)')),
         // Snapshots saved before 0.2 name the enabled status `active`: still accepted.
         status: z.pipe(
-          z.transform((s: unknown) => (s === 'active' ? 'enabled' : s)),
+          z.transform((s: KeyStatus | 'active') => (s === 'active' ? 'enabled' : s)),
           keySchema.shape.status,
         ),
       }),
