@@ -11,8 +11,9 @@ import './styles.css'
  * tiles and static maps are drawn in a Web Worker, which starts building the map at once: the
  * first tiles do not wait for the page, and the page never waits for a tile.
  */
+const early = (window as { tmapsRenderWorker?: Worker }).tmapsRenderWorker // see vite.config.ts
 const renderer = createWorkerRenderer(
-  new Worker(new URL('../src/map/render-worker.ts', import.meta.url), { type: 'module' }),
+  early ?? new Worker(new URL('../src/map/render-worker.ts', import.meta.url), { type: 'module' }),
 )
 const tmaps = setupTmapsWorker({ persist: 'tmaps-mock/playground', renderer })
 renderer.warm(tmaps.options.dataSeed)

@@ -1,11 +1,38 @@
 import { msw } from 'msw/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { DEFAULT_DATA_SEED } from '../src/core/options.ts'
 
 /**
  * Leaflet is imported dynamically (a page that never shows the map does not run it), but the
  * playground shows it at once: a modulepreload link in the built page fetches its chunk while the
  * page's own chunk downloads, instead of after it has run.
  */
+/**
+ * The render worker starts from a classic script at the top of the built page, while the page's
+ * own modules are still downloading: its 900 kB chunk is fetched and run in parallel with them,
+ * and it starts building the map at once (`warm`). `main.tsx` picks it up
+ * (`window.tmapsRenderWorker`); in `vite dev`, main.tsx starts its own.
+ */
+const startRenderWorkerEarly: Plugin = {
+  name: 'playground:start-render-worker-early',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      const worker = Object.keys(bundle ?? {}).find((name) => /(^|\/)render-worker-[\w-]+\.js$/.test(name))
+      if (!worker) throw new Error('playground build: no render-worker chunk to start early')
+      const warm = JSON.stringify({ id: -1, kind: 'warm', seed: DEFAULT_DATA_SEED })
+      return [
+        {
+          tag: 'script',
+          children: `window.tmapsRenderWorker = new Worker(${JSON.stringify(`/${worker}`)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${warm})`,
+          injectTo: 'head',
+        },
+      ]
+    },
+  },
+}
+
 const preloadLeaflet: Plugin = {
   name: 'playground:preload-leaflet',
   apply: 'build',
@@ -35,7 +62,7 @@ const preloadLeaflet: Plugin = {
  */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [msw({ mode: 'worker-only' }), preloadLeaflet],
+  plugins: [msw({ mode: 'worker-only' }), startRenderWorkerEarly, preloadLeaflet],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   // An ES module worker can split: the base map's finest level loads when first drawn.
   worker: { format: 'es' },
