@@ -10,7 +10,10 @@ const root = resolve(import.meta.dirname, '..')
 const MARKER = /^<!-- recipe: (\S+) -->\n(?:\n?```[a-z]*\n[\s\S]*?\n```\n)?/gm
 
 /** The README with every recipe block made from its file. */
-export function withRecipes(readme: string, read = (path: string) => readFileSync(join(root, path), 'utf8')): string {
+export function withRecipes(
+  readme: string,
+  read = (path: string) => readFileSync(join(root, path), 'utf8'),
+): string {
   return readme.replace(MARKER, (_all, path: string) => {
     const language = { '.ts': 'ts', '.tsx': 'tsx', '.sh': 'sh', '.json': 'json' }[extname(path)] ?? ''
     return `<!-- recipe: ${path} -->\n\`\`\`${language}\n${read(path).trimEnd()}\n\`\`\`\n`

@@ -144,7 +144,9 @@ describe('the packed npm tarball, installed as a consumer would', () => {
         (f) =>
           f &&
           !f.startsWith('package/dist/') &&
-          !['package/package.json', 'package/README.md', 'package/CHANGELOG.md', 'package/LICENSE'].includes(f),
+          !['package/package.json', 'package/README.md', 'package/CHANGELOG.md', 'package/LICENSE'].includes(
+            f,
+          ),
       ),
     ).toEqual([])
   })

@@ -3,6 +3,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3'
 import type { KeyStatus } from '../../contract/key-status.ts'
 import { createTmapsCore } from '../../core/create-core.ts'
 import type { FaultInput } from '../../core/faults.ts'
+import { validateOptions } from '../../core/options.ts'
 import type { TmapsSnapshot } from '../../core/snapshot.ts'
 import { createKeyGenerator } from '../../data/seeded.ts'
 import type { TmapsRenderer } from '../../map/renderer.ts'
@@ -62,9 +63,13 @@ export interface TmapsStoryKey {
  * ```
  */
 export interface TmapsStoryParameters {
+  /** The keys to create. Default: `[{ name: 'Storybook' }]` with the `'empty'` state, else none. */
   keys?: TmapsStoryKey[]
+  /** Fault rules, as `mock.faults.add()` takes them (`{ status: 429 }`, `{ delayMs: 3000 }`). Default none. */
   faults?: FaultInput[]
+  /** The console before `keys` are added: `'empty'` (default), `'demo'`, or a snapshot (object or JSON). */
   state?: 'empty' | 'demo' | TmapsSnapshot | string
+  /** The mock's seed (generated data and key ids). Default none: the package's default data. */
   seed?: string | number
 }
 
@@ -122,7 +127,25 @@ export interface TmapsLoaderOptions {
   renderer?: TmapsRenderer
 }
 
-/** What `tmapsLoader()` reads of Storybook's story context (Storybook passes the whole context). */
+/**
+ * What `tmapsLoader()` reads of Storybook's story context (Storybook passes the whole context).
+ * @example
+ * ```ts
+ * import { type TmapsLoaderContext, tmapsLoader } from 'tmaps-mock/storybook'
+ *
+ * const context: TmapsLoaderContext = {
+ *   id: 'search--works', // errors name the story by title, name and id
+ *   title: 'Search',
+ *   name: 'Works',
+ *   parameters: JSON.parse('{ "tmaps": { "keys": [{ "name": "Web", "status": "on" }] } }'),
+ * }
+ * const failure = await tmapsLoader()(context).catch((error: Error) => error.message)
+ * console.assert(
+ *   failure ===
+ *     'Failed to set up the TMaps mock of the story "Search / Works" (search--works): parameters.tmaps.keys[0].status must be "enabled", "disabled" or "revoked" (got "on").',
+ * )
+ * ```
+ */
 export interface TmapsLoaderContext {
   /** The story id, e.g. `search--works`. */
   id: string
@@ -175,6 +198,7 @@ export function tmapsLoader(
       `Failed to create the TMaps loader: there is no option ${unknown.join(', ')}. The options are start and renderer.`,
     )
   const { start, renderer } = options
+  if (renderer !== undefined) validateOptions({ renderer })
   const msw = mswLoader(() => startWorker(start))
 
   return async function loadTmaps(context) {
@@ -222,7 +246,7 @@ async function startWorker(start: StartOptions | undefined): Promise<SetupWorker
   // The msw worker unregisters itself when its last page closes; a page that loads in that moment
   // (Storybook's preview iframe, when switching stories) is not controlled by the new worker and
   // its requests bypass the mock. One reload puts it under control.
-  if ('serviceWorker' in navigator && navigator.serviceWorker.controller === null) {
+  if ('serviceWorker' in navigator && !(await controlled(navigator.serviceWorker))) {
     if (sessionStorage.getItem(RELOAD_MARK) === null) {
       sessionStorage.setItem(RELOAD_MARK, '1')
       location.reload()
@@ -234,6 +258,25 @@ async function startWorker(start: StartOptions | undefined): Promise<SetupWorker
   }
   sessionStorage.removeItem(RELOAD_MARK)
   return worker
+}
+
+/**
+ * Whether the page is under a service worker's control: at once, or after the worker just
+ * installed claims it (a first visit), within a second.
+ */
+function controlled(container: ServiceWorkerContainer): Promise<boolean> {
+  if (container.controller !== null) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(container.controller !== null), 1000)
+    container.addEventListener(
+      'controllerchange',
+      () => {
+        clearTimeout(timer)
+        resolve(true)
+      },
+      { once: true },
+    )
+  })
 }
 
 /** `"Search / Works" (search--works)`: how errors name a story. */

@@ -1,0 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { recipePaths, withRecipes } from '../../scripts/readme-recipes.ts'
+import { root } from '../support/packed.ts'
+
+const readme = readFileSync(join(root, 'README.md'), 'utf8')
+
+it('quotes a consumer test file for every runtime recipe', () => {
+  expect(recipePaths(readme)).toEqual([
+    'test/consumer/vitest-project/src/geocode.test.ts',
+    'test/consumer/vite-app/vite.config.ts',
+    'test/consumer/storybook-project/.storybook/preview.ts',
+    'test/consumer/storybook-project/.storybook/main.ts',
+    'test/consumer/storybook-project/src/PlaceSearch.stories.tsx',
+    'test/consumer/playwright-project/tests/geocode.spec.ts',
+    'test/consumer/server-recipe/backend.ts',
+  ])
+  for (const path of recipePaths(readme)) expect(existsSync(join(root, path)), path).toBe(true)
+})
+
+it('quotes them verbatim (node scripts/readme-recipes.ts copies them in)', () => {
+  expect(readme).toBe(withRecipes(readme))
+})
+
+it('keeps the quick start to two commands: the playground and the tests', () => {
+  const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('## Recipes'))
+  const commands = quickStart
+    .match(/```sh\n([\s\S]*?)```/)![1]!
+    .trim()
+    .split('\n')
+  expect(commands.map((line) => line.split('#')[0]!.trim())).toEqual(['npm ci && npm start', 'npm test'])
+})

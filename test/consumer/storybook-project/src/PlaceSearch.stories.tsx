@@ -1,0 +1,106 @@
+import type { Meta, StoryObj } from '@storybook/preact-vite'
+import { HttpResponse, http } from 'msw'
+import { expect, waitFor } from 'storybook/test'
+import { type TmapsStoryParameters, tmapsOf } from 'tmaps-mock/storybook'
+import { PlaceSearch } from './PlaceSearch.tsx'
+
+const meta = {
+  title: 'PlaceSearch',
+  // The story's key comes from its TMaps mock (tmapsLoader in .storybook/preview.ts).
+  render: (_args, context) => <PlaceSearch apiKey={tmapsOf(context).key} />,
+} satisfies Meta
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Searches "Sfax" as a user does. */
+const searchSfax: Story['play'] = async ({ canvas, userEvent }) => {
+  await userEvent.type(canvas.getByRole('searchbox', { name: 'Place' }), 'Sfax')
+  await userEvent.click(canvas.getByRole('button', { name: 'Search' }))
+}
+
+export const Works: Story = {
+  play: async (context) => {
+    await searchSfax(context)
+    const places = await context.canvas.findByRole('list', { name: 'Places' }, { timeout: 5000 })
+    await expect(places).toHaveTextContent('3000 Sfax, Tunisie')
+    await waitFor(
+      () =>
+        expect(context.canvasElement.querySelectorAll('img.leaflet-tile-loaded').length).toBeGreaterThan(3),
+      { timeout: 10_000 },
+    )
+  },
+}
+
+export const KeyDisabled: Story = {
+  name: 'Key disabled (401)',
+  parameters: { tmaps: { keys: [{ name: 'Web', status: 'disabled' }] } satisfies TmapsStoryParameters },
+  play: async (context) => {
+    await searchSfax(context)
+    await expect(await context.canvas.findByText('API key refused (401)')).toBeVisible()
+    await expect(await context.canvas.findByText(/Map tiles refused/)).toBeVisible()
+  },
+}
+
+export const DomainNotAuthorized: Story = {
+  name: 'Domain not authorized (403)',
+  parameters: {
+    tmaps: { keys: [{ name: 'Shop', domains: ['shop.example.tn'] }] } satisfies TmapsStoryParameters,
+  },
+  play: async (context) => {
+    await searchSfax(context)
+    await expect(await context.canvas.findByText('This site is not authorized (403)')).toBeVisible()
+    await expect(await context.canvas.findByText(/Map tiles refused/)).toBeVisible()
+  },
+}
+
+export const RateLimited: Story = {
+  name: 'Rate limited (429)',
+  parameters: {
+    tmaps: { faults: [{ endpoint: '/geocoding/forward', status: 429 }] } satisfies TmapsStoryParameters,
+  },
+  play: async (context) => {
+    await searchSfax(context)
+    await expect(await context.canvas.findByText('Too many requests (429)')).toBeVisible()
+  },
+}
+
+export const SlowNetwork: Story = {
+  name: 'Slow network',
+  parameters: {
+    tmaps: { faults: [{ endpoint: '/geocoding/forward', delayMs: 2000 }] } satisfies TmapsStoryParameters,
+  },
+  play: async (context) => {
+    await searchSfax(context)
+    await expect(context.canvas.getByRole('status')).toHaveTextContent('Searching for “Sfax”…')
+    const places = await context.canvas.findByRole('list', { name: 'Places' }, { timeout: 5000 })
+    await expect(places).toHaveTextContent('3000 Sfax, Tunisie')
+  },
+}
+
+export const OwnHandler: Story = {
+  name: 'Own answer (parameters.msw)',
+  parameters: {
+    // The story's own msw handlers win for what they match; the mock answers the rest (the tiles).
+    msw: {
+      handlers: [
+        http.get('https://api.tmaps.tn/geocoding/forward', () =>
+          HttpResponse.json({
+            query: 'Sfax',
+            results: [{ formatted: 'Café Diwan, Sfax', lat: 34.7406, lng: 10.7603, type: 'poi' }],
+          }),
+        ),
+      ],
+    },
+  },
+  play: async (context) => {
+    await searchSfax(context)
+    const places = await context.canvas.findByRole('list', { name: 'Places' })
+    await expect(places).toHaveTextContent('Café Diwan, Sfax')
+    await waitFor(
+      () =>
+        expect(context.canvasElement.querySelectorAll('img.leaflet-tile-loaded').length).toBeGreaterThan(3),
+      { timeout: 10_000 },
+    )
+  },
+}
