@@ -18,8 +18,9 @@ export type { FetchOptions, RequestLike, RequestTarget } from './pipeline.ts'
 export type { TmapsReadyInfo } from './state.ts'
 
 /**
- * The runtime-free mock (`createTmapsCore`): console, log, faults, usage and the pipeline, without
- * msw; `TmapsMock` adds msw's handlers.
+ * The runtime-free mock of `createTmapsCore`: console, log, faults, usage, the pipeline; no msw.
+ *
+ * `TmapsMock` (from `createTmapsMock`) is the same plus msw's handlers.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
