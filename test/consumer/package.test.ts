@@ -63,6 +63,7 @@ beforeAll(async () => {
     dependencies: { msw: devDependency('msw') },
     files: {
       'consumer.ts': CONSUMER,
+      'first-call.ts': readFileSync(join(import.meta.dirname, 'first-call/first-call.ts'), 'utf8'),
       'browser.ts': BROWSER_CONSUMER,
       'index.html': '<!doctype html><script type="module" src="./browser.ts"></script>',
       'tsconfig.json': JSON.stringify({
@@ -75,7 +76,7 @@ beforeAll(async () => {
           types: [],
           lib: ['es2023', 'dom'],
         },
-        files: ['consumer.ts', 'browser.ts'],
+        files: ['consumer.ts', 'browser.ts', 'first-call.ts'],
       }),
     },
   })
@@ -102,6 +103,14 @@ describe('the packed npm tarball, installed as a consumer would', () => {
       adapters: true,
       tile: [200, 'image/png', 'PNG'],
     })
+  })
+
+  it("runs the README's first call: 200 from the app's origin, 403 from another", () => {
+    const out = execFileSync(node, ['first-call.ts'], { cwd: dir, encoding: 'utf8' })
+    expect(out.trim().split('\n')).toEqual([
+      expect.stringMatching(/^200 \d{4} Sousse/),
+      "403 { error: 'domain not authorized' }",
+    ])
   })
 
   it('keeps tmaps-mock/browser out of Node (its export has node: null)', () => {

@@ -8,6 +8,7 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8')
 
 it('quotes a consumer test file for every runtime recipe', () => {
   expect(recipePaths(readme)).toEqual([
+    'test/consumer/first-call/first-call.ts',
     'test/consumer/vitest-project/src/geocode.test.ts',
     'test/consumer/vite-app/vite.config.ts',
     'test/consumer/storybook-project/.storybook/preview.ts',
