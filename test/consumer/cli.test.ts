@@ -22,7 +22,8 @@ beforeAll(async () => {
   })
 }, 400_000)
 afterAll(() => {
-  for (const child of children) child.kill('SIGTERM')
+  // npx runs the command as its child: end the whole process group, not npx alone.
+  for (const child of children) if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
   project?.remove()
 })
 
@@ -36,6 +37,7 @@ function serve(nodeDir: string): Promise<{ banner: string; code?: number | null 
   const child = spawn('npx', ['--no-install', 'tmaps-mock', 'serve', '--port', '0', '--seed', 'consumer'], {
     cwd: project.dir,
     env,
+    detached: true,
   })
   children.push(child)
   let out = ''
