@@ -14,12 +14,12 @@ scope.addEventListener('message', async (event: MessageEvent<RenderJob>) => {
   const job = event.data
   try {
     if (job.kind === 'warm') {
-      // The labels of a first view of the country (zoom 5 on a laptop), then of 6 and 7 between
-      // the first tiles' jobs (a timer lets the messages already queued go first).
+      // The labels of a first view of the country (zoom 5 on a laptop) at once; those of 6 and 7
+      // a second later, once the first view's tiles are drawn (they would hold them up).
       const world = mapWorldFor(job.seed)
       world.labelsAt(5)
-      setTimeout(() => world.labelsAt(6), 0)
-      setTimeout(() => world.labelsAt(7), 0)
+      setTimeout(() => world.labelsAt(6), 1000)
+      setTimeout(() => world.labelsAt(7), 1200)
       return
     }
     const bytes = await (job.kind === 'tile'

@@ -1,12 +1,13 @@
 import fontData from '../data/font-cairo.json' with { type: 'json' }
 import { LOCALITIES } from '../data/gazetteer.ts'
 import { radians } from '../data/geo.ts'
+import roadData from '../data/roads.json' with { type: 'json' }
 import { type Street, streetEnds } from '../data/streets.ts'
 import { type Derived, type World, worldFor } from '../data/world.ts'
 import { createLabelFont, type LabelFont } from '../render/font.ts'
 import { type MapLabel, mapLabels, type PlacedLabel, placeLabels } from './labels.ts'
 import { mercatorX, mercatorY } from './projection.ts'
-import { buildRoads, type Road } from './roads.ts'
+import type { Road, RoadClass } from './roads.ts'
 
 /** A generated street with its axis in Web Mercator units. */
 export interface MapStreet {
@@ -54,7 +55,7 @@ function sharedParts() {
     const bytes = fromBase64(fontData.ttf)
     shared = {
       font: createLabelFont(bytes.buffer),
-      roads: buildRoads(),
+      roads: roadsOf(roadData.roads),
       grounds: LOCALITIES.map((l) => ({
         x: mercatorX(l.lng),
         y: mercatorY(l.lat),
@@ -65,6 +66,15 @@ function sharedParts() {
     }
   }
   return shared
+}
+
+/** The roads between towns, computed at build time (`scripts/build-roads.ts`, checked by a test). */
+export function roadsOf(data: ReadonlyArray<{ kind: string; points: number[]; box: number[] }>): Road[] {
+  return data.map((road) => ({
+    kind: road.kind as RoadClass,
+    points: Float64Array.from(road.points),
+    box: road.box as [number, number, number, number],
+  }))
 }
 
 /** Base64 to bytes: natively where the platform has it (Chromium 140+, ~20 ms saved), else by hand. */
