@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { KeyInfo } from '../src/console/create-console.ts'
 import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import type { Sent } from './composer.tsx'
@@ -106,7 +106,8 @@ export function TunisiaMap({
   /** The URL the tile layer has. */
   const applied = useRef('')
 
-  useEffect(() => {
+  // A layout effect: the map asks for its first tiles before the page's first paint, not after.
+  useLayoutEffect(() => {
     let cancelled = false
     let map: LeafletMap | undefined
     let resize: ResizeObserver | undefined
