@@ -9,7 +9,7 @@ import { DEFAULT_DATA_SEED } from '../src/core/options.ts'
  */
 /**
  * The render worker starts from a classic script at the top of the built page, while the page's
- * own modules are still downloading: its 900 kB chunk is fetched and run in parallel with them,
+ * own modules are still downloading: its 1 MB chunk is fetched and run in parallel with them,
  * and it starts building the map at once (`warm`). `main.tsx` picks it up
  * (`window.tmapsRenderWorker`); in `vite dev`, main.tsx starts its own.
  */
