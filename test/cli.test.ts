@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { freePort } from './support/browser.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const node = join(root, 'node_modules/.bin/node')
@@ -86,7 +87,7 @@ describe('tmaps-mock serve', () => {
   }, 60_000)
 
   it('answers every request on --http-port with the contract 403', async () => {
-    const plainPort = await freePort()
+    const plainPort = await freePort('127.0.0.1')
     const { banner } = serve('--http-port', String(plainPort))
     const { keys } = await banner
     const { stdout } = await run('curl', [
@@ -229,12 +230,3 @@ describe('tmaps-mock serve', () => {
     expect(stdout).toContain('--http-port')
   })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => done(port))
-    })
-  })
-}

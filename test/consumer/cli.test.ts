@@ -3,21 +3,26 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ConsumerProject, consumerEnv, consumerProject, root } from '../support/packed.ts'
+import {
+  type ConsumerProject,
+  consumerEnv,
+  consumerProject,
+  devDependencies,
+  root,
+} from '../support/packed.ts'
 
 /**
  * Consumer 4: `npx tmaps-mock serve` from the packed tarball, called with curl, on Node 24 and
  * on the machine's own Node (20 here), which a user's `npx` picks from PATH.
  */
 const exec = promisify(execFile)
-const msw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.msw as string
 const systemNode = '/usr/bin'
 
 let project: ConsumerProject
 const children: ChildProcess[] = []
 beforeAll(async () => {
   project = await consumerProject('cli', {
-    dependencies: { msw },
+    dependencies: { msw: devDependencies.msw },
     files: { 'backend.ts': readFileSync(join(import.meta.dirname, 'server-recipe/backend.ts'), 'utf8') },
   })
 }, 400_000)

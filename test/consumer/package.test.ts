@@ -2,10 +2,14 @@ import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ConsumerProject, consumerProject, node, packedTarball, root } from '../support/packed.ts'
-
-const devDependency = (name: string) =>
-  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies[name] as string
+import {
+  type ConsumerProject,
+  consumerProject,
+  devDependencies,
+  node,
+  packedTarball,
+  root,
+} from '../support/packed.ts'
 
 /** A consumer's own code, using only the published entry points. */
 const CONSUMER = `
@@ -60,7 +64,7 @@ let project: ConsumerProject
 let dir = ''
 beforeAll(async () => {
   project = await consumerProject('consumer', {
-    dependencies: { msw: devDependency('msw') },
+    dependencies: { msw: devDependencies.msw },
     files: {
       'consumer.ts': CONSUMER,
       'first-call.ts': readFileSync(join(import.meta.dirname, 'first-call/first-call.ts'), 'utf8'),

@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM } from '../support/browser.ts'
-import { type ConsumerProject, consumerProject, filesOf, root } from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
 
 /**
  * Consumer: a fresh `@playwright/test` project that routes the TMaps hosts of its pages through
  * `tmaps-mock/playwright`, installed from the packed tarball, run in Debian's Chromium. Its files
  * are `test/consumer/playwright-project/`, quoted verbatim by the README's Playwright recipe.
  */
-const devDependencies = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies
 let project: ConsumerProject
 beforeAll(async () => {
   project = await consumerProject('playwright-project', {

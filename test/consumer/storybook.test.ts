@@ -4,7 +4,7 @@ import { extname, join, normalize } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM, launchChromium, watchErrors } from '../support/browser.ts'
-import { type ConsumerProject, consumerProject, filesOf, root } from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
 
 /**
  * Consumer: a Storybook 10 project (`test/consumer/storybook-project/`, Preact + Vite) with a
@@ -16,7 +16,6 @@ import { type ConsumerProject, consumerProject, filesOf, root } from '../support
  * Storybook Vitest addon runs the play functions.
  */
 const fixture = join(import.meta.dirname, 'storybook-project')
-const devDependencies = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies
 const env = { STORYBOOK_DISABLE_TELEMETRY: '1', CHROMIUM_PATH: CHROMIUM }
 const SCREENSHOTS = join(root, '.scratch')
 

@@ -1,14 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { join, relative } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Browser, Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { TmapsWorker } from '../../src/runtimes/browser/index.ts'
-import { launchChromium, screenshot, watchErrors } from '../support/browser.ts'
-import { type ConsumerProject, consumerEnv, consumerProject, filesOf, root } from '../support/packed.ts'
+import { freePort, launchChromium, screenshot, watchErrors } from '../support/browser.ts'
+import {
+  type ConsumerProject,
+  consumerEnv,
+  consumerProject,
+  devDependencies,
+  filesOf,
+  root,
+} from '../support/packed.ts'
 
 /**
  * Consumer: a vanilla TypeScript Vite app (`test/consumer/vite-app/`) that geocodes "Sfax" and
@@ -17,7 +23,6 @@ import { type ConsumerProject, consumerEnv, consumerProject, filesOf, root } fro
  * tarball. `vite dev` answers TMaps offline in Chromium; `vite build` holds no trace of the mock.
  */
 const fixture = join(import.meta.dirname, 'vite-app')
-const devDependencies = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies
 /** The app's own key, as its `.env` has it. */
 const apiKey = /^VITE_TMAPS_API_KEY=(\S+)$/m.exec(readFileSync(join(fixture, '.env'), 'utf8'))![1]!
 /** The environment of a developer's shell: none of the Vitest run's own variables (NODE_ENV=test). */
@@ -157,9 +162,11 @@ it('builds for production with no trace of the mock: the same files as without t
     ['vite', 'build', '--config', 'vite.config.plain.ts', '--outDir', 'dist-plain', '--logLevel', 'error'],
     { env: userEnv },
   )
-  const built = contentsOf(join(project.dir, 'dist'))
-  expect(Object.keys(built).sort()).toEqual(Object.keys(contentsOf(join(project.dir, 'dist-plain'))).sort())
-  expect(built).toEqual(contentsOf(join(project.dir, 'dist-plain')))
+  const built = filesOf(join(project.dir, 'dist'), 'latin1')
+  expect(Object.keys(built).sort()).toEqual(
+    Object.keys(filesOf(join(project.dir, 'dist-plain'), 'latin1')).sort(),
+  )
+  expect(built).toEqual(filesOf(join(project.dir, 'dist-plain'), 'latin1'))
   expect(Object.keys(built).some((path) => /mockServiceWorker|render-worker|worker/i.test(path))).toBe(false)
   // The app's own code names the TMaps hosts and `api_key=` (its fetch and tile URLs), so those
   // are allowed; these strings exist only in msw and in the mock.
@@ -212,7 +219,7 @@ interface DevServer {
 
 /** `vite` in the project, as a developer starts it (`npx vite`), on a free port of localhost. */
 async function startDev(dir: string, args: string[] = []): Promise<DevServer> {
-  const port = await freePort()
+  const port = await freePort('localhost')
   const child: ChildProcess = spawn(
     join(dir, 'node_modules/.bin/vite'),
     ['--port', String(port), '--strictPort', ...args],
@@ -245,29 +252,4 @@ async function startDev(dir: string, args: string[] = []): Promise<DevServer> {
         child.kill('SIGTERM')
       }),
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, 'localhost', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** Every file under `dir` by relative path, with its text. */
-function contentsOf(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else files[relative(dir, path)] = readFileSync(path, 'latin1')
-    }
-  }
-  walk(dir)
-  return files
 }

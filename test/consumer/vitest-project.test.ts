@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type ConsumerProject, consumerProject, filesOf, root } from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
 
 /**
  * Consumer 1: a fresh Vitest project (Node 24) that tests a tiny geocoding client with
@@ -9,16 +9,14 @@ import { type ConsumerProject, consumerProject, filesOf, root } from '../support
  * which the README's Vitest recipe quotes verbatim (test/consumer/readme.test.ts checks).
  */
 const fixture = join(import.meta.dirname, 'vitest-project')
-const devDependency = (name: string) =>
-  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies[name] as string
 
 let project: ConsumerProject
 beforeAll(async () => {
   project = await consumerProject('vitest-project', {
     dependencies: {
-      '@types/node': devDependency('@types/node'),
-      msw: devDependency('msw'),
-      vitest: devDependency('vitest'),
+      '@types/node': devDependencies['@types/node'],
+      msw: devDependencies.msw,
+      vitest: devDependencies.vitest,
     },
     files: filesOf(fixture),
   })

@@ -32,11 +32,12 @@ export function launchChromium(args: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...args] })
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free right now on `host` (default: every address). */
+export function freePort(host?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createNetServer()
     server.once('error', reject)
-    server.listen(0, () => {
+    server.listen(0, host, () => {
       const { port } = server.address() as { port: number }
       server.close(() => resolve(port))
     })

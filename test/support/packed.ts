@@ -113,14 +113,19 @@ export async function consumerProject(
   }
 }
 
-/** The files of a fixture folder, by path relative to it (to write into a consumer project). */
-export function filesOf(dir: string): Record<string, string> {
+/** The versions this repository pins (package.json's devDependencies): consumer projects install the same. */
+export const devDependencies: Readonly<Record<string, string>> = JSON.parse(
+  readFileSync(join(root, 'package.json'), 'utf8'),
+).devDependencies
+
+/** The files of a folder by path relative to it, with their text (a fixture to write into a project). */
+export function filesOf(dir: string, encoding: BufferEncoding = 'utf8'): Record<string, string> {
   const files: Record<string, string> = {}
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const path = join(d, name)
       if (statSync(path).isDirectory()) walk(path)
-      else files[relative(dir, path)] = readFileSync(path, 'utf8')
+      else files[relative(dir, path)] = readFileSync(path, encoding)
     }
   }
   walk(dir)
