@@ -5,7 +5,7 @@
  * import assert from 'node:assert/strict'
  * import { KEY_PATTERN } from 'tmaps-mock'
  *
- * assert.match('ak_0123456789abcdef0123456789abcdef', KEY_PATTERN)
+ * assert.match(`ak_${'0123456789abcdef'.repeat(2)}`, KEY_PATTERN) // ak_ + 32 hex
  * assert.doesNotMatch('ak_a1b2c3d4e5f607xxxXXXxXXxxXX', KEY_PATTERN) // the docs' placeholder
  * ```
  */
