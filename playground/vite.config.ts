@@ -3,24 +3,25 @@ import { defineConfig, type Plugin } from 'vite'
 import { DEFAULT_DATA_SEED } from '../src/core/options.ts'
 
 /**
- * Leaflet is imported dynamically (a page that never shows the map does not run it), but the
- * playground shows it at once: a modulepreload link in the built page fetches its chunk while the
- * page's own chunk downloads, instead of after it has run.
+ * The built page starts what its first map view needs while its own modules download, not after
+ * they have run: the render worker, from a classic script (its 1 MB chunk is fetched and run in
+ * parallel, and it starts building the map at once: `warm`; `main.tsx` picks it up as
+ * `window.tmapsRenderWorker`, and starts its own in `vite dev`), and Leaflet's chunk, by a
+ * modulepreload link (it stays a dynamic import: a page that never shows the map does not run it).
  */
-/**
- * The render worker starts from a classic script at the top of the built page, while the page's
- * own modules are still downloading: its 1 MB chunk is fetched and run in parallel with them,
- * and it starts building the map at once (`warm`). `main.tsx` picks it up
- * (`window.tmapsRenderWorker`); in `vite dev`, main.tsx starts its own.
- */
-const startRenderWorkerEarly: Plugin = {
-  name: 'playground:start-render-worker-early',
+const startMapEarly: Plugin = {
+  name: 'playground:start-map-early',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(_html, { bundle }) {
-      const worker = Object.keys(bundle ?? {}).find((name) => /(^|\/)render-worker-[\w-]+\.js$/.test(name))
-      if (!worker) throw new Error('playground build: no render-worker chunk to start early')
+    handler(_html, { bundle = {} }) {
+      const worker = Object.keys(bundle).find((name) => /(^|\/)render-worker-[\w-]+\.js$/.test(name))
+      const leaflet = Object.values(bundle).find(
+        (c) =>
+          c.type === 'chunk' && c.isDynamicEntry && /node_modules\/leaflet\//.test(c.facadeModuleId ?? ''),
+      )
+      if (!worker || !leaflet)
+        throw new Error('playground build: no render-worker or Leaflet chunk to start early')
       const warm = JSON.stringify({ id: -1, kind: 'warm', seed: DEFAULT_DATA_SEED })
       return [
         {
@@ -28,30 +29,12 @@ const startRenderWorkerEarly: Plugin = {
           children: `window.tmapsRenderWorker = new Worker(${JSON.stringify(`/${worker}`)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${warm})`,
           injectTo: 'head',
         },
+        {
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${leaflet.fileName}` },
+          injectTo: 'head',
+        },
       ]
-    },
-  },
-}
-
-const preloadLeaflet: Plugin = {
-  name: 'playground:preload-leaflet',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(_html, { bundle }) {
-      const chunk = Object.values(bundle ?? {}).find(
-        (c) =>
-          c.type === 'chunk' && c.isDynamicEntry && /node_modules\/leaflet\//.test(c.facadeModuleId ?? ''),
-      )
-      return chunk
-        ? [
-            {
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
-              injectTo: 'head',
-            },
-          ]
-        : []
     },
   },
 }
@@ -62,7 +45,7 @@ const preloadLeaflet: Plugin = {
  */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [msw({ mode: 'worker-only' }), startRenderWorkerEarly, preloadLeaflet],
+  plugins: [msw({ mode: 'worker-only' }), startMapEarly],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   // An ES module worker can split: the base map's finest level loads when first drawn.
   worker: { format: 'es' },
