@@ -1,11 +1,18 @@
 import { defineConfig } from 'vitest/config'
 
-/** One config for Vite and Vitest. Consumer tests (`test/consumer/`) share one packed tarball a run. */
+/**
+ * One config for Vite and Vitest. Consumer tests (`test/consumer/`) share one packed tarball a run.
+ * Time limits are for a busy laptop (a browser and an IDE beside `npm test`), not an idle CI
+ * machine: a test that hangs still fails, a slow one does not. Clean-up hooks bound each of their
+ * own steps (test/support/cleanup.ts) well inside `hookTimeout`.
+ */
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/*.browser.test.ts', 'node_modules/**'],
     globalSetup: ['test/support/packed.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
   },
 })

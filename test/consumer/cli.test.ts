@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cleanUp, endProcessGroup } from '../support/cleanup.ts'
 import {
   type ConsumerProject,
   consumerEnv,
@@ -26,11 +27,13 @@ beforeAll(async () => {
     files: { 'backend.ts': readFileSync(join(import.meta.dirname, 'server-recipe/backend.ts'), 'utf8') },
   })
 }, 400_000)
-afterAll(() => {
-  // npx runs the command as its child: end the whole process group, not npx alone.
-  for (const child of children) if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
-  project?.remove()
-})
+afterAll(() =>
+  cleanUp({
+    // npx runs the command as its child: end the whole process group, not npx alone.
+    'stop the servers': () => Promise.all(children.map((child) => endProcessGroup(child))),
+    'remove the project': () => project?.remove(),
+  }),
+)
 
 /** Starts `npx tmaps-mock serve` with `nodeDir` first on PATH; resolves with its banner once it listens. */
 function serve(nodeDir: string): Promise<{ banner: string; code?: number | null }> {

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core'
 import { preview } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM, launchChromium } from '../support/browser.ts'
+import { cleanUp } from '../support/cleanup.ts'
 import { consumerEnv, consumerProject } from '../support/packed.ts'
 import { consumerDependencies, type PublicExport, readPublicApi } from '../support/public-api.ts'
 
@@ -154,12 +155,15 @@ beforeAll(async () => {
   if (inBrowser.length > 0) await startBrowserRuns()
 }, 300_000)
 
-afterAll(async () => {
-  await Promise.allSettled([...nodeRuns.values(), ...browserRuns.values()])
-  await browser?.close()
-  await server?.close()
-  project.remove()
-}, 120_000)
+afterAll(() =>
+  cleanUp({
+    'let the examples still running end': () =>
+      Promise.allSettled([...nodeRuns.values(), ...browserRuns.values()]),
+    'close the browser': () => browser?.close(),
+    'stop the server': () => server?.close(),
+    'remove the project': () => project?.remove(),
+  }),
+)
 
 /**
  * A page that runs one example and says how it ended in `window.exampleResult`: whether it

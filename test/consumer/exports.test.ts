@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { cleanUp } from '../support/cleanup.ts'
 import { type ConsumerProject, consumerProject } from '../support/packed.ts'
 import {
   consumerDependencies,
@@ -20,7 +21,7 @@ beforeAll(async () => {
   project = await consumerProject('exports', { dependencies: consumerDependencies() })
   declared = readPublicApi(project.dir)
 }, 400_000)
-afterAll(() => project?.remove())
+afterAll(() => cleanUp({ 'remove the project': () => project?.remove() }))
 
 const nodeEntries = PUBLIC_ENTRIES.filter((entry) => entry.runsInNode)
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM } from '../support/browser.ts'
+import { cleanUp } from '../support/cleanup.ts'
 import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
 
 /**
@@ -20,7 +21,7 @@ beforeAll(async () => {
     files: filesOf(join(import.meta.dirname, 'playwright-project')),
   })
 }, 400_000)
-afterAll(() => project?.remove())
+afterAll(() => cleanUp({ 'remove the project': () => project?.remove() }))
 
 it('type-checks and runs the Playwright suite green: the real Origin decides, 200 then 403', () => {
   project.run(join(root, 'node_modules/.bin/tsc'), ['-p', '.'])

@@ -4,6 +4,7 @@ import { extname, join, normalize } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM, launchChromium, watchErrors } from '../support/browser.ts'
+import { cleanUp } from '../support/cleanup.ts'
 import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
 
 /**
@@ -72,11 +73,13 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
 }, 400_000)
 
-afterAll(async () => {
-  await browser?.close()
-  server?.close()
-  project?.remove()
-})
+afterAll(() =>
+  cleanUp({
+    'close the browser': () => browser?.close(),
+    'stop the static server': () => server?.close(),
+    'remove the project': () => project?.remove(),
+  }),
+)
 
 it('type-checks the stories, the component and .storybook against the published types', () => {
   project.run(join(root, 'node_modules/.bin/tsc'), ['-p', '.'])

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { cleanUp } from '../support/cleanup.ts'
 import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
 
 /**
@@ -21,7 +22,7 @@ beforeAll(async () => {
     files: filesOf(fixture),
   })
 }, 400_000)
-afterAll(() => project?.remove())
+afterAll(() => cleanUp({ 'remove the project': () => project?.remove() }))
 
 it('type-checks and runs the consumer suite green: happy path, 401, 403, the 429 retry, a tile as bytes', () => {
   project.run(join(root, 'node_modules/.bin/tsc'), ['-p', '.'])

@@ -8,6 +8,7 @@ import { createTmapsMock, type TmapsMock } from '../../src/runtimes/msw/create-t
 import { routeTmaps } from '../../src/runtimes/playwright/index.ts'
 import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/server/https-server.ts'
 import { launchChromium } from '../support/browser.ts'
+import { cleanUp } from '../support/cleanup.ts'
 
 /**
  * The contract in real Chromium: a page on a given origin calls the API with `fetch`, so the
@@ -38,11 +39,13 @@ beforeAll(async () => {
     startTmapsHttpsServer({ mock, port: 0, certDir }),
   ])
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  rmSync(certDir, { recursive: true, force: true })
-})
+afterAll(() =>
+  cleanUp({
+    'close the browser': () => browser?.close(),
+    'stop the server': () => server?.close(),
+    'remove the certificates': () => rmSync(certDir, { recursive: true, force: true }),
+  }),
+)
 
 interface Case {
   name: string

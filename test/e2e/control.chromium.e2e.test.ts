@@ -11,6 +11,7 @@ import {
   type TmapsHttpsServer,
 } from '../../src/server/https-server.ts'
 import { launchChromium } from '../support/browser.ts'
+import { cleanUp } from '../support/cleanup.ts'
 
 /**
  * The control API (`/__console/`) in real Chromium: a website the developer visits must not read
@@ -58,12 +59,14 @@ beforeAll(async () => {
   keys.unlinked = (await locked.mock.console.createKey({ name: 'Other', domains: ['other.example'] })).value
   browser = await launched
 }, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await allowing?.close()
-  await locked?.close()
-  rmSync(certDir, { recursive: true, force: true })
-})
+afterAll(() =>
+  cleanUp({
+    'close the browser': () => browser?.close(),
+    'stop the allowing server': () => allowing?.close(),
+    'stop the locked server': () => locked?.close(),
+    'remove the certificates': () => rmSync(certDir, { recursive: true, force: true }),
+  }),
+)
 beforeEach(() => {
   seen.locked.length = 0
   seen.allowing.length = 0

@@ -8,6 +8,7 @@ import { createTmapsMock, type TmapsMock } from '../../src/runtimes/msw/create-t
 import { routeTmaps } from '../../src/runtimes/playwright/index.ts'
 import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/server/https-server.ts'
 import { launchChromium, screenshot, serveApp, watchErrors } from '../support/browser.ts'
+import { cleanUp } from '../support/cleanup.ts'
 import { decodePng, near } from '../support/png.ts'
 import type { MapsState } from './maps-app/main.ts'
 
@@ -53,12 +54,14 @@ beforeAll(async () => {
     startTmapsHttpsServer({ mock, port: 0, certDir }),
   ])
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
-  await server?.close()
-  rmSync(certDir, { recursive: true, force: true })
-})
+afterAll(() =>
+  cleanUp({
+    'close the browser': () => browser?.close(),
+    'stop the app': () => app?.close(),
+    'stop the server': () => server?.close(),
+    'remove the certificates': () => rmSync(certDir, { recursive: true, force: true }),
+  }),
+)
 
 type Lib = 'leaflet' | 'maplibre'
 type Host = 'localhost' | '127.0.0.1'

@@ -5,7 +5,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs'
@@ -13,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { inject } from 'vitest'
+import { removeDir } from './cleanup.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -109,7 +109,7 @@ export async function consumerProject(
         env: { ...consumerEnv, ...options.env },
         timeout: options.timeout ?? 120_000,
       }),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove: () => removeDir(dir),
   }
 }
 
@@ -136,5 +136,5 @@ export function filesOf(dir: string, encoding: BufferEncoding = 'utf8'): Record<
 export function setup({ provide }: { provide: (key: 'packDir', value: string) => void }): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'tmaps-pack-'))
   provide('packDir', dir)
-  return () => rmSync(dir, { recursive: true, force: true })
+  return () => removeDir(dir)
 }
