@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { runInNewContext } from 'node:vm'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTmapsCore, type TmapsMockCore } from '../core/create-core.ts'
 import { TmapsConsoleError } from './console-error.ts'
 
@@ -212,5 +213,42 @@ describe('authorized domains', () => {
     expect(error.code).toBe('invalid-input')
     expect(error.message).toMatch(message)
     expect(mock.console.listDomains()).toEqual([])
+  })
+})
+
+describe('in a test runner whose structuredClone returns objects of another realm (Jest ESM)', () => {
+  const otherRealmClone = runInNewContext('(value) => JSON.parse(JSON.stringify(value))') as <T>(v: T) => T
+
+  it('runs every console action, keeps the keys in their order, and snapshots what it did', async () => {
+    const web = await mock.console.createKey({ name: 'Web', domains: ['localhost'] })
+    const api = await mock.console.createKey({ name: 'API' })
+    vi.stubGlobal('structuredClone', otherRealmClone)
+    try {
+      expect((await mock.console.disableKey(web.id)).status).toBe('disabled')
+      expect((await mock.console.enableKey(web.id)).status).toBe('enabled')
+      await mock.console.addDomain('app.example.tn')
+      expect((await mock.console.linkDomain(web.id, 'app.example.tn')).domains).toEqual([
+        'app.example.tn',
+        'localhost',
+      ])
+      expect((await mock.console.unlinkDomain(web.id, 'localhost')).domains).toEqual(['app.example.tn'])
+      expect((await mock.console.setKeyDomains(api.id, ['api.example.tn'])).domains).toEqual([
+        'api.example.tn',
+      ])
+      await mock.console.removeDomain('app.example.tn')
+      await mock.console.disableKey(api.id)
+      expect((await mock.console.revokeKey(api.id)).status).toBe('revoked')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(mock.console.listKeys().map((k) => [k.name, k.status, k.domains])).toEqual([
+      ['Web', 'enabled', []],
+      ['API', 'revoked', ['api.example.tn']],
+    ])
+    expect(mock.snapshot().keys.map((k) => k.name)).toEqual(['Web', 'API'])
+    const revoked = await mock.fetch(
+      new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${api.value}`),
+    )
+    expect(revoked.status).toBe(401)
   })
 })

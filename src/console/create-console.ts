@@ -250,11 +250,7 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
   }
 
   const touch = async (entry: KeyEntry) => {
-    await ctx.store().keys.update((q) => q.where({ id: entry.id }), {
-      data(draft) {
-        draft.updatedAt = ctx.now().toISOString()
-      },
-    })
+    await ctx.store().changeKey(entry.id, { updatedAt: ctx.now().toISOString() })
   }
 
   const transition = (action: KeyAction) => (ref: KeyRef) =>
@@ -269,13 +265,11 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
           label,
           `key ${maskKey(entry.value)} cannot be ${action}d: ${next.reason}`,
         )
-      const updated = await ctx.store().keys.update((q) => q.where({ id: entry.id }), {
-        data(draft) {
-          draft.status = next.status
-          draft.updatedAt = ctx.now().toISOString()
-        },
+      const changed = await ctx.store().changeKey(entry.id, {
+        status: next.status,
+        updatedAt: ctx.now().toISOString(),
       })
-      return info(updated!)
+      return info(changed)
     })
 
   const setLinks = async (entry: KeyEntry, wanted: readonly string[]) => {
@@ -354,7 +348,7 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
 
     listKeys() {
       ctx.assertReady('list keys')
-      return ctx.store().keys.all().map(info)
+      return ctx.store().keyRecords().map(info)
     },
 
     disableKey: transition('disable'),

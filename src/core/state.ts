@@ -135,7 +135,7 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
       return {
         format: 'tmaps-mock/snapshot',
         version: 1,
-        keys: store.keys.all().map((k) => ({ ...k })),
+        keys: store.keyRecords().map((k) => ({ ...k })),
         domains: store.domains.all().map((d) => ({ ...d })),
         links: store.links.all().map((l) => ({ ...l })),
         usage: usage.toJSON(),

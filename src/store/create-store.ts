@@ -37,11 +37,19 @@ export interface TmapsStore {
   keysByDomain: ReadonlyMap<string, ReadonlySet<string>>
   /** Domain records by hostname. */
   domainsByHost: ReadonlyMap<string, DomainRecord>
+  /** The key records in the order they were created (a changed key keeps its place). */
+  keyRecords(): KeyRecord[]
+  /**
+   * Changes a key's record (status, dates) and returns the new record. Not `keys.update`: that
+   * clones the record with `structuredClone` and hands it to mutative, which refuses an object
+   * of another realm, as Jest's vm contexts make it. The key keeps its links and its place.
+   */
+  changeKey(id: string, change: Partial<Pick<KeyRecord, 'name' | 'status' | 'updatedAt'>>): Promise<KeyRecord>
 }
 
 /**
  * Creates an empty store. `@msw/data` queries are linear scans, so every lookup a request makes
- * goes through maps that the collections' create/update/delete hooks keep exact; each hook
+ * goes through maps that the collections' create/delete hooks keep exact; each hook
  * also calls `onChange` (the pipeline's memo of decisions holds until it is called).
  * @example const store = createStore(); await store.keys.create(record)
  */
@@ -74,10 +82,10 @@ export function createStore(onChange: () => void = () => undefined): TmapsStore 
   for (const collection of [keys, domains, links] as const)
     for (const hook of ['create', 'update', 'delete'] as const) collection.hooks.on(hook, onChange)
   keys.hooks.on('create', ({ data }) => indexKey(data.record))
-  keys.hooks.on('update', ({ data }) => indexKey(data.nextRecord))
+  let changing: string | undefined
   keys.hooks.on('delete', ({ data }) => {
     const entry = byId.get(data.deletedRecord.id)
-    if (!entry) return
+    if (!entry || entry.id === changing) return
     byId.delete(entry.id)
     byValue.delete(entry.value)
   })
@@ -110,5 +118,22 @@ export function createStore(onChange: () => void = () => undefined): TmapsStore 
     domainsByHost.delete(data.deletedRecord.hostname)
   })
 
-  return { keys, domains, links, byValue, byId, keysByDomain, domainsByHost }
+  const changeKey = async (id: string, change: Partial<KeyRecord>): Promise<KeyRecord> => {
+    const entry = byId.get(id)
+    if (!entry) throw new Error(`Failed to change key ${id}: it is not in the store.`)
+    const next = { ...entry.record, ...change }
+    changing = id
+    try {
+      keys.delete((q) => q.where({ id }))
+      return await keys.create(next)
+    } catch (error) {
+      if (!keys.findFirst((q) => q.where({ id }))) await keys.create(entry.record) // as it was
+      throw error
+    } finally {
+      changing = undefined
+    }
+  }
+  const keyRecords = () => [...byId.values()].map((entry) => entry.record)
+
+  return { keys, domains, links, byValue, byId, keysByDomain, domainsByHost, keyRecords, changeKey }
 }
