@@ -10,29 +10,35 @@ const ENTRY: LogEntry = {
   method: 'GET',
   host: 'api.tmaps.tn',
   path: '/geocoding/forward',
+  query: '?q=Tunis&api_key=ak_1a2b…',
   endpoint: 'geocoding/forward',
   status: 403,
   outcome: 'rejected',
   rule: 'domain-not-authorized',
   reason: 'Origin (reconstructed) http://127.0.0.1:5173 -> host 127.0.0.1 is not linked',
   facts: LOOPBACK_FACTS,
+  size: 34,
+  durationMs: 1.5,
 }
 
 describe('toHar', () => {
-  it('writes a HAR 1.2 entry per log entry: URL without query, the header used, status and reason', () => {
+  it('writes a HAR 1.2 entry per log entry: URL with its masked query, the header used, status, size, time and reason', () => {
     const har = toHar([ENTRY])
     expect(har.log.version).toBe('1.2')
     expect(har.log.creator).toEqual({ name: 'tmaps-mock', version: '0.1' })
     expect(har.log.entries).toEqual([
       {
         startedDateTime: '2025-01-02T03:04:05.000Z',
-        time: 0,
+        time: 1.5,
         request: {
           method: 'GET',
-          url: 'https://api.tmaps.tn/geocoding/forward',
+          url: 'https://api.tmaps.tn/geocoding/forward?q=Tunis&api_key=ak_1a2b…',
           httpVersion: 'HTTP/1.1',
           headers: [{ name: 'Origin', value: 'http://127.0.0.1:5173' }],
-          queryString: [],
+          queryString: [
+            { name: 'q', value: 'Tunis' },
+            { name: 'api_key', value: 'ak_1a2b…' },
+          ],
           cookies: [],
           headersSize: -1,
           bodySize: -1,
@@ -43,13 +49,13 @@ describe('toHar', () => {
           httpVersion: 'HTTP/1.1',
           headers: [],
           cookies: [],
-          content: { size: -1, mimeType: 'application/json', text: '' },
+          content: { size: 34, mimeType: 'application/json', text: '' },
           redirectURL: '',
           headersSize: -1,
-          bodySize: -1,
+          bodySize: 34,
         },
         cache: {},
-        timings: { send: 0, wait: 0, receive: 0 },
+        timings: { send: 0, wait: 1.5, receive: 0 },
         comment: ENTRY.reason,
       },
     ])
@@ -62,6 +68,14 @@ describe('toHar', () => {
     expect(a!.request.headers).toEqual([{ name: 'Referer', value: 'http://127.0.0.1:5173' }])
     expect(b!.request.headers).toEqual([])
     expect(toHar([]).log.entries).toEqual([])
+  })
+
+  it('types a picture answer as PNG, and any refusal as JSON', () => {
+    const tile = { ...ENTRY, endpoint: 'r-tile', status: 200, query: '' }
+    const [png, refused] = toHar([tile, { ...tile, status: 403 }]).log.entries
+    expect(png!.response.content.mimeType).toBe('image/png')
+    expect(png!.request.queryString).toEqual([])
+    expect(refused!.response.content.mimeType).toBe('application/json')
   })
 
   it('says how the header is known: observed, reconstructed or simulated', () => {
@@ -99,8 +113,14 @@ describe('toHar', () => {
     expect(text).toContain('api_key=ak_')
     expect(text).not.toMatch(/ak_[0-9a-f]{8,}/)
     for (const entry of toHar(entries).log.entries) {
-      expect(entry.request.url).toBe('https://api.tmaps.tn/geocoding/forward')
-      expect(entry.request.queryString).toEqual([])
+      expect(entry.request.url).toBe(
+        `https://api.tmaps.tn/geocoding/forward?q=Tunis&api_key=${key.value.slice(0, 7)}…`,
+      )
+      expect(entry.request.queryString).toEqual([
+        { name: 'q', value: 'Tunis' },
+        { name: 'api_key', value: `${key.value.slice(0, 7)}…` },
+      ])
+      expect(entry.response.content.size).toBeGreaterThan(100)
     }
   })
 })

@@ -1,5 +1,6 @@
 import type { DecisionFacts } from '../contract/decide.ts'
 import { explainDecision } from '../contract/explain.ts'
+import { maskKey, maskSecrets } from '../contract/key-format.ts'
 import type { Rule } from '../contract/rejections.ts'
 
 /**
@@ -14,7 +15,8 @@ import type { Rule } from '../contract/rejections.ts'
  * const entry: LogEntry | undefined = mock.log.entries()[0]
  * assert.equal(entry?.status, 401)
  * assert.equal(entry?.rule, 'key-missing')
- * assert.equal(entry?.path, '/geocoding/forward') // never the query, where keys travel
+ * assert.equal(entry?.path, '/geocoding/forward')
+ * assert.equal(entry?.query, '?q=Sfax') // a key in it would be masked: api_key=ak_1a2b…
  * ```
  */
 export interface LogEntry {
@@ -23,8 +25,13 @@ export interface LogEntry {
   time: string
   method: string
   host: string
-  /** The path only: the query string (where the key travels) is never logged. */
+  /** The path, any key-shaped text in it masked. */
   path: string
+  /**
+   * The query string as sent (`?q=Sfax&api_key=ak_1a2b…`, or `''`), every `api_key` value masked
+   * as `maskKey` does, and any other key-shaped text too: never a full key.
+   */
+  query: string
   endpoint: string
   status: number
   outcome: 'accepted' | 'rejected'
@@ -33,6 +40,10 @@ export interface LogEntry {
   /** Why, in plain words. */
   reason: string
   facts: DecisionFacts
+  /** The answer's body, in bytes (0 for none: a 304, a reset connection). */
+  size: number
+  /** From the request's arrival to its answer, in milliseconds (injected latency included). */
+  durationMs: number
   /**
    * Set when fault rules applied (`mock.faults`): their ids, the delay they added, and what
    * they answered instead (a status, or a reset connection, logged with status 0).
@@ -80,6 +91,30 @@ export interface RequestLog {
   subscribe(listener: LogListener): () => void
   clear(): void
   readonly size: number
+}
+
+/**
+ * A query string as the log keeps it: every `api_key` value masked (`api_key=ak_1a2b…`, whatever
+ * its shape or spelling), and any other key-shaped text too; the rest as sent.
+ * @example maskQuery('?q=Sfax&api_key=ak_1a2b0000000000000000000000000000') // '?q=Sfax&api_key=ak_1a2b…'
+ */
+export function maskQuery(search: string): string {
+  if (search.length <= 1) return search
+  return `?${search
+    .slice(1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=')
+      const name = eq < 0 ? part : part.slice(0, eq)
+      if (eq < 0 || decodeName(name) !== 'api_key') return maskSecrets(part)
+      return `${name}=${maskKey(decodeName(part.slice(eq + 1)))}`
+    })
+    .join('&')}`
+}
+
+/** A query component as `URLSearchParams` reads it (`+` a space, percent escapes decoded). */
+function decodeName(text: string): string {
+  return text.includes('%') || text.includes('+') ? (new URLSearchParams(`x=${text}`).get('x') ?? '') : text
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { NewLogEntry, RequestLog } from '../console/request-log.ts'
+import { maskQuery, type NewLogEntry, type RequestLog } from '../console/request-log.ts'
 import { type createUsage, UNATTRIBUTED } from '../console/usage.ts'
 import { type Decision, decide, type KeyView, type RequestFacts } from '../contract/decide.ts'
 import { maskSecrets } from '../contract/key-format.ts'
-import { REJECTIONS, type Rule } from '../contract/rejections.ts'
+import type { Rule } from '../contract/rejections.ts'
 import { CONTENT_TYPES, type EndpointContext } from '../endpoints/endpoint.ts'
 import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
@@ -77,9 +77,12 @@ const CACHEABLE_BODY = 4096
 /** One request on its way through the pipeline: what the log needs, and the rule that decided it. */
 interface Exchange {
   request: RequestLike
-  /** The host and the path as the log shows them (any key-shaped text in the path masked). */
+  /** The host, path and query as the log shows them (keys masked). */
   host: string
   path: string
+  query: string
+  /** `performance.now()` when the request arrived. */
+  started: number
   plan: FaultPlan | undefined
   rule: Rule | undefined
 }
@@ -95,7 +98,7 @@ interface Memo {
   name: string
   host: string
   path: string
-  status: number
+  query: string
   rule: Rule
   decision: Decision
   answer: TmapsAnswer
@@ -162,16 +165,17 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
     return options?.facts ? Object.assign(facts, options.facts) : facts
   }
 
-  /** Log and usage: every answered request, once, with the facts its decision used. */
+  /** Log and usage: every answered request, once, with the facts its decision used; returns the answer. */
   const record = (
     ex: Exchange,
     endpoint: string,
-    status: number,
+    sent: TmapsAnswer,
     rule: Rule,
     decision: Decision,
     reason?: string,
-  ) => {
+  ): TmapsAnswer => {
     const { request, plan: fault } = ex
+    const { status } = sent
     ex.rule = rule
     const now = opts.now()
     usage.record(decision.facts.keyId ?? UNATTRIBUTED, endpoint, status, now)
@@ -181,11 +185,14 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
       method: request.method,
       host: ex.host,
       path: ex.path,
+      query: ex.query,
       endpoint,
       status,
       outcome: status >= 200 && status < 400 ? 'accepted' : 'rejected',
       rule,
       facts: decision.facts,
+      size: sent.body?.byteLength ?? 0,
+      durationMs: performance.now() - ex.started,
     }
     if (reason !== undefined) entry.reason = reason
     if (fault) {
@@ -194,6 +201,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
       if (fault.network !== null) entry.fault.network = fault.network
     }
     log.push(entry)
+    return sent
   }
 
   /** The key a refused request still names, for usage (plain HTTP is refused before the lookup). */
@@ -214,18 +222,31 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
     if (plan.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.delayMs))
     const which = `Injected fault ${plan.rules.join(', ')}`
     if (plan.network === 'reset') {
-      record(ex, name, 0, 'fault-injected', decision, `${which}: the connection was reset (no answer).`)
-      return { status: 0, statusText: '', headers: {}, body: null, network: 'reset' }
+      const reset: TmapsAnswer = { status: 0, statusText: '', headers: {}, body: null, network: 'reset' }
+      return record(
+        ex,
+        name,
+        reset,
+        'fault-injected',
+        decision,
+        `${which}: the connection was reset (no answer).`,
+      )
     }
     if (plan.status !== null) {
       const error = FAULT_BODIES[plan.status]
       const reason = `${which}: ${plan.status} ${error}${plan.delayMs ? ` after ${plan.delayMs} ms` : ''}, before the auth check.`
-      record(ex, name, plan.status, 'fault-injected', decision, reason)
       const retry =
         plan.status === 429 || plan.status === 503
           ? { 'Retry-After': String(RETRY_AFTER_SECONDS) }
           : undefined
-      return rejection({ status: plan.status, error }, origin, retry)
+      return record(
+        ex,
+        name,
+        rejection({ status: plan.status, error }, origin, retry),
+        'fault-injected',
+        decision,
+        reason,
+      )
     }
     return undefined
   }
@@ -292,9 +313,16 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
       return respond(request, options, key, undefined)
     const plan = faults.plan(memo.name)
     if (plan !== undefined) return respond(request, options, undefined, plan)
-    const ex: Exchange = { request, host: memo.host, path: memo.path, plan: undefined, rule: undefined }
-    record(ex, memo.name, memo.status, memo.rule, memo.decision)
-    return memo.answer
+    const ex: Exchange = {
+      request,
+      host: memo.host,
+      path: memo.path,
+      query: memo.query,
+      started: performance.now(),
+      plan: undefined,
+      rule: undefined,
+    }
+    return record(ex, memo.name, memo.answer, memo.rule, memo.decision)
   }
 
   /** The memo key of a plain GET: its URL and the two headers the contract reads. */
@@ -317,6 +345,8 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
       request,
       host: url.host,
       path: url.pathname.includes('_') ? maskSecrets(url.pathname) : url.pathname,
+      query: maskQuery(url.search),
+      started: performance.now(),
       plan: undefined,
       rule: undefined,
     }
@@ -331,7 +361,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
         name: step.name,
         host: ex.host,
         path: ex.path,
-        status: result.status,
+        query: ex.query,
         rule: ex.rule!,
         decision: step.decision,
         answer: Object.freeze(result),
@@ -384,52 +414,46 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
     step.name = name
     step.decision = decision
     if (decision.outcome === 'rejected') {
-      record(ex, name, decision.status, decision.rule, decision)
       step.memo = true
-      return rejection(decision.rule, origin)
+      return record(ex, name, rejection(decision.rule, origin), decision.rule, decision)
     }
 
     if (!resolved) {
-      record(ex, name, 404, 'not-found', decision)
       step.memo = true
-      return rejection('not-found', origin)
+      return record(ex, name, rejection('not-found', origin), 'not-found', decision)
     }
     const { endpoint } = resolved
     try {
       const computed = cached(request, url) ?? (await runEndpoint(resolved, request, url))
       if (computed.etag === undefined) {
-        record(ex, endpoint.name, 200, decision.rule, decision)
         step.name = endpoint.name
         step.memo = true
-        return answer(200, computed.bytes, origin)
+        return record(ex, endpoint.name, answer(200, computed.bytes, origin), decision.rule, decision)
       }
       // Pictures are cached by browsers and proxies like any tile server's (errors never are).
       const caching = { 'Cache-Control': IMAGE_CACHE_CONTROL, ETag: computed.etag }
       if (matchesEtag(request.headers.get('if-none-match'), computed.etag)) {
-        record(ex, endpoint.name, 304, decision.rule, decision)
-        return answer(304, null, origin, caching)
+        return record(ex, endpoint.name, answer(304, null, origin, caching), decision.rule, decision)
       }
-      record(ex, endpoint.name, 200, decision.rule, decision)
-      return answer(200, computed.bytes, origin, caching, CONTENT_TYPES[endpoint.answers])
+      const png = answer(200, computed.bytes, origin, caching, CONTENT_TYPES[endpoint.answers])
+      return record(ex, endpoint.name, png, decision.rule, decision)
     } catch (error) {
       if (error instanceof ParamError) {
-        record(ex, endpoint.name, 400, error.rule, decision, `Authorized, but ${error.message}.`)
-        return rejection({ status: 400, error: error.message }, origin)
+        const refused = rejection({ status: 400, error: error.message }, origin)
+        return record(ex, endpoint.name, refused, error.rule, decision, `Authorized, but ${error.message}.`)
       }
       if (error instanceof BodyReadError) {
-        record(ex, endpoint.name, REJECTIONS[error.rule].status, error.rule, decision)
-        return rejection(error.rule, origin)
+        return record(ex, endpoint.name, rejection(error.rule, origin), error.rule, decision)
       }
       if (error instanceof NotFoundError) {
-        record(ex, endpoint.name, 404, 'not-found', decision, `Authorized, but ${error.message}.`)
-        return rejection('not-found', origin)
+        const missing = rejection('not-found', origin)
+        return record(ex, endpoint.name, missing, 'not-found', decision, `Authorized, but ${error.message}.`)
       }
       console.error(
         `tmaps-mock: ${endpoint.name} failed (this is a bug in tmaps-mock, please report it):`,
         error,
       )
-      record(ex, endpoint.name, 500, 'internal-error', decision)
-      return rejection('internal-error', origin)
+      return record(ex, endpoint.name, rejection('internal-error', origin), 'internal-error', decision)
     }
   }
 
