@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
-const MARKER = /^<!-- recipe: (\S+) -->\n(?:\n?```[a-z]*\n[\s\S]*?\n```\n)?/gm
+// The block after a marker ends at its first closing fence, also when it is empty.
+const MARKER = /^<!-- recipe: (\S+) -->\n(?:\n?```[a-z]*\n(?:[\s\S]*?\n)??```\n)?/gm
 
 /** The README with every recipe block made from its file. */
 export function withRecipes(
@@ -15,7 +16,10 @@ export function withRecipes(
   read = (path: string) => readFileSync(join(root, path), 'utf8'),
 ): string {
   return readme.replace(MARKER, (_all, path: string) => {
-    const language = { '.ts': 'ts', '.tsx': 'tsx', '.sh': 'sh', '.json': 'json' }[extname(path)] ?? ''
+    const language =
+      { '.ts': 'ts', '.mts': 'ts', '.tsx': 'tsx', '.js': 'js', '.sh': 'sh', '.json': 'json' }[
+        extname(path)
+      ] ?? ''
     return `<!-- recipe: ${path} -->\n\`\`\`${language}\n${read(path).trimEnd()}\n\`\`\`\n`
   })
 }

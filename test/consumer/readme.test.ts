@@ -8,8 +8,12 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8')
 
 it('quotes a consumer test file for every runtime recipe', () => {
   expect(recipePaths(readme)).toEqual([
-    'test/consumer/first-call/first-call.ts',
+    'test/consumer/first-call/steps.sh',
+    'test/consumer/first-call/first-call.mts',
     'test/consumer/vitest-project/src/geocode.test.ts',
+    'test/consumer/vitest-project/src/geocode.ts',
+    'test/consumer/jest-project/jest.config.js',
+    'test/consumer/jest-project/geocode.test.js',
     'test/consumer/vite-app/vite.config.ts',
     'test/consumer/storybook-project/.storybook/preview.ts',
     'test/consumer/storybook-project/.storybook/main.ts',
@@ -31,4 +35,12 @@ it('keeps the quick start to two commands: the playground and the tests', () => 
     .trim()
     .split('\n')
   expect(commands.map((line) => line.split('#')[0]!.trim())).toEqual(['npm ci && npm start', 'npm test'])
+})
+
+it('fills an empty recipe block without swallowing the text and the recipes after it', () => {
+  const fence = '```'
+  const text = `<!-- recipe: a.sh -->\n${fence}sh\n${fence}\n\nBetween.\n\n<!-- recipe: b.ts -->\n${fence}ts\nold\n${fence}\n`
+  expect(withRecipes(text, (path) => `text of ${path}\n`)).toBe(
+    `<!-- recipe: a.sh -->\n${fence}sh\ntext of a.sh\n${fence}\n\nBetween.\n\n<!-- recipe: b.ts -->\n${fence}ts\ntext of b.ts\n${fence}\n`,
+  )
 })
