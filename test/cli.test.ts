@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { request } from 'node:https'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -207,7 +207,64 @@ describe('tmaps-mock serve', () => {
       err += c
     })
     expect(await new Promise((done) => child.once('exit', done))).toBe(2)
-    expect(err).toContain('--fault: Failed to add the fault: status must be one of 429, 500, 502, 503, 504.')
+    expect(err).toContain(
+      '--fault: Failed to add the fault: status must be one of the numbers 429, 500, 502, 503, 504 (got 418).',
+    )
+  }, 30_000)
+
+  it('refuses a --save path it cannot write, at start (exit 2), not on exit when the state would be lost', async () => {
+    const child = spawn(
+      node,
+      [cli, 'serve', '--port', '0', '--save', join(cache, 'no-such-folder', 's.json')],
+      {
+        env,
+        cwd: root,
+      },
+    )
+    let err = ''
+    child.stderr.on('data', (c) => {
+      err += c
+    })
+    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    expect(err).toContain(
+      `--save: the folder ${join(cache, 'no-such-folder')} does not exist. Create it, or save elsewhere.`,
+    )
+  }, 30_000)
+
+  it('refuses a snapshot whose key name carries terminal escape codes, saying which key (exit 2)', async () => {
+    const state = join(cache, 'escape.json')
+    const { value } = await (async () => {
+      const { createTmapsCore } = await import('../src/core/create-core.ts')
+      const core = createTmapsCore({ state: 'empty', seed: 'escape' })
+      await core.ready
+      return core.console.createKey({ name: 'Web' })
+    })()
+    // A snapshot edited by hand: the name carries ESC sequences (clear screen, window title).
+    const snapshot = {
+      format: 'tmaps-mock/snapshot',
+      version: 1,
+      keys: [
+        {
+          id: 'key_1',
+          name: 'Web\u001b[2J\u001b]0;pwned\u0007',
+          value,
+          status: 'enabled',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+      domains: [],
+      links: [],
+    }
+    writeFileSync(state, JSON.stringify(snapshot))
+    const child = spawn(node, [cli, 'serve', '--port', '0', '--state', state], { env, cwd: root })
+    let err = ''
+    child.stderr.on('data', (c) => {
+      err += c
+    })
+    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    expect(err).toContain('✖ contains control characters (ESC, line breaks)\n  → at keys[0].name')
+    expect(err).not.toContain('\u001b')
   }, 30_000)
 
   it('refuses a busy port with exit code 2', async () => {

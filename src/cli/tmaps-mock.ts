@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
+import { accessSync, chmodSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { keyReach } from '../contract/key-status.ts'
 import type { FaultInput, FaultRule } from '../core/create-core.ts'
 import { type RequestLine, startTmapsHttpsServer, type TmapsHttpsServer } from '../server/https-server.ts'
+import { escapeControlCharacters } from '../text/control-characters.ts'
 
 const HELP = `tmaps-mock serve: the TMaps API mock on a local HTTPS server
 
@@ -75,6 +78,8 @@ async function main(argv: string[]): Promise<void> {
     }
   }
 
+  if (values.save !== undefined) checkSavePath(values.save)
+
   const faults = [
     ...(values.latency === undefined ? [] : [{ delayMs: range('--latency', values.latency) }]),
     ...(values.fault ?? []).map(faultRule),
@@ -116,16 +121,48 @@ async function main(argv: string[]): Promise<void> {
     closing = true
     process.stdout.write(`\n${signal}: finishing requests in flight, then stopping.\n`)
     await server.close()
-    if (values.save) {
-      // Full key values: readable by the user only, as a .env file should be.
-      writeFileSync(values.save, `${JSON.stringify(server.mock.snapshot(), null, 2)}\n`, { mode: 0o600 })
-      chmodSync(values.save, 0o600)
-      process.stdout.write(`State saved to ${values.save}.\n`)
-    }
+    if (values.save) process.exit(saveState(server, values.save) ? 0 : 1)
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+/** Refuses a `--save` path that cannot be written, at start rather than on exit (the state would be lost). */
+function checkSavePath(path: string): void {
+  const dir = dirname(resolve(path))
+  if (!existsSync(dir)) fail(`--save: the folder ${dir} does not exist. Create it, or save elsewhere.`)
+  if (existsSync(path) && statSync(path).isDirectory()) fail(`--save: ${path} is a folder; give a file name.`)
+  try {
+    accessSync(existsSync(path) ? path : dir, constants.W_OK)
+  } catch {
+    fail(`--save: ${existsSync(path) ? path : dir} is not writable by you. Save elsewhere.`)
+  }
+}
+
+/**
+ * Writes the state to `path`, readable by the user only (full key values, as a .env file). If
+ * that fails (the folder went away meanwhile), the state goes to a file in the temporary folder
+ * instead, and both are said: the state is never lost. False when it did not reach `path`.
+ */
+function saveState(server: TmapsHttpsServer, path: string): boolean {
+  const text = `${JSON.stringify(server.mock.snapshot(), null, 2)}\n`
+  const write = (to: string) => {
+    writeFileSync(to, text, { mode: 0o600 })
+    chmodSync(to, 0o600)
+  }
+  try {
+    write(path)
+    process.stdout.write(`State saved to ${path}.\n`)
+    return true
+  } catch (error) {
+    const rescue = join(tmpdir(), `tmaps-mock-state-${process.pid}.json`)
+    write(rescue)
+    process.stderr.write(
+      `tmaps-mock: could not write the state to ${path} (${(error as Error).message}); saved it to ${rescue} instead.\n`,
+    )
+    return false
+  }
 }
 
 function parse(argv: string[]) {
@@ -236,7 +273,7 @@ function printBanner(server: TmapsHttpsServer, host: string, save: string | unde
   for (const key of server.mock.console.listKeys()) {
     const shown = created.get(key.id) ?? `${key.prefix}…`
     out.push(
-      `  ${key.name.padEnd(24)} ${key.status.padEnd(9)} ${shown}  works: ${keyReach(key.status, key.domains)}`,
+      `  ${escapeControlCharacters(key.name).padEnd(24)} ${key.status.padEnd(9)} ${shown}  works: ${keyReach(key.status, key.domains)}`,
     )
   }
   if (created.size > 0)

@@ -252,3 +252,16 @@ describe('in a test runner whose structuredClone returns objects of another real
     expect(revoked.status).toBe(401)
   })
 })
+
+describe('key names', () => {
+  it.each([
+    ['ESC sequences', 'Web\u001b[2J\u001b]0;pwned\u0007'],
+    ['a line break', 'Web\nKeys: none'],
+    ['a bidirectional override', 'Web \u202Egnirts'],
+  ])('refuses a name with %s, which a terminal would obey', async (_what, name) => {
+    const error = await rejection(mock.console.createKey({ name }))
+    expect(error.code).toBe('invalid-input')
+    expect(error.message).toContain('the name contains control characters')
+    expect(mock.console.listKeys()).toEqual([])
+  })
+})

@@ -5,6 +5,7 @@ import type { KeyMaterial } from '../data/seeded.ts'
 import type { KeyEntry, TmapsStore } from '../store/create-store.ts'
 import type { KeyRecord } from '../store/schemas.ts'
 import { MAX_KEYS } from '../store/schemas.ts'
+import { hasControlCharacters } from '../text/control-characters.ts'
 import { TmapsConsoleError } from './console-error.ts'
 
 /**
@@ -302,6 +303,12 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
           )
         if (name.length > MAX_NAME_LENGTH)
           fail('invalid-input', action, `the name is longer than ${MAX_NAME_LENGTH} characters`)
+        if (hasControlCharacters(name))
+          fail(
+            'invalid-input',
+            action,
+            'the name contains control characters (such as ESC or a line break), which would be printed raw in a terminal. Use plain text',
+          )
         const domains = normalizeAll(input.domains ?? [], action)
         const store = ctx.store()
         if (store.byId.size >= MAX_KEYS)

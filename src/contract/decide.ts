@@ -1,5 +1,5 @@
 import { hostFromHeader } from './hostname.ts'
-import { isKeyValue, maskKey, maskSecrets } from './key-format.ts'
+import { isKeyValue, maskKey, maskSecrets, mayHoldKey } from './key-format.ts'
 import type { KeyStatus } from './key-status.ts'
 import { type AuthRule, REJECTIONS } from './rejections.ts'
 
@@ -109,7 +109,7 @@ export type Decision =
     }
 
 const HEADER_LOG_LIMIT = 200
-const maskHost = (host: string | null) => (host === null || !host.includes('_') ? host : maskSecrets(host))
+const maskHost = (host: string | null) => (host === null || !mayHoldKey(host) ? host : maskSecrets(host))
 
 /** Hosts of recent Origin/Referer values: a page sends the same one again and again. */
 const hosts = new Map<string, string | null>()
@@ -162,9 +162,7 @@ export function decide(facts: RequestFacts, lookup: (value: string) => KeyView |
     keyId: null,
     via,
     header:
-      header === null
-        ? null
-        : (header.includes('_') ? maskSecrets(header) : header).slice(0, HEADER_LOG_LIMIT),
+      header === null ? null : (mayHoldKey(header) ? maskSecrets(header) : header).slice(0, HEADER_LOG_LIMIT),
     host: maskHost(host),
     linked: null,
     reconstructed: facts.reconstructed === true,

@@ -42,30 +42,40 @@ export type DomainInputResult = { ok: true; hostname: string } | { ok: false; er
  * assert.ok(!wildcard.ok && wildcard.error.startsWith('wildcards are not supported'))
  * ```
  */
+/** Longer input is refused before it is parsed (a hostname has at most 253 characters; room for a pasted URL). */
+const MAX_INPUT_LENGTH = 2048
+/** How much of the input an error message echoes. */
+const ECHO_LENGTH = 80
+
 export function parseDomainInput(input: string): DomainInputResult {
   const fail = (why: string): DomainInputResult => ({ ok: false, error: why })
   if (typeof input !== 'string') return fail('the domain must be a string, such as "mysite.tn"')
   const raw = input.trim()
   if (raw === '') return fail('the domain is empty. Enter a bare hostname such as "mysite.tn"')
-  if (/\s/.test(raw)) return fail(`"${raw}" contains spaces. Enter one bare hostname such as "mysite.tn"`)
+  if (raw.length > MAX_INPUT_LENGTH)
+    return fail(`the domain is ${raw.length} characters long; a hostname has at most ${MAX_HOSTNAME_LENGTH}`)
+  // What the person typed is echoed in the message, cut short.
+  const cut = (text: string) => (text.length > ECHO_LENGTH ? `${text.slice(0, ECHO_LENGTH - 1)}…` : text)
+  const shown = cut(raw)
+  if (/\s/.test(raw)) return fail(`"${shown}" contains spaces. Enter one bare hostname such as "mysite.tn"`)
   if (raw.includes('*')) {
     return fail(
-      `wildcards are not supported ("${raw}"). Add each subdomain separately, e.g. "app.mysite.tn" and "admin.mysite.tn"`,
+      `wildcards are not supported ("${shown}"). Add each subdomain separately, e.g. "app.mysite.tn" and "admin.mysite.tn"`,
     )
   }
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)
   if (scheme) {
     return fail(
-      `"${raw}" includes a scheme (${scheme[1]}://). Enter the bare hostname, e.g. "${bareHint(raw)}"`,
+      `"${shown}" includes a scheme (${cut(scheme[1]!)}://). Enter the bare hostname, e.g. "${cut(bareHint(raw))}"`,
     )
   }
-  if (raw.includes('@')) return fail(`"${raw}" includes user info (@). Enter the bare hostname only`)
+  if (raw.includes('@')) return fail(`"${shown}" includes user info (@). Enter the bare hostname only`)
   const pathAt = raw.search(/[/?#\\]/)
   if (pathAt === 0)
-    return fail(`"${raw}" is a path, not a hostname. Enter a bare hostname such as "mysite.tn"`)
+    return fail(`"${shown}" is a path, not a hostname. Enter a bare hostname such as "mysite.tn"`)
   if (pathAt > 0) {
     return fail(
-      `"${raw}" includes a path (${raw.slice(pathAt)}). Enter the bare hostname "${raw.slice(0, pathAt)}"`,
+      `"${shown}" includes a path (${cut(raw.slice(pathAt))}). Enter the bare hostname "${cut(raw.slice(0, pathAt))}"`,
     )
   }
 
@@ -73,28 +83,30 @@ export function parseDomainInput(input: string): DomainInputResult {
   const bracketed = /^\[(.*)\](?::(\d*))?$/.exec(raw)
   if (bracketed?.[2] !== undefined) {
     return fail(
-      `"${raw}" includes a port (:${bracketed[2]}). Ports are ignored when matching; enter "[${bracketed[1]}]"`,
+      `"${shown}" includes a port (:${bracketed[2]}). Ports are ignored when matching; enter "[${bracketed[1]}]"`,
     )
   }
   const v6 = bracketed ? bracketed[1]! : (raw.match(/:/g)?.length ?? 0) >= 2 ? raw : null
   if (v6 !== null) {
     const host = URL.canParse(`http://[${v6}]/`) ? new URL(`http://[${v6}]/`).hostname : null
-    return host ? { ok: true, hostname: host } : fail(`"${raw}" is not a valid IPv6 address`)
+    return host ? { ok: true, hostname: host } : fail(`"${shown}" is not a valid IPv6 address`)
   }
 
   const port = /^(.*):(\d*)$/.exec(raw)
   if (port) {
-    return fail(`"${raw}" includes a port (:${port[2]}). Ports are ignored when matching; enter "${port[1]}"`)
+    return fail(
+      `"${shown}" includes a port (:${port[2]}). Ports are ignored when matching; enter "${port[1]}"`,
+    )
   }
-  if (raw.includes(':')) return fail(`"${raw}" is not a valid hostname (unexpected ":")`)
+  if (raw.includes(':')) return fail(`"${shown}" is not a valid hostname (unexpected ":")`)
 
   const withoutDot = raw.endsWith('.') ? raw.slice(0, -1) : raw
   if (IPV4_LIKE.test(withoutDot)) {
     return IPV4.test(withoutDot)
       ? { ok: true, hostname: withoutDot }
-      : fail(`"${raw}" is not a valid IPv4 address (expected four numbers 0-255, e.g. "127.0.0.1")`)
+      : fail(`"${shown}" is not a valid IPv4 address (expected four numbers 0-255, e.g. "127.0.0.1")`)
   }
-  if (!URL.canParse(`http://${withoutDot}/`)) return fail(`"${raw}" is not a valid hostname`)
+  if (!URL.canParse(`http://${withoutDot}/`)) return fail(`"${shown}" is not a valid hostname`)
   const ascii = new URL(`http://${withoutDot}/`).hostname
   if (ascii.length > MAX_HOSTNAME_LENGTH) {
     return fail(
@@ -102,11 +114,11 @@ export function parseDomainInput(input: string): DomainInputResult {
     )
   }
   for (const label of ascii.split('.')) {
-    if (label === '') return fail(`"${raw}" has an empty label (two dots in a row, or a leading dot)`)
-    if (label.length > 63) return fail(`"${raw}" has a label longer than 63 characters`)
+    if (label === '') return fail(`"${shown}" has an empty label (two dots in a row, or a leading dot)`)
+    if (label.length > 63) return fail(`"${shown}" has a label longer than 63 characters`)
     if (!LABEL.test(label)) {
       return fail(
-        `"${raw}" has an invalid label "${label}": use letters, digits and inner hyphens only (no "_", no leading or trailing "-")`,
+        `"${shown}" has an invalid label "${label}": use letters, digits and inner hyphens only (no "_", no leading or trailing "-")`,
       )
     }
   }

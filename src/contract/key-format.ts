@@ -57,15 +57,31 @@ export function maskKey(value: string): string {
   return `${value.slice(0, shown)}…`
 }
 
-/** Anything shaped like a key, anywhere in a text, in any case (`AK_…`, inside a URL, after a space). */
-const KEY_LIKE = /ak_[0-9a-z_]{8,}/gi
+/**
+ * Anything shaped like a key, anywhere in a text, in any case (`AK_…`, inside a URL, after a
+ * space), also percent-encoded in part or whole (`%61k_…`, `ak%5F…`): a server decodes those.
+ */
+const KEY_LIKE = /(?:a|%61|%41)(?:k|%6b|%4b)(?:_|%5f)(?:[0-9a-z_]|%[0-9a-f]{2}){8,}/gi
+const ESCAPED = /%[0-9a-f]{2}/gi
 
 /**
- * Masks every key-shaped run in a text (`ak_` and 8 or more letters or digits, in any case), for
- * whatever is logged or thrown: a Referer that carries `?api_key=ak_…`, a mis-typed key echoed
+ * Masks every key-shaped run in a text (`ak_` and 8 or more letters or digits, in any case, plain
+ * or percent-encoded), for whatever is logged or thrown: a Referer that carries `?api_key=ak_…`, a mis-typed key echoed
  * in an error.
  * @example maskSecrets('https://x.tn/?api_key=AK_1A2B' + '0'.repeat(28)) // 'https://x.tn/?api_key=AK_1A2B…'
  */
 export function maskSecrets(text: string): string {
-  return text.replace(KEY_LIKE, (key) => maskKey(key))
+  // Masked as decoded: what is left shows at most the key's 7-character prefix.
+  return text.replace(KEY_LIKE, (key) =>
+    maskKey(
+      key.includes('%')
+        ? key.replace(ESCAPED, (e) => String.fromCharCode(Number.parseInt(e.slice(1), 16)))
+        : key,
+    ),
+  )
+}
+
+/** A cheap test before `maskSecrets`: false when `text` cannot hold a key (no `_`, plain or escaped). */
+export function mayHoldKey(text: string): boolean {
+  return text.includes('_') || text.includes('%')
 }

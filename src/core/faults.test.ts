@@ -170,7 +170,10 @@ describe('mock.faults', () => {
 
   it.each([
     [{}, /give at least one of status, delayMs or network/],
-    [{ status: 418 }, /status must be one of 429, 500, 502, 503, 504/],
+    [{ status: 418 }, /status must be one of the numbers 429, 500, 502, 503, 504 \(got 418\)/],
+    [{ status: 'toString' }, /status must be one of the numbers .* \(got "toString"\)/],
+    [{ status: 'constructor' }, /status must be one of the numbers .* \(got "constructor"\)/],
+    [{ status: '429' }, /status must be one of the numbers .* \(got "429"\)/],
     [{ status: 429, network: 'reset' }, /status or network, not both/],
     [{ endpoint: '/geocoding/fwd', status: 429 }, /is not a TMaps path. Use one of .*\/geocoding\/forward/],
     [{ delayMs: -1 }, /delayMs must be whole milliseconds/],

@@ -172,8 +172,11 @@ export function createFaults(
             `endpoint ${JSON.stringify(endpoint)} is not a TMaps path. Use one of ${[...known].map((n) => `/${n}`).join(', ')}`,
           )
       }
-      if (status !== undefined && !(status in FAULT_BODIES))
-        fail(`status must be one of ${Object.keys(FAULT_BODIES).join(', ')}`)
+      // A number that is an own key of the table: "429" (a string) or "toString" (inherited) is not.
+      if (status !== undefined && !(typeof status === 'number' && Object.hasOwn(FAULT_BODIES, status)))
+        fail(
+          `status must be one of the numbers ${Object.keys(FAULT_BODIES).join(', ')} (got ${JSON.stringify(status)?.slice(0, 40)})`,
+        )
       if (network !== undefined && network !== 'reset') fail('network must be "reset"')
       if (status !== undefined && network !== undefined) fail('give status or network, not both')
       if (status === undefined && network === undefined && delayMs === undefined)

@@ -1,7 +1,7 @@
 import { maskQuery, type NewLogEntry, type RequestLog } from '../console/request-log.ts'
 import { type createUsage, UNATTRIBUTED } from '../console/usage.ts'
 import { type Decision, decide, type KeyView, type RequestFacts } from '../contract/decide.ts'
-import { maskSecrets } from '../contract/key-format.ts'
+import { maskSecrets, mayHoldKey } from '../contract/key-format.ts'
 import type { Rule } from '../contract/rejections.ts'
 import { CONTENT_TYPES, type EndpointContext } from '../endpoints/endpoint.ts'
 import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
@@ -344,7 +344,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
     const ex: Exchange = {
       request,
       host: url.host,
-      path: url.pathname.includes('_') ? maskSecrets(url.pathname) : url.pathname,
+      path: mayHoldKey(url.pathname) ? maskSecrets(url.pathname) : url.pathname,
       query: maskQuery(url.search),
       started: performance.now(),
       plan: undefined,

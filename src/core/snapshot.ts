@@ -4,6 +4,7 @@ import { parseDomainInput } from '../contract/hostname.ts'
 import { KEY_PATTERN } from '../contract/key-format.ts'
 import type { KeyStatus } from '../contract/key-status.ts'
 import { domainSchema, keySchema, linkSchema, MAX_DOMAINS, MAX_KEYS, MAX_LINKS } from '../store/schemas.ts'
+import { hasControlCharacters } from '../text/control-characters.ts'
 
 /** zod/mini has no messages of its own: English ones for this parse (zod's global config is left alone). */
 const messages = english().localeError
@@ -28,6 +29,11 @@ const snapshotSchema = z
     keys: z.array(
       z.extend(keySchema, {
         value: z.string().check(z.regex(KEY_PATTERN, 'not a TMaps key (ak_ + 32 lower-case hex)')),
+        name: z
+          .string()
+          .check(
+            z.refine((name) => !hasControlCharacters(name), 'contains control characters (ESC, line breaks)'),
+          ),
         // Snapshots saved before 0.2 name the enabled status `active`: still accepted.
         status: z.pipe(
           z.transform((s: KeyStatus | 'active') => (s === 'active' ? 'enabled' : s)),

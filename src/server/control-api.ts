@@ -1,5 +1,6 @@
 import { type ConsoleErrorCode, TmapsConsoleError } from '../console/console-error.ts'
 import { UNATTRIBUTED } from '../console/usage.ts'
+import { maskSecrets } from '../contract/key-format.ts'
 import { STATUS_TEXT } from '../core/answers.ts'
 import type { FaultInput, TmapsMockCore } from '../core/create-core.ts'
 
@@ -249,9 +250,12 @@ export function createControlApi(core: TmapsMockCore): (request: Request) => Pro
         return json(500, { error: 'internal error' })
       }
     }
+    // The path is echoed masked (it may hold a key) and cut short.
+    const shown = maskSecrets(`${CONTROL_PREFIX}${path}`)
+    const echoed = shown.length > 120 ? `${shown.slice(0, 119)}…` : shown
     return pathMatched
-      ? json(405, { error: `${request.method} is not allowed on ${CONTROL_PREFIX}${path}.` })
-      : json(404, { error: `No control API route ${CONTROL_PREFIX}${path}. See the README, "Control API".` })
+      ? json(405, { error: `${request.method} is not allowed on ${echoed}.` })
+      : json(404, { error: `No control API route ${echoed}. See the README, "Control API".` })
   }
 }
 
@@ -275,14 +279,18 @@ function match(pattern: string, path: string): Params | null {
   return params
 }
 
-/** A reader of the log stream this many entries behind is disconnected (it stopped reading). */
-export const LOG_STREAM_LAG_LIMIT = 1000
+/**
+ * A reader of the log stream this many bytes behind is disconnected (it stopped reading). In
+ * bytes, not entries: an entry of a request with a 14 KB path weighs 30 KB, and 32 stalled
+ * readers must not hold hundreds of MB.
+ */
+export const LOG_STREAM_LAG_BYTES = 1024 * 1024
 /** At most this many log streams at once. */
 export const LOG_STREAM_READERS = 32
 
 /**
  * The request log as Server-Sent Events: one `entry` event per answered request, until the
- * client leaves. A reader that falls `LOG_STREAM_LAG_LIMIT` entries behind (it stopped reading)
+ * client leaves. A reader that falls `LOG_STREAM_LAG_BYTES` behind (it stopped reading)
  * gets an `overflow` event and is disconnected, so a stalled client never grows the server's memory.
  */
 function logStream(core: TmapsMockCore, request: Request, readers: { count: number }): Response {
@@ -311,7 +319,7 @@ function logStream(core: TmapsMockCore, request: Request, readers: { count: numb
           if ((controller.desiredSize ?? 0) <= 0) {
             controller.enqueue(
               encoder.encode(
-                `event: overflow\ndata: {"error":"the reader fell ${LOG_STREAM_LAG_LIMIT} entries behind: disconnected"}\n\n`,
+                `event: overflow\ndata: {"error":"the reader fell ${LOG_STREAM_LAG_BYTES / 1024 / 1024} MB behind: disconnected"}\n\n`,
               ),
             )
             stop()
@@ -336,7 +344,7 @@ function logStream(core: TmapsMockCore, request: Request, readers: { count: numb
       },
       cancel: stop,
     },
-    new CountQueuingStrategy({ highWaterMark: LOG_STREAM_LAG_LIMIT }),
+    { highWaterMark: LOG_STREAM_LAG_BYTES, size: (chunk) => chunk.byteLength },
   )
   return new Response(stream, {
     headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' },

@@ -62,6 +62,19 @@ export function createControlGate({ origins = [], token, hosts = [] }: ControlGa
         ),
       }
     }
+    // A page of another site reaches the control API by navigation (an iframe, a link) with no
+    // Origin header: the browser still says where it came from. Allowed origins may, over http too.
+    if (
+      request.headers.get('sec-fetch-site') === 'cross-site' &&
+      (origin === null || !allowedOrigins.has(origin))
+    ) {
+      return {
+        refusal: refuse(
+          403,
+          'The control API does not answer requests from other sites (Sec-Fetch-Site: cross-site): call it from a terminal or the page of an allowed --console-origin.',
+        ),
+      }
+    }
     if (origin !== null && !allowedOrigins.has(origin)) {
       return {
         refusal: refuse(

@@ -11,12 +11,19 @@ import type { AddressInfo } from 'node:net'
 import { isIP } from 'node:net'
 import type { CreatedKey } from '../console/create-console.ts'
 import { maskSecrets } from '../contract/key-format.ts'
+import { STATUS_TEXT } from '../core/answers.ts'
 import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../core/create-core.ts'
 import { hostOfPath } from '../endpoints/registry.ts'
 import { localCertificate } from './certificate.ts'
 import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, createControlApi } from './control-api.ts'
 import { createControlGate } from './control-gate.ts'
-import { BodyTooLargeError, nodeRequestView, splitTarget, toFetchRequest } from './node-request.ts'
+import {
+  BodyTooLargeError,
+  controlRequestProblem,
+  nodeRequestView,
+  splitTarget,
+  toFetchRequest,
+} from './node-request.ts'
 
 /**
  * The options of `startTmapsHttpsServer()`: every `createTmapsMock` option, plus the server's own.
@@ -258,10 +265,20 @@ export async function startTmapsHttpsServer(
     try {
       if (secure && (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`))) {
         let response: Response
+        const problem = controlRequestProblem(req.method, req.headers.host)
         try {
-          response = await controlAnswer(
-            await toFetchRequest(req, `https://${req.headers.host ?? 'localhost'}${path}`, SERVER_BODY_LIMIT),
-          )
+          response = problem
+            ? Response.json(
+                { error: problem.error },
+                {
+                  status: problem.status,
+                  statusText: STATUS_TEXT[problem.status],
+                  headers: problem.headers ?? {},
+                },
+              )
+            : await controlAnswer(
+                await toFetchRequest(req, res, `https://${req.headers.host}${path}`, SERVER_BODY_LIMIT),
+              )
         } catch (error) {
           if (!(error instanceof BodyTooLargeError)) throw error
           response = Response.json(

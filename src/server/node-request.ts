@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestLike, RequestTarget } from '../core/create-core.ts'
 
 /** A body larger than the limit: answered 413 (`status` is read by the pipeline's body reader). */
@@ -104,8 +104,17 @@ export function splitTarget(protocol: 'https:' | 'http:', host: string, path: st
   return new URL(href)
 }
 
-/** A fetch `Request` of a Node request, its body read first within the limit (for the control API). */
-export async function toFetchRequest(req: IncomingMessage, url: string, limit: number): Promise<Request> {
+/**
+ * A fetch `Request` of a Node request, its body read first within the limit (for the control API).
+ * Its signal aborts when the answer is done or the client leaves (`res` closes): a listener per
+ * answer, not per request on a keep-alive socket, so 50,000 requests on one socket add none.
+ */
+export async function toFetchRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+  limit: number,
+): Promise<Request> {
   const method = req.method ?? 'GET'
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
@@ -114,11 +123,45 @@ export async function toFetchRequest(req: IncomingMessage, url: string, limit: n
   }
   const body = method === 'GET' || method === 'HEAD' ? null : await readNodeBody(req, limit)
   const abort = new AbortController()
-  req.socket.once('close', () => abort.abort())
+  res.once('close', () => abort.abort())
   return new Request(url, {
     method,
     headers,
     body: body && body.length > 0 ? new Uint8Array(body) : null,
     signal: abort.signal,
   })
+}
+
+/** The methods the control API knows; `new Request` refuses others such as TRACE and CONNECT. */
+const CONTROL_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+/**
+ * What is wrong with a control API request before a fetch `Request` can even be made of it (its
+ * constructor throws on these): a method it does not take (405) or a `Host` that is no host
+ * (400: `localhost:99999`, `a b`, `[::1`, `x@evil.com`). `undefined` when it can go on.
+ * @example controlRequestProblem('TRACE', 'localhost:8443') // { status: 405, ... }
+ */
+export function controlRequestProblem(
+  method: string | undefined,
+  host: string | undefined,
+): { status: 400 | 405; error: string; headers?: Record<string, string> } | undefined {
+  if (!method || !CONTROL_METHODS.has(method))
+    return {
+      status: 405,
+      error: `The control API does not take ${String(method).slice(0, 20)} requests.`,
+      headers: { Allow: [...CONTROL_METHODS].join(', ') },
+    }
+  const given = host ?? ''
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(`https://${given}/`)
+  } catch {
+    // not a host
+  }
+  if (!parsed || parsed.host !== given.toLowerCase() || parsed.username !== '' || parsed.password !== '')
+    return {
+      status: 400,
+      error: `The Host header ${JSON.stringify(given.slice(0, 80))} is not a host[:port]. Call the control API as https://localhost:<port>/__console/.`,
+    }
+  return undefined
 }
