@@ -265,3 +265,34 @@ describe('key names', () => {
     expect(mock.console.listKeys()).toEqual([])
   })
 })
+
+describe('many domains on one key', () => {
+  it('links domains one by one without sorting the list each time, and lists them sorted', async () => {
+    const key = await mock.console.createKey({ name: 'Many' })
+    const hosts = Array.from({ length: 300 }, (_, i) => `app${(i * 7919) % 1000}.example.tn`)
+    const sort = vi.spyOn(Array.prototype, 'sort')
+    for (const host of hosts) {
+      await mock.console.addDomain(host)
+      await mock.console.linkDomain(key.id, host)
+    }
+    const sortsWhileLinking = sort.mock.calls.length
+    sort.mockRestore()
+    expect(sortsWhileLinking).toBeLessThan(10) // was one per link: 300
+    expect(mock.console.getKey(key.id)!.domains).toEqual([...hosts].sort())
+  })
+
+  it('refuses more than 1,000 domains on one key with 400 (invalid-input), in every way of linking', async () => {
+    const hosts = Array.from({ length: 1001 }, (_, i) => `h${i}.example.tn`)
+    expect((await rejection(mock.console.createKey({ name: 'Too many', domains: hosts }))).message).toContain(
+      'a key may be linked to at most 1000 domains (this would make 1001)',
+    )
+    const key = await mock.console.createKey({ name: 'Full', domains: hosts.slice(0, 1000) })
+    expect((await rejection(mock.console.setKeyDomains(key.id, hosts))).code).toBe('invalid-input')
+    await mock.console.addDomain(hosts[1000]!)
+    expect((await rejection(mock.console.linkDomain(key.id, hosts[1000]!))).code).toBe('invalid-input')
+    expect(mock.console.getKey(key.id)!.domains).toHaveLength(1000)
+    const snapshot = mock.snapshot()
+    snapshot.links.push({ keyId: key.id, hostname: hosts[1000]!, createdAt: '2026-11-21T10:00:00.000Z' })
+    await expect(mock.restore(snapshot)).rejects.toThrow(/more than 1000 domains, the most one key may have/)
+  })
+})

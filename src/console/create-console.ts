@@ -4,7 +4,7 @@ import { allowedKeyActions, type KeyAction, type KeyStatus, nextKeyStatus } from
 import type { KeyMaterial } from '../data/seeded.ts'
 import type { KeyEntry, TmapsStore } from '../store/create-store.ts'
 import type { KeyRecord } from '../store/schemas.ts'
-import { MAX_KEYS } from '../store/schemas.ts'
+import { MAX_DOMAINS_PER_KEY, MAX_KEYS } from '../store/schemas.ts'
 import { hasControlCharacters } from '../text/control-characters.ts'
 import { TmapsConsoleError } from './console-error.ts'
 
@@ -215,7 +215,7 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
       status: record.status,
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
-      domains: entry ? [...entry.domains].sort() : [],
+      domains: entry ? [...entry.linked] : [],
       actions: allowedKeyActions(record.status),
     }
   }
@@ -231,6 +231,15 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
         }),
       ),
     ]
+  }
+
+  const assertDomainCount = (count: number, action: string) => {
+    if (count > MAX_DOMAINS_PER_KEY)
+      fail(
+        'invalid-input',
+        action,
+        `a key may be linked to at most ${MAX_DOMAINS_PER_KEY} domains (this would make ${count}). Link the hosts your apps run on`,
+      )
   }
 
   const ensureDomain = async (hostname: string) => {
@@ -310,6 +319,7 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
             'the name contains control characters (such as ESC or a line break), which would be printed raw in a terminal. Use plain text',
           )
         const domains = normalizeAll(input.domains ?? [], action)
+        assertDomainCount(domains.length, action)
         const store = ctx.store()
         if (store.byId.size >= MAX_KEYS)
           fail(
@@ -408,6 +418,7 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
           )
         }
         if (entry.domains.has(normalized!)) return
+        assertDomainCount(entry.domains.size + 1, 'link domain')
         await ctx
           .store()
           .links.create({ keyId: entry.id, hostname: normalized!, createdAt: ctx.now().toISOString() })
@@ -425,6 +436,7 @@ export function createConsole(ctx: ConsoleContext): TmapsConsole {
 
     setKeyDomains(ref, hostnames) {
       return changeKeyDomains('set key domains', ref, hostnames, async (entry, wanted) => {
+        assertDomainCount(wanted.length, 'set key domains')
         await setLinks(entry, wanted)
         await touch(entry)
       })

@@ -3,7 +3,15 @@ import english from 'zod/v4/locales/en.js'
 import { parseDomainInput } from '../contract/hostname.ts'
 import { KEY_PATTERN } from '../contract/key-format.ts'
 import type { KeyStatus } from '../contract/key-status.ts'
-import { domainSchema, keySchema, linkSchema, MAX_DOMAINS, MAX_KEYS, MAX_LINKS } from '../store/schemas.ts'
+import {
+  domainSchema,
+  keySchema,
+  linkSchema,
+  MAX_DOMAINS,
+  MAX_DOMAINS_PER_KEY,
+  MAX_KEYS,
+  MAX_LINKS,
+} from '../store/schemas.ts'
 import { hasControlCharacters } from '../text/control-characters.ts'
 
 /** zod/mini has no messages of its own: English ones for this parse (zod's global config is left alone). */
@@ -72,7 +80,16 @@ const snapshotSchema = z
         hostnames.add(d.hostname)
       })
       const pairs = new Set<string>()
+      const perKey = new Map<string, number>()
       s.links.forEach((l, i) => {
+        const linked = (perKey.get(l.keyId) ?? 0) + 1
+        perKey.set(l.keyId, linked)
+        if (linked === MAX_DOMAINS_PER_KEY + 1)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['links', i],
+            message: `links key ${l.keyId} to more than ${MAX_DOMAINS_PER_KEY} domains, the most one key may have`,
+          })
         if (!ids.has(l.keyId))
           ctx.addIssue({
             code: 'custom',

@@ -12,14 +12,65 @@ import {
 
 const NONE: readonly string[] = Object.freeze([])
 
+/**
+ * A key's index entry. Its sorted domains are kept in step by binary insertion (no sort per
+ * link), or sorted once when first read after a load: linking a domain costs O(log N) to find
+ * its place plus one copy of the list, loading a snapshot O(N log N).
+ */
+class IndexedKey implements KeyEntry {
+  id: string
+  value: string
+  status: KeyStatus
+  record: KeyRecord
+  readonly domains = new Set<string>()
+  #linked: readonly string[] | undefined = NONE
+  constructor(record: KeyRecord) {
+    this.id = record.id
+    this.value = record.value
+    this.status = record.status
+    this.record = record
+  }
+  get linked(): readonly string[] {
+    this.#linked ??= Object.freeze([...this.domains].sort())
+    return this.#linked
+  }
+  link(hostname: string): void {
+    if (this.domains.has(hostname)) return
+    this.domains.add(hostname)
+    const sorted = this.#linked
+    if (sorted === undefined) return
+    const at = lowerBound(sorted, hostname)
+    this.#linked = Object.freeze([...sorted.slice(0, at), hostname, ...sorted.slice(at)])
+  }
+  unlink(hostname: string): void {
+    if (!this.domains.delete(hostname)) return
+    const sorted = this.#linked
+    if (sorted === undefined) return
+    const at = lowerBound(sorted, hostname)
+    this.#linked = Object.freeze([...sorted.slice(0, at), ...sorted.slice(at + 1)])
+  }
+}
+
+/** The first index of a sorted list whose item is not below `item` (code-unit order, as `sort`). */
+function lowerBound(sorted: readonly string[], item: string): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (sorted[mid]! < item) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
 /** The index entry of one key: what a request needs, found in O(1) by value or id. */
 export interface KeyEntry extends KeyView {
   id: string
   value: string
   status: KeyStatus
   domains: Set<string>
-  /** `domains` sorted, kept in step (a decision logs them without sorting per request). */
-  linked: readonly string[]
+  /** `domains` sorted, once per change (a decision logs them without sorting per request). */
+  readonly linked: readonly string[]
   /** The stored record (name, dates): console reads need no scan of the collection. */
   record: KeyRecord
 }
@@ -65,14 +116,7 @@ export function createStore(onChange: () => void = () => undefined): TmapsStore 
   const indexKey = (record: KeyRecord) => {
     const previous = byId.get(record.id)
     if (previous && previous.value !== record.value) byValue.delete(previous.value)
-    const entry: KeyEntry = previous ?? {
-      id: record.id,
-      value: record.value,
-      status: record.status,
-      domains: new Set(),
-      linked: NONE,
-      record,
-    }
+    const entry = previous ?? new IndexedKey(record)
     entry.value = record.value
     entry.status = record.status
     entry.record = record
@@ -90,21 +134,14 @@ export function createStore(onChange: () => void = () => undefined): TmapsStore 
     byValue.delete(entry.value)
   })
 
-  const relist = (entry: KeyEntry | undefined) => {
-    if (entry) entry.linked = Object.freeze([...entry.domains].sort())
-  }
   const link = ({ keyId, hostname }: LinkRecord) => {
-    const entry = byId.get(keyId)
-    entry?.domains.add(hostname)
-    relist(entry)
+    ;(byId.get(keyId) as IndexedKey | undefined)?.link(hostname)
     const set = keysByDomain.get(hostname) ?? new Set()
     set.add(keyId)
     keysByDomain.set(hostname, set)
   }
   const unlink = ({ keyId, hostname }: LinkRecord) => {
-    const entry = byId.get(keyId)
-    entry?.domains.delete(hostname)
-    relist(entry)
+    ;(byId.get(keyId) as IndexedKey | undefined)?.unlink(hostname)
     keysByDomain.get(hostname)?.delete(keyId)
   }
   links.hooks.on('create', ({ data }) => link(data.record))

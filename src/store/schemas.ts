@@ -5,6 +5,11 @@ import { KEY_STATUSES } from '../contract/key-status.ts'
 export const MAX_KEYS = 100_000
 export const MAX_DOMAINS = 100_000
 export const MAX_LINKS = 1_000_000
+/**
+ * The most domains one key may be linked to. TMaps's console shows a handful per key; a
+ * thousand leaves room for any real setup and keeps every console action and load fast.
+ */
+export const MAX_DOMAINS_PER_KEY = 1000
 
 /** A key as the console stores it. The full `value` never leaves the store but once. */
 export const keySchema = z.object({
