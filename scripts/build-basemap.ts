@@ -5,6 +5,9 @@
  * Sources, all public domain or OFL, installed from the npm registry as devDependencies:
  * - Natural Earth land and countries (public domain) via `world-atlas` 2.0.2: 1:110m for the
  *   world, 1:50m for the Mediterranean, 1:10m around Tunisia;
+ * - at zoom 8+ inside `OSM_BOX`, OpenStreetMap-derived land and borders (ODbL) of Tunisia's
+ *   neighbours, written by `scripts/build-land.ts` (run first); Tunisia's own land, water and
+ *   salt flats are `src/data/land.json`, which the map adds to this level when it loads it;
  * - the governorate outlines of `src/data/tunisia-outline.json` (WOF, see the gazetteer's README);
  * - Cairo SemiBold (SIL Open Font License 1.1) via `@expo-google-fonts/cairo`: Latin and Arabic.
  *
@@ -31,6 +34,12 @@ const WORLD: Box = [-180, -85.06, 180, 85.06]
 /** The Mediterranean at 1:50m, Tunisia and its neighbours at 1:10m. */
 const MEDITERRANEAN: Box = [-18, 18, 42, 52]
 const TUNISIA_REGION: Box = [1, 27, 21, 42]
+const osm = JSON.parse(readFileSync(join(root, 'node_modules/.cache/geo-maps/neighbours.json'), 'utf8')) as {
+  box: Box
+  land: Polygon[]
+  borders: Ring[]
+}
+const OSM_BOX = osm.box
 
 function landPolygons(topology: Topology): Polygon[] {
   const land = feature(topology, topology.objects.land as GeometryCollection)
@@ -110,9 +119,9 @@ function clipLines(lines: Ring[], [minX, minY, maxX, maxY]: Box): Ring[] {
   return out
 }
 
-/** The four boxes around `box` that cover the rest of the world. */
-function around([minX, minY, maxX, maxY]: Box): Box[] {
-  const [wx0, wy0, wx1, wy1] = WORLD
+/** The four boxes around `box` that cover the rest of `outer` (the world by default). */
+function around([minX, minY, maxX, maxY]: Box, outer: Box = WORLD): Box[] {
+  const [wx0, wy0, wx1, wy1] = outer
   return [
     [wx0, wy0, wx1, minY],
     [wx0, maxY, wx1, wy1],
@@ -172,9 +181,14 @@ const levels = [
   level(
     DETAIL_ZOOM,
     10000,
-    [...clipPolygons(land10, TUNISIA_REGION), ...outside(mediterranean, TUNISIA_REGION)],
     [
-      ...clipLines(borders10, TUNISIA_REGION),
+      ...clipPolygons(osm.land, OSM_BOX),
+      ...around(OSM_BOX, TUNISIA_REGION).flatMap((b) => clipPolygons(land10, b)),
+      ...outside(mediterranean, TUNISIA_REGION),
+    ],
+    [
+      ...clipLines(osm.borders, OSM_BOX),
+      ...around(OSM_BOX, TUNISIA_REGION).flatMap((b) => clipLines(borders10, b)),
       ...around(TUNISIA_REGION).flatMap((b) => clipLines(borders50, b)),
     ],
   ),
@@ -222,7 +236,8 @@ for (const ring of govRings) {
 
 // The finest level (zoom 8+, most of the bytes) is a file of its own, loaded when a map is first
 // drawn at zoom 8 or more: a country view does not wait for it.
-const attribution = 'Natural Earth (public domain); Who’s On First governorate outlines (CC0 / CC BY 2.0)'
+const attribution =
+  'Natural Earth (public domain); © OpenStreetMap contributors (ODbL 1.0, zoom 8+ around Tunisia); Who’s On First governorate outlines (CC0 / CC BY 2.0)'
 const basemap = {
   attribution,
   levels: levels.filter((l) => l.minZoom < DETAIL_ZOOM),

@@ -30,7 +30,7 @@ export type {
 } from './core/create-core.ts'
 export { createTmapsCore, DEFAULT_BASE_URL, DEFAULT_TILES_URL } from './core/create-core.ts'
 export type { TmapsSnapshot } from './core/snapshot.ts'
-export { DATA_ATTRIBUTION } from './data/attribution.ts'
+export { DATA_ATTRIBUTION, MAP_ATTRIBUTION } from './data/attribution.ts'
 export { ENDPOINTS } from './endpoints/registry.ts'
 export type { TmapsMock } from './runtimes/msw/create-tmaps-mock.ts'
 export { createTmapsMock } from './runtimes/msw/create-tmaps-mock.ts'

@@ -1,5 +1,6 @@
 import { LOCALITIES } from './gazetteer.ts'
 import { KM_PER_DEGREE, radians } from './geo.ts'
+import { onLand } from './land.ts'
 import outline from './tunisia-outline.json' with { type: 'json' }
 
 type Ring = number[][]
@@ -67,24 +68,10 @@ export function inCoverage(lat: number, lng: number): boolean {
   return LOCALITIES.some((l) => (l.lat - lat) ** 2 + ((l.lng - lng) * cos) ** 2 <= limit)
 }
 
-/** Land cells of about 500 m, computed on first use: 0 unknown, 1 land, 2 sea or abroad. */
-const CELL = 0.005
-const [GRID_LNG, GRID_LAT] = [7.4, 30.1]
-const COLS = Math.ceil((11.7 - GRID_LNG) / CELL)
-const ROWS = Math.ceil((37.7 - GRID_LAT) / CELL)
-const cells = new Uint8Array(COLS * ROWS)
-
 /**
- * Whether a point is on Tunisian land, to the nearest 500 m cell (memoized: cheap to ask often,
- * as isochrones do). Everything outside Tunisia's box is not.
+ * Whether a point is on Tunisian land as the map draws it (not in a lake, a lagoon or on a salt
+ * flat): the shared land mask of `land.ts`. Everything outside Tunisia is not.
  */
 export function isLand(lat: number, lng: number): boolean {
-  const col = Math.floor((lng - GRID_LNG) / CELL)
-  const row = Math.floor((lat - GRID_LAT) / CELL)
-  if (col < 0 || row < 0 || col >= COLS || row >= ROWS) return false
-  const i = row * COLS + col
-  if (cells[i] === 0) {
-    cells[i] = governorateAt(GRID_LAT + (row + 0.5) * CELL, GRID_LNG + (col + 0.5) * CELL) === null ? 2 : 1
-  }
-  return cells[i] === 1
+  return onLand(lat, lng)
 }

@@ -3,9 +3,9 @@ import { seededFaker } from './faker.ts'
 import { inPlaceAr, ofPlace } from './french.ts'
 import { type Locality, POIS } from './gazetteer.ts'
 import { type LatLng, radians } from './geo.ts'
+import { nearestLand, onLand } from './land.ts'
 import { GREAT_MOSQUE_TOWNS, LANDMARKS, type LandmarkKind, SUPERSEDED_POIS } from './landmarks.ts'
 import type { Names } from './lang.ts'
-import { governorateAt } from './outline.ts'
 import {
   BANKS,
   FAMILY_NAMES,
@@ -599,7 +599,7 @@ function onStreet(at: LatLng, streets: readonly Street[]): LatLng {
   if (!best) return at
   const door = houseDoor(best.street, best.number)
   // Generated streets can run into a lagoon or the sea: a place stays on land, off the street.
-  if (governorateAt(door.lat, door.lng) === null) return at
+  if (!onLand(door.lat, door.lng)) return at
   return { lat: round6(door.lat), lng: round6(door.lng) }
 }
 
@@ -630,20 +630,22 @@ export function townPlaces(world: World, town: Locality): readonly Poi[] {
 }
 
 /**
- * A point within `radius` of the town centre, denser near it, on land: drawn again while it
- * falls outside every governorate outline (at sea), and the town centre after 8 misses.
+ * A point within `radius` of the town centre, denser near it, on the land the map draws: drawn
+ * again while it falls in the sea, a lake or on a salt flat, and after 16 misses the land
+ * nearest the town centre.
  */
 function placeIn(f: Faker, l: { lat: number; lng: number }, radius: number, spread: number) {
-  for (let attempt = 0; attempt < 8; attempt++) {
+  for (let attempt = 0; attempt < 16; attempt++) {
     const angle = f.number.float({ min: 0, max: Math.PI * 2 })
     const r = radius * spread * f.number.float({ min: 0.02, max: 1 }) ** 0.8
     const at = {
       lat: round6(l.lat + Math.sin(angle) * r),
       lng: round6(l.lng + (Math.cos(angle) * r) / Math.cos(radians(l.lat))),
     }
-    if (governorateAt(at.lat, at.lng) !== null) return at
+    if (onLand(at.lat, at.lng)) return at
   }
-  return { lat: l.lat, lng: l.lng }
+  const land = nearestLand(l.lat, l.lng) ?? l
+  return { lat: round6(land.lat), lng: round6(land.lng) }
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6

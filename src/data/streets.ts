@@ -1,5 +1,6 @@
 import { LOCALITIES, type Locality } from './gazetteer.ts'
 import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians } from './geo.ts'
+import { onLand } from './land.ts'
 import { seededRandom } from './seeded.ts'
 import { CITY_STREETS, STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
 
@@ -58,22 +59,44 @@ export function generateStreets(seed: string | number): Street[] {
     ]
     names.forEach(([fr, ar], i) => {
       const pinned = i === 0 && locality.id === TUNIS_ID ? TUNIS_BOURGUIBA : undefined
-      const angle = random.float(0, Math.PI * 2)
-      const dist = i === 0 ? radius * 0.1 : random.float(0.1, 1) * radius
-      streets.push({
-        id: `street:${locality.id}:${i}`,
-        fr,
-        ar,
-        locality,
-        lat: round(pinned?.lat ?? locality.lat + Math.sin(angle) * dist),
-        lng: round(pinned?.lng ?? locality.lng + (Math.cos(angle) * dist) / Math.cos(radians(locality.lat))),
-        halfLength: random.float(0.0012, i === 0 ? 0.006 : 0.003),
-        heading: random.float(0, Math.PI),
-        maxNumber: random.int(20, i === 0 ? 240 : 120),
-      })
+      // A street stands on the land the map draws, its doors too: drawn again (up to 12 times)
+      // while any of it falls in the sea, a lake or on a salt flat, and left out after that.
+      for (let attempt = 0; attempt < 12; attempt++) {
+        const angle = random.float(0, Math.PI * 2)
+        const dist = (i === 0 ? radius * 0.1 : random.float(0.1, 1) * radius) * (1 + attempt / 4)
+        const street: Street = {
+          id: `street:${locality.id}:${i}`,
+          fr,
+          ar,
+          locality,
+          lat: round(pinned?.lat ?? locality.lat + Math.sin(angle) * dist),
+          lng: round(
+            pinned?.lng ?? locality.lng + (Math.cos(angle) * dist) / Math.cos(radians(locality.lat)),
+          ),
+          halfLength: random.float(0.0012, i === 0 ? 0.006 : 0.003),
+          heading: random.float(0, Math.PI),
+          maxNumber: random.int(20, i === 0 ? 240 : 120),
+        }
+        if (pinned || onLandAlong(street)) {
+          streets.push(street)
+          return
+        }
+      }
     })
   }
   return streets
+}
+
+/** Whether a street's axis and both rows of doors stand on land (checked every tenth of it). */
+function onLandAlong(street: Street): boolean {
+  for (let k = 0; k <= 10; k++) {
+    const n = (k / 10) * street.maxNumber
+    for (const side of [0, 1]) {
+      const door = houseDoor(street, Math.max(1, Math.round(n)) + side)
+      if (!onLand(door.lat, door.lng)) return false
+    }
+  }
+  return true
 }
 
 function round(n: number): number {

@@ -9,11 +9,17 @@ export interface MercatorShape {
   box: [number, number, number, number]
 }
 
-/** One detail level of the base map: land polygons and international borders. */
+/** One detail level of the base map: land polygons, international borders, water and salt flats. */
 export interface BaseLevel {
   minZoom: number
   land: MercatorShape[]
   borders: MercatorShape[]
+  /** Lakes and lagoons drawn over the land (most are holes of the land already). */
+  water: MercatorShape[]
+  /** Salt flats (chotts, sebkhas), drawn over the land in their own colour. */
+  salt: MercatorShape[]
+  /** Land over the water (causeways), drawn after the water. */
+  causeways: MercatorShape[]
 }
 
 function decode(encoded: number[], scale: number): Float64Array {
@@ -47,19 +53,33 @@ interface EncodedLevel {
   borders: number[][]
 }
 
-function decodeLevel(level: EncodedLevel): BaseLevel {
+interface EncodedLand {
+  scale: number
+  land: number[][][]
+  water: number[][]
+  salt: number[][]
+  causeways: number[][]
+}
+
+function decodeLevel(level: EncodedLevel, tunisia?: EncodedLand): BaseLevel {
+  const polygons = (list: number[][][], scale: number) =>
+    list.map((polygon) => shape(polygon.map((r) => decode(r, scale))))
   return {
     minZoom: level.minZoom,
-    land: level.land.map((polygon) => shape(polygon.map((r) => decode(r, level.scale)))),
+    land: [...polygons(level.land, level.scale), ...(tunisia ? polygons(tunisia.land, tunisia.scale) : [])],
     borders: level.borders.map((line) => shape([decode(line, level.scale)])),
+    water: tunisia ? tunisia.water.map((r) => shape([decode(r, tunisia.scale)])) : [],
+    salt: tunisia ? tunisia.salt.map((r) => shape([decode(r, tunisia.scale)])) : [],
+    causeways: tunisia ? tunisia.causeways.map((r) => shape([decode(r, tunisia.scale)])) : [],
   }
 }
 
 /**
  * Natural Earth land and borders at three levels of detail (built by `npm run build:data`): the
- * two coarse ones here, the finest (zoom 8+, 300 kB) in its own file, loaded by `loadBaseLevel`.
+ * two coarse ones here, the finest (zoom 8+: OpenStreetMap-derived land, lakes and salt flats
+ * around Tunisia, Natural Earth beyond) in its own files, loaded by `loadBaseLevel`.
  */
-const COARSE_LEVELS: readonly BaseLevel[] = basemap.levels.map(decodeLevel)
+const COARSE_LEVELS: readonly BaseLevel[] = basemap.levels.map((l) => decodeLevel(l))
 /** The zoom from which the finest level is drawn. */
 export const DETAIL_ZOOM = 8
 let detail: Promise<BaseLevel> | undefined
@@ -68,8 +88,8 @@ let detailLevel: BaseLevel | undefined
 /** Loads the level a map at `zoom` needs (once); call before `baseLevel(zoom)`. */
 export function loadBaseLevel(zoom: number): Promise<unknown> | undefined {
   if (zoom < DETAIL_ZOOM || detailLevel) return undefined
-  detail ??= import('./basemap-detail.ts').then(({ DETAIL_LEVEL }) => {
-    detailLevel = decodeLevel(DETAIL_LEVEL)
+  detail ??= import('./basemap-detail.ts').then(({ DETAIL_LEVEL, TUNISIA_LAND }) => {
+    detailLevel = decodeLevel(DETAIL_LEVEL, TUNISIA_LAND)
     return detailLevel
   })
   return detail

@@ -1,4 +1,3 @@
-import { circle } from '../render/draw.ts'
 import type { Rgba } from '../render/raster.ts'
 import type { Scene, Shape } from '../render/scene.ts'
 import { baseLevel, GOVERNORATE_BORDERS, type MercatorShape } from './basemap.ts'
@@ -57,23 +56,22 @@ export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'st
   // Land over the sea; the terrain style shades it from the green Tell to the Sahara.
   const level = baseLevel(zoom)
   const land = visible(level.land).flatMap((s) => s.rings.map(project))
-  if (land.length > 0) {
-    const color = palette.landSouth
-      ? {
-          top: palette.land,
-          bottom: palette.landSouth,
-          y0: mercatorY(37) * size - view.top,
-          y1: mercatorY(32) * size - view.top,
-        }
-      : palette.land
-    shapes.push({ kind: 'fill', role: 'land', rings: land, color })
-    if (zoom >= 9) {
-      const grounds = world.grounds
-        .filter((g) => intersects([g.x - g.r, g.y - g.r, g.x + g.r, g.y + g.r], box))
-        .map((g) => circle(g.x * size - view.left, g.y * size - view.top, g.r * size))
-      if (grounds.length > 0) shapes.push({ kind: 'fill', role: 'land', rings: grounds, color })
-    }
-  }
+  const landColor = palette.landSouth
+    ? {
+        top: palette.land,
+        bottom: palette.landSouth,
+        y0: mercatorY(37) * size - view.top,
+        y1: mercatorY(32) * size - view.top,
+      }
+    : palette.land
+  if (land.length > 0) shapes.push({ kind: 'fill', role: 'land', rings: land, color: landColor })
+  // Lakes the land has no hole for, then salt flats (chotts, sebkhas) in their own colour.
+  const water = visible(level.water).flatMap((s) => s.rings.map(project))
+  if (water.length > 0) shapes.push({ kind: 'fill', role: 'water', rings: water, color: palette.sea })
+  const salt = visible(level.salt).flatMap((s) => s.rings.map(project))
+  if (salt.length > 0) shapes.push({ kind: 'fill', role: 'salt', rings: salt, color: palette.salt })
+  const causeways = visible(level.causeways).flatMap((s) => s.rings.map(project))
+  if (causeways.length > 0) shapes.push({ kind: 'fill', role: 'land', rings: causeways, color: landColor })
 
   if (zoom >= 6) {
     for (const border of visible(GOVERNORATE_BORDERS)) {

@@ -1,3 +1,4 @@
+import { MAP_ATTRIBUTION } from '../data/attribution.ts'
 import type { LatLng, StaticMapSpec } from '../endpoints/maps/static-map.ts'
 import { renderPng } from '../render/draw.ts'
 import type { LabelFont } from '../render/font.ts'
@@ -107,10 +108,14 @@ export function staticScene(seed: string | number, spec: StaticMapSpec): Scene {
   return scene
 }
 
-/** The data credit in the bottom-right corner; shorter on narrow maps, left out below 120 px. */
+/**
+ * The data credit in the bottom-right corner (OpenStreetMap's, as the ODbL land requires, then
+ * the gazetteer's); shorter on narrow maps, left out below 120 px.
+ */
 function attribution(width: number, height: number, style: StaticMapSpec['style'], font: LabelFont): Shape[] {
   if (width < 120 || height < 40) return []
-  const text = width >= 360 ? '© TMaps mock · GeoNames, Who’s On First, Natural Earth' : '© GeoNames, WOF, NE'
+  const text =
+    width >= 360 ? MAP_ATTRIBUTION : width >= 200 ? '© OpenStreetMap contributors' : '© OpenStreetMap'
   const size = 10
   const box = font.layout(text).width * size + 8
   const dark = style === 'dark'

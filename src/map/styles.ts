@@ -10,6 +10,8 @@ export interface Palette {
   /** Land; the terrain style shades it from the green north (`land`) to the Saharan south (`landSouth`). */
   land: Rgba
   landSouth?: Rgba
+  /** Salt flats (chotts, sebkhas): neither water nor land. */
+  salt: Rgba
   countryBorder: Rgba
   governorateBorder: Rgba
   motorway: Rgba
@@ -31,7 +33,7 @@ export interface Palette {
 // biome-ignore format: palettes read best as tables
 export const PALETTES: Record<MapStyle, Palette> = {
   streets: {
-    sea: [170, 211, 223, 255], land: [242, 239, 233, 255],
+    sea: [170, 211, 223, 255], land: [242, 239, 233, 255], salt: [220, 208, 232, 255],
     countryBorder: [157, 122, 172, 255], governorateBorder: [186, 168, 196, 255],
     motorway: [233, 144, 160, 255], motorwayCasing: [194, 96, 118, 255],
     primary: [252, 214, 164, 255], primaryCasing: [200, 150, 90, 255],
@@ -42,7 +44,7 @@ export const PALETTES: Record<MapStyle, Palette> = {
     countryLabel: [110, 80, 130, 255], seaLabel: [60, 110, 150, 255],
   },
   dark: {
-    sea: [22, 30, 40, 255], land: [44, 48, 55, 255],
+    sea: [22, 30, 40, 255], land: [44, 48, 55, 255], salt: [62, 66, 76, 255],
     countryBorder: [128, 112, 150, 255], governorateBorder: [88, 88, 108, 255],
     motorway: [170, 120, 70, 255], motorwayCasing: [90, 66, 40, 255],
     primary: [112, 104, 86, 255], primaryCasing: [60, 58, 52, 255],
@@ -54,6 +56,7 @@ export const PALETTES: Record<MapStyle, Palette> = {
   },
   terrain: {
     sea: [150, 194, 214, 255], land: [200, 222, 170, 255], landSouth: [238, 216, 164, 255],
+    salt: [246, 243, 236, 255],
     countryBorder: [140, 100, 80, 255], governorateBorder: [170, 150, 128, 255],
     motorway: [214, 120, 80, 255], motorwayCasing: [150, 80, 50, 255],
     primary: [236, 192, 120, 255], primaryCasing: [170, 130, 80, 255],
@@ -64,7 +67,7 @@ export const PALETTES: Record<MapStyle, Palette> = {
     countryLabel: [120, 80, 60, 255], seaLabel: [50, 100, 130, 255],
   },
   sunny: {
-    sea: [52, 190, 226, 255], land: [255, 242, 204, 255],
+    sea: [52, 190, 226, 255], land: [255, 242, 204, 255], salt: [250, 250, 246, 255],
     countryBorder: [226, 112, 64, 255], governorateBorder: [240, 176, 128, 255],
     motorway: [255, 128, 48, 255], motorwayCasing: [214, 90, 20, 255],
     primary: [255, 196, 84, 255], primaryCasing: [222, 150, 40, 255],

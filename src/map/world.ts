@@ -1,6 +1,4 @@
 import fontData from '../data/font-cairo.json' with { type: 'json' }
-import { LOCALITIES } from '../data/gazetteer.ts'
-import { radians } from '../data/geo.ts'
 import roadData from '../data/roads.json' with { type: 'json' }
 import { type Street, streetEnds } from '../data/streets.ts'
 import { type Derived, type World, worldFor } from '../data/world.ts'
@@ -18,23 +16,10 @@ export interface MapStreet {
   main: boolean
 }
 
-/** The ground a town stands on, in Web Mercator units: drawn as land at high zooms. */
-export interface TownGround {
-  x: number
-  y: number
-  r: number
-}
-
 /** Everything the maps of one data seed draw, built once and shared by its tiles and static maps. */
 export interface MapWorld {
   readonly font: LabelFont
   readonly roads: readonly Road[]
-  /**
-   * Natural Earth's 1:10m coast can be a kilometre off, which puts coastal towns (and the docs'
-   * own Carthage example) in the sea at street zooms; every town keeps a disc of land
-   * (0.9 km, more for bigger towns, at most 3 km) around its point.
-   */
-  readonly grounds: readonly TownGround[]
   readonly streets: readonly MapStreet[]
   /** The labels placed at a zoom (computed once per zoom). */
   labelsAt(zoom: number): readonly PlacedLabel[]
@@ -45,7 +30,6 @@ let shared:
   | {
       font: LabelFont
       roads: Road[]
-      grounds: TownGround[]
       labels: MapLabel[]
       placed: Map<number, readonly PlacedLabel[]>
     }
@@ -56,11 +40,6 @@ function sharedParts() {
     shared = {
       font: createLabelFont(bytes.buffer),
       roads: roadsOf(roadData.roads),
-      grounds: LOCALITIES.map((l) => ({
-        x: mercatorX(l.lng),
-        y: mercatorY(l.lat),
-        r: Math.min(3, 0.9 + Math.sqrt(l.pop ?? 0) / 300) / (EARTH_KM * Math.cos(radians(l.lat))),
-      })),
       labels: mapLabels(),
       placed: new Map(),
     }
@@ -87,9 +66,6 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes
 }
 
-/** The equator's length. */
-const EARTH_KM = 40_075
-
 /** The map's part of a world: its streets as the map draws them, and the shared geography. */
 const MAP: Derived<MapWorld> = { name: 'map', make: buildMapWorld }
 
@@ -103,7 +79,7 @@ export function mapWorldFor(seed: string | number): MapWorld {
 }
 
 function buildMapWorld(data: World): MapWorld {
-  const { font, roads, grounds, labels, placed } = sharedParts()
+  const { font, roads, labels, placed } = sharedParts()
   // Streets show from zoom 13: the first tiles (a country view) do not wait for the gazetteer and faker.
   let streets: MapStreet[] | undefined
   const streetsOf = () =>
@@ -124,7 +100,6 @@ function buildMapWorld(data: World): MapWorld {
   return {
     font,
     roads,
-    grounds,
     get streets() {
       streets ??= streetsOf()
       return streets

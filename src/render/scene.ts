@@ -3,6 +3,8 @@ import type { PixelRing, Rgba } from './raster.ts'
 /** What a shape stands for on the map (tests and the log read it; the renderer does not). */
 export type ShapeRole =
   | 'land'
+  | 'water'
+  | 'salt'
   | 'border'
   | 'road'
   | 'street'

@@ -108,8 +108,11 @@ describe('GET /maps/static', () => {
       staticScene('static', parseStaticMap(new URLSearchParams(`center=36.8,10.2&zoom=10&size=${size}`)))
         .shapes.filter((s) => s.role === 'attribution' && s.kind === 'text')
         .map((s) => (s.kind === 'text' ? s.text : ''))
-    expect(text('800x500')).toEqual(['© TMaps mock · GeoNames, Who’s On First, Natural Earth'])
-    expect(text('200x150')).toEqual(['© GeoNames, WOF, NE'])
+    expect(text('800x500')).toEqual([
+      '© OpenStreetMap contributors · GeoNames, Who’s On First, Natural Earth',
+    ])
+    expect(text('200x150')).toEqual(['© OpenStreetMap contributors'])
+    expect(text('150x150')).toEqual(['© OpenStreetMap'])
     expect(text('100x100')).toEqual([])
   })
 

