@@ -17,6 +17,7 @@ import { hostOfPath } from '../endpoints/registry.ts'
 import { localCertificate } from './certificate.ts'
 import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, createControlApi } from './control-api.ts'
 import { createControlGate } from './control-gate.ts'
+import { trackConnections } from './drain.ts'
 import {
   BodyTooLargeError,
   controlRequestProblem,
@@ -316,10 +317,11 @@ export async function startTmapsHttpsServer(
   }
 
   const listeners: Array<HttpServer | HttpsServer> = []
+  const drain = trackConnections()
   const listen = async (secure: boolean, onPort: number, hostname: string) => {
-    const server = secure
-      ? createHttpsServer({ cert: tls.cert, key: tls.key }, handle(true))
-      : createHttpServer(handle(false))
+    const server = secure ? createHttpsServer({ cert: tls.cert, key: tls.key }) : createHttpServer()
+    drain.watch(server) // first: it sees each request before its answer is written
+    server.on('request', handle(secure))
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(onPort, hostname, () => {
@@ -352,16 +354,8 @@ export async function startTmapsHttpsServer(
       ...(plain && { httpUrl: `http://${shown}:${portOf(plain)}` }),
       ...('ca' in tls && tls.ca && { ca: tls.ca, caPath: tls.caPath }),
       ...(token !== undefined && { consoleToken: token }),
-      async close() {
-        // Requests in flight finish; idle keep-alive connections close now, any left after 5 s too.
-        const graceful = Promise.all(listeners.map((l) => new Promise<void>((done) => l.close(() => done()))))
-        for (const l of listeners) l.closeIdleConnections()
-        const timer = setTimeout(() => {
-          for (const l of listeners) l.closeAllConnections()
-        }, 5000)
-        await graceful
-        clearTimeout(timer)
-      },
+      // Every request already received is answered (within CLOSE_GRACE_MS), then the server stops.
+      close: () => drain.close(),
     }
   } catch (error) {
     for (const l of listeners) {

@@ -1,0 +1,116 @@
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http'
+import type { Server as HttpsServer } from 'node:https'
+import type { Socket } from 'node:net'
+
+/** How long `close()` waits for requests already received to be answered, at most. */
+export const CLOSE_GRACE_MS = 10_000
+/** How long a connection accepted before `close()` may take to send its first request. */
+export const FIRST_REQUEST_GRACE_MS = 2_000
+
+interface Tracked {
+  /** Requests read and not yet answered. */
+  inFlight: number
+  /** Whether a request ever arrived on it (else it may still be sending its first). */
+  served: boolean
+}
+
+/**
+ * Graceful stop for Node servers: every request already received is answered, pictures
+ * included, then its connection closes. Node's own `server.close()` also closes connections
+ * it sees as idle, which includes one accepted a moment ago whose request is still on its way
+ * (a client then gets a reset for a request it did send); and connections still in the kernel's
+ * accept queue are reset when the listening socket closes. So: one more turn of the event loop
+ * accepts what is queued, the listener stops, answers in flight finish with `Connection: close`,
+ * connections that never sent a request get `FIRST_REQUEST_GRACE_MS` to send one, idle
+ * keep-alive connections close at once, and whatever is left after `graceMs` is closed.
+ * @example const drain = trackConnections(); drain.watch(server); await drain.close()
+ */
+export function trackConnections() {
+  const servers: Array<HttpServer | HttpsServer> = []
+  /** Every TCP connection, TLS or not, from the moment it is accepted. */
+  const connections = new Set<Socket>()
+  /** The sockets requests arrive on (the TLS socket once its handshake is done). */
+  const ready = new Map<Socket, Tracked>()
+  let closing = false
+  let accepted = 0
+
+  /** A connection that has sent no request yet gets a little time to send one, then is closed. */
+  const awaitFirstRequest = (socket: Socket, state: Tracked) => {
+    // Checked after a poll phase: on a busy event loop the timer fires before the socket's
+    // waiting bytes (its request) are read.
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!state.served) socket.destroy()
+        }),
+      FIRST_REQUEST_GRACE_MS,
+    )
+    socket.once('close', () => clearTimeout(timer))
+  }
+
+  /** Tracks the connections of one more server: call it before the server listens and before its request handler is added. */
+  const watch = (server: HttpServer | HttpsServer) => {
+    servers.push(server)
+    server.on('connection', (socket: Socket) => {
+      accepted++
+      connections.add(socket)
+      socket.once('close', () => connections.delete(socket))
+    })
+    const secure = 'setSecureContext' in server
+    server.on(secure ? 'secureConnection' : 'connection', (socket: Socket) => {
+      const state: Tracked = { inFlight: 0, served: false }
+      ready.set(socket, state)
+      socket.once('close', () => ready.delete(socket))
+      if (closing) awaitFirstRequest(socket, state)
+    })
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const state = ready.get(req.socket)
+      if (!state) return
+      state.inFlight++
+      state.served = true
+      if (closing && !res.headersSent) res.setHeader('Connection', 'close')
+      res.once('close', () => {
+        state.inFlight--
+        if (closing && state.inFlight === 0) req.socket.end()
+      })
+    })
+  }
+
+  return {
+    watch,
+    /** Stops accepting, answers what was received, closes every connection; resolves when all are closed. */
+    async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
+      if (closing) return
+      // Accept what the kernel already queued: turns of the event loop's poll phase until one
+      // accepts nothing new (a turn may take only part of the queue; on a loop busy with TLS
+      // handshakes and pictures a turn can take long, so the bound is in turns, not time).
+      for (let before = -1, turns = 0; accepted !== before && turns < 1000; turns++) {
+        before = accepted
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      closing = true
+      // Resolves once every connection is gone. Node's close() would also end the connections
+      // it thinks idle, a new one still sending its request among them: ours decide instead.
+      const stopped = Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((done) => {
+              server.closeIdleConnections = () => undefined
+              server.close(() => done())
+            }),
+        ),
+      )
+      for (const [socket, state] of ready) {
+        if (state.inFlight > 0) continue // ends once answered
+        if (state.served)
+          socket.end() // an idle keep-alive connection
+        else awaitFirstRequest(socket, state)
+      }
+      const hardStop = setTimeout(() => {
+        for (const socket of connections) socket.destroy()
+      }, graceMs)
+      await stopped
+      clearTimeout(hardStop)
+    },
+  }
+}

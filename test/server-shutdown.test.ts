@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { startTmapsHttpsServer } from '../src/server/https-server.ts'
+
+/**
+ * `close()` (what `tmaps-mock serve` does on SIGTERM and Ctrl-C) answers every request already
+ * sent. The load comes from another process, as clients do: 200 mixed requests (geocode,
+ * matrix, tiles, static maps), each on a new connection, then the server is closed while they
+ * are still arriving and being drawn.
+ */
+const certDir = mkdtempSync(join(tmpdir(), 'tmaps-shutdown-'))
+afterAll(() => rmSync(certDir, { recursive: true, force: true }))
+const node = resolve(import.meta.dirname, '../node_modules/.bin/node')
+
+/**
+ * The client process: opens a connection per request and sends it; once every connection is
+ * established (the server's machine has it, whether or not the server has read it yet), says
+ * "connected"; then prints each outcome.
+ */
+const CLIENT = `
+import { request } from 'node:https'
+const { url, ca, requests } = JSON.parse(process.argv[1])
+let connected = 0
+const outcomes = await new Promise((done) => {
+  const all = requests.map(([path, body]) => new Promise((resolve) => {
+    const req = request(url + path, {
+      ca, agent: false, method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json' } : {},
+    }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode))
+      res.on('error', (e) => resolve(e.code ?? e.message))
+    })
+    req.on('error', (e) => resolve(e.code ?? e.message))
+    req.on('socket', (socket) => socket.once('connect', () => {
+      if (++connected === requests.length) process.stdout.write('connected\\n')
+    }))
+    req.end(body ? JSON.stringify(body) : undefined)
+  }))
+  Promise.all(all).then(done)
+})
+process.stdout.write(JSON.stringify(outcomes) + '\\n')
+`
+
+it.each([50, 300])(
+  'answers all of 200 mixed requests on fresh connections when it is closed %i ms after they connected',
+  async (afterMs) => {
+    const server = await startTmapsHttpsServer({ port: 0, state: 'empty', seed: 'shutdown', certDir })
+    const { value } = await server.mock.console.createKey({ name: 'Load' })
+    const key = `api_key=${value}`
+    const requests: Array<[string, unknown?]> = []
+    for (let i = 0; i < 50; i++) {
+      requests.push([`/geocoding/forward?q=Sfax&limit=${1 + (i % 5)}&${key}`])
+      requests.push([
+        `/distance-matrix?${key}`,
+        { origins: [{ lat: 36.8, lng: 10.18 }], destinations: [{ lat: 35.83 + i / 1000, lng: 10.64 }] },
+      ])
+      requests.push([`/r-tile/12/${2160 + (i % 10)}/${1590 + Math.floor(i / 10)}?${key}`])
+      requests.push([`/maps/static?center=36.8,10.18&zoom=${10 + (i % 4)}&size=${200 + i}x200&${key}`])
+    }
+    const url = server.url.replace('localhost', '127.0.0.1')
+    const client = spawn(node, [
+      '--input-type=module',
+      '-e',
+      CLIENT,
+      JSON.stringify({ url, ca: server.ca, requests }),
+    ])
+    let out = ''
+    client.stdout.on('data', (chunk) => {
+      out += chunk
+    })
+    await new Promise<void>((done) => client.stdout.on('data', () => out.startsWith('connected') && done()))
+    await new Promise((done) => setTimeout(done, afterMs))
+    await server.close()
+    await new Promise((done) => client.once('exit', done))
+    const outcomes: Array<number | string> = JSON.parse(out.split('\n')[1]!)
+    expect(outcomes.filter((o) => o !== 200)).toEqual([])
+    expect(outcomes).toHaveLength(200)
+  },
+  60_000,
+)
