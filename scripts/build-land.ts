@@ -151,6 +151,19 @@ const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: str
     ),
   },
   {
+    name: 'El Kantara causeway',
+    kind: 'land',
+    source:
+      'approximate: the causeway of about 6.5 km (Roman, rebuilt in 1953) from El Kantara on Djerba to the mainland, drawn between the GeoNames points of El Qantara (33.6814, 10.9169) and Djerf el Kanntara (33.6333, 10.95), 110 m wide',
+    ring: strip(
+      [
+        [10.9169, 33.6814],
+        [10.95, 33.6333],
+      ],
+      0.0005,
+    ),
+  },
+  {
     name: 'Sebkha Séjoumi',
     kind: 'salt',
     source:

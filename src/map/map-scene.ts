@@ -51,11 +51,16 @@ export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'st
     return out
   }
   const visible = (shapes: readonly MercatorShape[]) => shapes.filter((s) => intersects(s.box, box))
+  /** The rings of the visible shapes that meet the view, projected. */
+  const ringsOf = (shapes: readonly MercatorShape[]) =>
+    visible(shapes).flatMap((s) =>
+      (s.ringBoxes ? s.rings.filter((_, i) => intersects(s.ringBoxes![i]!, box)) : s.rings).map(project),
+    )
   const shapes: Shape[] = []
 
   // Land over the sea; the terrain style shades it from the green Tell to the Sahara.
   const level = baseLevel(zoom)
-  const land = visible(level.land).flatMap((s) => s.rings.map(project))
+  const land = ringsOf(level.land)
   const landColor = palette.landSouth
     ? {
         top: palette.land,
@@ -66,11 +71,11 @@ export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'st
     : palette.land
   if (land.length > 0) shapes.push({ kind: 'fill', role: 'land', rings: land, color: landColor })
   // Lakes the land has no hole for, then salt flats (chotts, sebkhas) in their own colour.
-  const water = visible(level.water).flatMap((s) => s.rings.map(project))
+  const water = ringsOf(level.water)
   if (water.length > 0) shapes.push({ kind: 'fill', role: 'water', rings: water, color: palette.sea })
-  const salt = visible(level.salt).flatMap((s) => s.rings.map(project))
+  const salt = ringsOf(level.salt)
   if (salt.length > 0) shapes.push({ kind: 'fill', role: 'salt', rings: salt, color: palette.salt })
-  const causeways = visible(level.causeways).flatMap((s) => s.rings.map(project))
+  const causeways = ringsOf(level.causeways)
   if (causeways.length > 0) shapes.push({ kind: 'fill', role: 'land', rings: causeways, color: landColor })
 
   if (zoom >= 6) {
