@@ -172,6 +172,73 @@ describe('reset, snapshot and restore', () => {
   })
 })
 
+describe('the keys option', () => {
+  const APP_KEY = `ak_${'5f1c0e9a'.repeat(4)}`
+
+  it('adds its keys to the initial state, enabled and linked, and again on reset', async () => {
+    const core = createTmapsCore({
+      state: 'demo',
+      seed: 'keys',
+      keys: [{ value: APP_KEY, name: 'My app', domains: ['LocalHost', 'app.mysite.tn'] }],
+    })
+    await core.ready
+    const added = core.console.getKey(APP_KEY)
+    expect(added).toMatchObject({
+      name: 'My app',
+      status: 'enabled',
+      domains: ['app.mysite.tn', 'localhost'],
+    })
+    expect(core.console.listKeys()).toHaveLength(6) // the demo's five, and this one
+    const origin = { Origin: 'http://localhost:5173' }
+    expect((await get(core, `/geocoding/forward?q=Sfax&api_key=${APP_KEY}`, origin)).status).toBe(200)
+    await core.console.unlinkDomain(APP_KEY, 'localhost')
+    expect((await get(core, `/geocoding/forward?q=Sfax&api_key=${APP_KEY}`, origin)).status).toBe(403)
+    await core.reset()
+    expect(core.console.getKey(APP_KEY)).toEqual(added)
+    expect((await get(core, `/geocoding/forward?q=Sfax&api_key=${APP_KEY}`, origin)).status).toBe(200)
+  })
+
+  it('leaves a key the state already has as it is (unlinked stays unlinked), and adds one it lacks on restore', async () => {
+    const core = createTmapsCore({
+      state: 'empty',
+      seed: 'keys',
+      keys: [{ value: APP_KEY, domains: ['localhost'] }],
+    })
+    await core.ready
+    await core.console.unlinkDomain(APP_KEY, 'localhost')
+    const unlinked = core.snapshot()
+    await core.restore(unlinked)
+    expect(core.console.getKey(APP_KEY)).toMatchObject({ name: 'Your app', domains: [] })
+    const other = createTmapsCore({ state: 'empty', seed: 'other' })
+    await other.ready
+    await other.console.createKey({ name: 'Backend' })
+    await core.restore(other.snapshot())
+    expect(core.console.listKeys().map((k) => [k.name, k.domains])).toEqual([
+      ['Backend', []],
+      ['Your app', ['localhost']],
+    ])
+  })
+
+  it.each([
+    [{ keys: 'ak_x' }, 'keys must be an array'],
+    [
+      { keys: [{ value: 'ak_123' }] },
+      'keys[0].value must be a TMaps key: "ak_" and 32 lower-case hexadecimal characters (got 6 characters)',
+    ],
+    [
+      { keys: [{ value: APP_KEY }, { value: APP_KEY }] },
+      'keys[1].value repeats ak_5f1c…; name each key once',
+    ],
+    [{ keys: [{ value: APP_KEY, name: ' ' }] }, 'keys[0].name must be a label of 1 to 100 characters'],
+    [
+      { keys: [{ value: APP_KEY, domains: ['https://mysite.tn'] }] },
+      'keys[0].domains[0]: "https://mysite.tn" includes a scheme',
+    ],
+  ])('refuses %j at creation, saying which key and why', (options, message) => {
+    expect(() => createTmapsCore(options as never)).toThrow(`Failed to create the TMaps mock: ${message}`)
+  })
+})
+
 describe('usage', () => {
   it('counts per key by day, status and endpoint; unknown keys count as unattributed', async () => {
     let now = new Date('2026-11-20T23:59:00Z')

@@ -62,7 +62,7 @@ export interface TmapsMockCore {
    * Returns the function that unsubscribes.
    */
   onChange(listener: () => void): () => void
-  /** Back to the initial state (keys, domains, usage; the log is cleared). */
+  /** Back to the initial state, `state` with its `keys` (keys, domains, usage; the log is cleared). */
   reset(): Promise<TmapsReadyInfo>
   /** The whole console state as JSON. */
   snapshot(): TmapsSnapshot
@@ -84,8 +84,8 @@ const FAULT_ENDPOINTS = [...new Set(ENDPOINTS.map((e) => e.name))]
  * Builds the runtime-free mock (no msw): console, log, usage, faults and a `fetch` handler.
  *
  * Runtimes wrap its `fetch` (MSW handlers, the HTTPS server, Playwright routes). Takes the
- * options of {@link TmapsMockOptions}, all optional: `state` `'demo'`, `seed` none, `logSize` 500,
- * `usageDays` 90, `baseUrl` `https://api.tmaps.tn`, `tilesUrl` `https://tiles.tmaps.tn`.
+ * options of {@link TmapsMockOptions}, all optional: `state` `'demo'`, `keys` none, `seed` none,
+ * `logSize` 500, `usageDays` 90, `baseUrl` `https://api.tmaps.tn`, `tilesUrl` `https://tiles.tmaps.tn`.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

@@ -1,4 +1,7 @@
+import { parseDomainInput } from '../contract/hostname.ts'
+import { isKeyValue, maskKey } from '../contract/key-format.ts'
 import { inThread, type TmapsRenderer } from '../map/renderer.ts'
+import { hasControlCharacters } from '../text/control-characters.ts'
 import type { TmapsSnapshot } from './snapshot.ts'
 
 /**
@@ -31,6 +34,13 @@ export interface TmapsMockOptions {
   seed?: string | number
   /** The initial console: `'demo'` (default), `'empty'`, or a snapshot (object or JSON text). */
   state?: 'demo' | 'empty' | TmapsSnapshot | string
+  /**
+   * Keys that are part of the initial state whatever `state` is, such as your app's own key from
+   * `.env`: each one missing from a state as it loads (on creation, `reset()`, `restore()`) is
+   * added, enabled and linked to its `domains`; one already there is left as it is (unlinked,
+   * disabled...). `name` defaults to `'Your app'`. Default: none.
+   */
+  keys?: ReadonlyArray<{ value: string; name?: string; domains?: readonly string[] }>
   /** How many requests the log keeps. Default 500. */
   logSize?: number
   /** How many days of usage each key keeps. Default 90. */
@@ -80,6 +90,17 @@ export const DEFAULT_DEMO_SEED = 'tmaps-demo'
 
 /** The options in force, validated, with their defaults. */
 export type ResolvedOptions = ReturnType<typeof validateOptions>
+
+/** A key of the `keys` option, validated: its hostnames normalized. */
+export interface InitialKey {
+  value: string
+  name: string
+  domains: string[]
+}
+
+/** The most keys the `keys` option takes: a handful of apps' own keys, not a console. */
+const MAX_INITIAL_KEYS = 100
+const MAX_KEY_NAME_LENGTH = 100
 
 /**
  * Validates the options of `createTmapsCore` and fills in the defaults; a bad option throws a
@@ -135,6 +156,7 @@ export function validateOptions(options: TmapsMockOptions) {
   if (!Number.isInteger(usageDays) || usageDays < 1 || usageDays > 3660)
     fail('usageDays must be an integer from 1 to 3660')
   if (typeof now !== 'function') fail('now must be a function that returns a Date')
+  const keys = initialKeys(options.keys, fail)
   if (
     renderer === null ||
     typeof renderer !== 'object' ||
@@ -148,9 +170,39 @@ export function validateOptions(options: TmapsMockOptions) {
     seed,
     dataSeed: seed ?? DEFAULT_DATA_SEED,
     state,
+    keys,
     logSize,
     usageDays,
     now,
     renderer,
   }
+}
+
+/** Validates the `keys` option: each a TMaps key value, a plain name, hostnames as the console takes them. */
+function initialKeys(input: TmapsMockOptions['keys'], fail: (why: string) => never): InitialKey[] {
+  if (input === undefined) return []
+  if (!Array.isArray(input)) fail('keys must be an array such as [{ value: "ak_…", domains: ["localhost"] }]')
+  if (input.length > MAX_INITIAL_KEYS)
+    fail(`keys holds ${input.length} keys; it takes at most ${MAX_INITIAL_KEYS}`)
+  const values = new Set<string>()
+  return input.map((key, i) => {
+    const at = `keys[${i}]`
+    if (key === null || typeof key !== 'object') fail(`${at} must be an object such as { value: "ak_…" }`)
+    const { value, name = 'Your app', domains = [] } = key
+    if (typeof value !== 'string' || !isKeyValue(value))
+      fail(
+        `${at}.value must be a TMaps key: "ak_" and 32 lower-case hexadecimal characters (got ${typeof value === 'string' ? `${value.length} characters` : typeof value})`,
+      )
+    if (values.has(value)) fail(`${at}.value repeats ${maskKey(value)}; name each key once`)
+    values.add(value)
+    if (typeof name !== 'string' || name.trim() === '' || name.trim().length > MAX_KEY_NAME_LENGTH)
+      fail(`${at}.name must be a label of 1 to ${MAX_KEY_NAME_LENGTH} characters, such as "Your app"`)
+    if (hasControlCharacters(name)) fail(`${at}.name contains control characters. Use plain text`)
+    if (!Array.isArray(domains)) fail(`${at}.domains must be an array of hostnames, e.g. ["localhost"]`)
+    const hostnames = domains.map((domain, j) => {
+      const parsed = parseDomainInput(domain)
+      return parsed.ok ? parsed.hostname : fail(`${at}.domains[${j}]: ${parsed.error}`)
+    })
+    return { value, name: name.trim(), domains: [...new Set(hostnames)] }
+  })
 }

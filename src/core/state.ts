@@ -5,7 +5,7 @@ import type { KeyView } from '../contract/decide.ts'
 import { createKeyGenerator } from '../data/seeded.ts'
 import { createStore, type TmapsStore } from '../store/create-store.ts'
 import { demoSnapshot } from './demo-state.ts'
-import { DEFAULT_DEMO_SEED, type ResolvedOptions } from './options.ts'
+import { DEFAULT_DEMO_SEED, type InitialKey, type ResolvedOptions } from './options.ts'
 import { type ParsedSnapshot, parseSnapshot, type TmapsSnapshot } from './snapshot.ts'
 
 /**
@@ -40,6 +40,10 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
     opts.state === 'demo'
       ? demoSnapshot(opts.seed ?? DEFAULT_DEMO_SEED)
       : parseSnapshot(opts.state === 'empty' ? EMPTY : opts.state)
+
+  // The `keys` option's keys date from the mock's creation, whenever they are added: a reset
+  // gives back the very same state.
+  const keysCreatedAt = opts.now().toISOString()
 
   // Every change of the console state, and every load, moves this on (see the pipeline's memo).
   let generation = 0
@@ -83,14 +87,17 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
     serialize,
   })
 
-  const load = async (snapshot: ParsedSnapshot): Promise<void> => {
+  /** Loads a state whole; the `keys` option's keys missing from it are added on the way. */
+  const load = async (given: ParsedSnapshot): Promise<void> => {
+    const nextGenerator = createKeyGenerator(opts.seed, given.keyIndex)
+    const snapshot = withKeys(given, opts.keys, nextGenerator, keysCreatedAt)
     const next = createStore(changed)
     for (const key of snapshot.keys) await next.keys.create(key)
     for (const domain of snapshot.domains) await next.domains.create(domain)
     for (const link of snapshot.links) await next.links.create(link)
     store = next
     changed()
-    generator = createKeyGenerator(opts.seed, snapshot.keyIndex)
+    generator = nextGenerator
     usage.load(snapshot.usage)
     usage.retain((bucket) => next.byId.has(bucket))
     loaded = true
@@ -147,4 +154,34 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
       await serialize(() => load(parsed))
     },
   }
+}
+
+/**
+ * `snapshot` with each key of `keys` that it lacks (by value) added: enabled, with a new id,
+ * linked to its domains (added too when missing). A key already there is left as it is.
+ */
+function withKeys(
+  snapshot: ParsedSnapshot,
+  keys: readonly InitialKey[],
+  generator: ReturnType<typeof createKeyGenerator>,
+  at: string,
+): ParsedSnapshot {
+  const values = new Set(snapshot.keys.map((k) => k.value))
+  const missing = keys.filter((k) => !values.has(k.value))
+  if (missing.length === 0) return snapshot
+  const ids = new Set(snapshot.keys.map((k) => k.id))
+  const hostnames = new Set(snapshot.domains.map((d) => d.hostname))
+  const added = { keys: [...snapshot.keys], domains: [...snapshot.domains], links: [...snapshot.links] }
+  for (const { value, name, domains } of missing) {
+    let id = generator.next().id
+    while (ids.has(id)) id = generator.next().id
+    ids.add(id)
+    added.keys.push({ id, name, value, status: 'enabled', createdAt: at, updatedAt: at })
+    for (const hostname of domains) {
+      if (!hostnames.has(hostname)) added.domains.push({ hostname, createdAt: at })
+      hostnames.add(hostname)
+      added.links.push({ keyId: id, hostname, createdAt: at })
+    }
+  }
+  return { ...snapshot, ...added, keyIndex: generator.index }
 }

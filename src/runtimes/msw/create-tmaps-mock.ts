@@ -27,7 +27,8 @@ export interface TmapsMock extends TmapsMockCore {
  * Creates an independent TMaps mock: its own store, console, usage, log and msw handlers.
  *
  * Options ({@link TmapsMockOptions}), all optional: `state` `'demo'` (or `'empty'`, or a
- * snapshot), `seed` none (random keys), `logSize` 500, `usageDays` 90, `now` the real clock,
+ * snapshot), `keys` none (keys added to every state loaded, e.g. your app's own), `seed` none
+ * (random keys), `logSize` 500, `usageDays` 90, `now` the real clock,
  * `baseUrl` `https://api.tmaps.tn`, `tilesUrl` `https://tiles.tmaps.tn`, `renderer` in-thread.
  * They are validated at once; a bad one throws and says how to fix it.
  * @example
