@@ -53,7 +53,8 @@ export interface TmapsWorkerOptions extends TmapsMockOptions {
   /**
    * Keeps the console state (keys, domains, links, usage) in `localStorage` under this name, and
    * in step across the tabs of the origin: a change in one tab is seen by the next request in
-   * every other tab. A stored state wins over `state`. Default: not kept.
+   * every other tab. A stored state is loaded over `state` by `start()` (requests wait for it);
+   * `reset()` goes back to `state` (and `keys`) and stores that in turn. Default: not kept.
    */
   persist?: string
   /** `worker.start()` options. Default `{ quiet: true, onUnhandledFrame: 'bypass' }`. */
@@ -126,13 +127,14 @@ export function setupTmapsWorker(options: TmapsWorkerOptions = {}): TmapsWorker 
       'Failed to set up the TMaps worker: persist must be a non-empty string (a storage name).',
     )
   }
-  const stored = persist === undefined ? undefined : readStored(persist)
-  const core = createTmapsCore({ ...mockOptions, ...(stored && { state: stored.snapshot }) })
+  // The configured state is the core's initial state (what `reset()` goes back to); a stored
+  // state is restored over it right after, before any request is answered.
+  const core = createTmapsCore(mockOptions)
 
   let caller: CallerPreset | null = null
   const resolveFacts = pageFacts(() => caller)
 
-  const sync = persist === undefined ? undefined : createSync(core, persist, stored?.version)
+  const sync = persist === undefined ? undefined : createSync(core, persist)
   const worker = setupWorker(...createHandlers(core, resolveFacts, sync && { before: sync.catchUp }))
 
   return Object.assign(core, {
@@ -140,6 +142,7 @@ export function setupTmapsWorker(options: TmapsWorkerOptions = {}): TmapsWorker 
     async start() {
       await worker.start({ quiet: true, onUnhandledFrame: 'bypass', ...startOptions })
       await core.ready
+      await sync?.restored
     },
     stop() {
       worker.stop()
@@ -166,14 +169,15 @@ function readStored(name: string): Stored | undefined {
 }
 
 /**
- * Keeps one origin's tabs in step through `localStorage`: every change is written with a new
- * version; before answering a request (and on the `storage` event) a tab that sees a version it
- * did not write loads that state first. Usage counts are written at most every 500 ms.
+ * Keeps one origin's tabs in step through `localStorage`: the stored state is loaded over the
+ * initial one at once (`restored`); every change is written with a new version; before
+ * answering a request (and on the `storage` event) a tab that sees a version it did not write
+ * loads that state first. Usage counts are written at most every 500 ms.
  */
-function createSync(core: TmapsMockCore, name: string, initialVersion: string | undefined) {
+function createSync(core: TmapsMockCore, name: string) {
   const versionKey = `${name}:version`
   const tab = crypto.randomUUID().slice(0, 8)
-  let seen = initialVersion ?? localStorage.getItem(versionKey)
+  let seen: string | null = null
   let counter = 0
   let applying = 0
   let usageTimer: ReturnType<typeof setTimeout> | undefined
@@ -191,18 +195,26 @@ function createSync(core: TmapsMockCore, name: string, initialVersion: string | 
       console.error('tmaps-mock: could not keep the state in localStorage:', error)
     }
   }
-  const catchUp = async () => {
+  const load = async () => {
     const latest = localStorage.getItem(versionKey)
-    if (latest === null || latest === seen) return
+    if (latest !== null && latest === seen) return
     const stored = readStored(name)
     if (!stored) return
     seen = stored.version
     applying++
     try {
       await core.restore(stored.snapshot)
+    } catch (error) {
+      console.error(`tmaps-mock: the state stored under "${name}" was not loaded:`, error)
     } finally {
       applying--
     }
+  }
+  // Queued now, so that it runs right after the initial state's load and before any write.
+  const restored = load()
+  const catchUp = async () => {
+    await restored
+    if (localStorage.getItem(versionKey) !== seen) await load()
   }
   const offChange = core.onChange(() => save('change'))
   const offLog = core.log.subscribe(() => {
@@ -217,6 +229,7 @@ function createSync(core: TmapsMockCore, name: string, initialVersion: string | 
     if (localStorage.getItem(name) === null) save('change')
   })
   return {
+    restored,
     catchUp,
     stop() {
       offChange()
