@@ -46,7 +46,7 @@ async function reload(page: Page): Promise<void> {
 /** The console's keys as `name: domains`. */
 const keys = (page: Page) =>
   page.evaluate(() =>
-    window.tmaps.console.listKeys().map((k) => `${k.name}: ${k.domains.join(' ') || 'no domain'}`),
+    window.tmaps!.console.listKeys().map((k) => `${k.name}: ${k.domains.join(' ') || 'no domain'}`),
   )
 /** The status of the app's geocode from the page (its Origin: http://localhost:<port>). */
 const geocode = (page: Page) =>
@@ -60,8 +60,8 @@ it('starts from the configured state and its keys, and keeps a change across a r
   expect(await keys(first)).toEqual(['App: localhost'])
   expect(await geocode(first)).toBe(200)
   await first.evaluate(async (key) => {
-    await window.tmaps.console.createKey({ name: 'Extra' })
-    await window.tmaps.console.unlinkDomain(key, 'localhost')
+    await window.tmaps!.console.createKey({ name: 'Extra' })
+    await window.tmaps!.console.unlinkDomain(key, 'localhost')
   }, APP_KEY)
   await reload(first)
   expect(await keys(first)).toEqual(['App: no domain', 'Extra: no domain'])
@@ -71,7 +71,7 @@ it('starts from the configured state and its keys, and keeps a change across a r
 it('resets to the configured state, not the stored one, keeps it across a reload, and other tabs follow', async () => {
   const second = await open()
   expect(await geocode(second)).toBe(403)
-  await first.evaluate(() => window.tmaps.reset())
+  await first.evaluate(() => window.tmaps!.reset())
   expect(await keys(first)).toEqual(['App: localhost'])
   expect(await geocode(first)).toBe(200)
   // The other tab loads the reset state before its next request.

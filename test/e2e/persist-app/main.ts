@@ -3,9 +3,9 @@ import { APP_KEY } from './app-key.ts'
 
 declare global {
   interface Window {
-    tmaps: TmapsWorker
+    tmaps?: TmapsWorker
     /** Set once the mock has started. */
-    started: boolean
+    started?: boolean
   }
 }
 
