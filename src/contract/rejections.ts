@@ -32,6 +32,7 @@ export type EndpointRule =
   | 'payload-too-large'
   | 'client-closed'
   | 'internal-error'
+  | 'renderer-busy'
 
 /** A fault injected on demand (`mock.faults`), decided before the contract: infrastructure. */
 export type InfraRule = 'fault-injected'
@@ -83,6 +84,8 @@ export const REJECTIONS = {
   // nginx's code for a client that left before the answer: logged, never seen by anyone.
   'client-closed': { status: 499, error: 'client closed request' },
   'internal-error': { status: 500, error: 'internal error' },
+  // Pictures queued beyond the render pool's bound: the docs' 503, with Retry-After.
+  'renderer-busy': { status: 503, error: 'service unavailable' },
 } as const satisfies Partial<Record<Rule, { status: number; error: string }>>
 
 /** The body of a parameter error: `missing required param: q` or `invalid param: limit`. */

@@ -6,6 +6,7 @@ import type { Rule } from '../contract/rejections.ts'
 import { CONTENT_TYPES, type EndpointContext } from '../endpoints/endpoint.ts'
 import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
+import { RendererBusyError } from '../map/renderer.ts'
 import {
   answer,
   IMAGE_CACHE_CONTROL,
@@ -444,6 +445,11 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
       }
       if (error instanceof BodyReadError) {
         return record(ex, endpoint.name, rejection(error.rule, origin), error.rule, decision)
+      }
+      if (error instanceof RendererBusyError) {
+        const retry = { 'Retry-After': String(error.retryAfterSeconds) }
+        const busy = rejection('renderer-busy', origin, retry)
+        return record(ex, endpoint.name, busy, 'renderer-busy', decision, `Authorized, but ${error.message}.`)
       }
       if (error instanceof NotFoundError) {
         const missing = rejection('not-found', origin)

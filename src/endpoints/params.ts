@@ -5,8 +5,9 @@ export class ParamError extends Error {
   readonly rule: 'missing-param' | 'invalid-param'
   readonly param: string
 
-  constructor(rule: 'missing-param' | 'invalid-param', param: string) {
-    super(paramError(rule, param))
+  /** `why` follows the documented body after a colon: `invalid param: size (why)`. */
+  constructor(rule: 'missing-param' | 'invalid-param', param: string, why?: string) {
+    super(why === undefined ? paramError(rule, param) : `${paramError(rule, param)} (${why})`)
     this.rule = rule
     this.param = param
   }

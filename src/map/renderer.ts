@@ -45,6 +45,14 @@ export const inThread: TmapsRenderer = {
   },
 }
 
+/**
+ * A renderer that cannot take one more picture now (its threads are busy and its queue is
+ * full): answered 503 `{"error":"service unavailable"}` with `Retry-After`, never drawn late.
+ */
+export class RendererBusyError extends Error {
+  readonly retryAfterSeconds = 1
+}
+
 /** A job for a renderer in another thread, and its reply (the bytes' buffer is transferred). */
 export type RenderJob =
   | { id: number; kind: 'tile'; seed: string | number; z: number; x: number; y: number }

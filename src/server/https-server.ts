@@ -14,6 +14,7 @@ import { maskSecrets } from '../contract/key-format.ts'
 import { STATUS_TEXT } from '../core/answers.ts'
 import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../core/create-core.ts'
 import { hostOfPath } from '../endpoints/registry.ts'
+import { sharedRenderPool } from '../runtimes/node/render-pool.ts'
 import { localCertificate } from './certificate.ts'
 import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, createControlApi } from './control-api.ts'
 import { createControlGate } from './control-gate.ts'
@@ -237,7 +238,8 @@ export async function startTmapsHttpsServer(
   const tls =
     cert && key ? { cert: pem(cert, 'cert'), key: pem(key, 'key') } : await localCertificate(certDir)
   // The runtime-free core: msw is not loaded by the server at all (it starts faster, idles smaller).
-  const mock = given ?? createTmapsCore(mockOptions)
+  // Pictures drawn in worker threads: the answering thread only decides, queues and sends.
+  const mock = given ?? createTmapsCore({ renderer: sharedRenderPool(), ...mockOptions })
   const { createdKeys } = await mock.ready
   const control = createControlApi(mock)
   const gate = createControlGate({

@@ -1,10 +1,11 @@
+import { encode } from '@placemarkio/polyline'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
 import { decodePng, near } from '../../../test/support/png.ts'
 import { loadBaseLevel } from '../../map/basemap.ts'
 import { mercatorX, mercatorY, worldSize } from '../../map/projection.ts'
 import { staticScene, staticView } from '../../map/render.ts'
-import { decodePolyline, parseStaticMap } from './static-map.ts'
+import { decodePolyline, MAX_PICTURE_COST, parseStaticMap, pictureCost } from './static-map.ts'
 
 const { get, fetch } = apiClient('static')
 const image = async (query: string) => {
@@ -178,5 +179,34 @@ describe('GET /maps/static', () => {
       const response = await fetch(`https://api.tmaps.tn/maps/static?${base}&marker=${marker}`)
       expect(response.status, marker).toBe(200)
     }
+  })
+
+  it('refuses a map over its drawing budget with 400 naming the limit, before drawing', async () => {
+    const square = 'polygon=36.6,10.0|36.6,10.4|37.0,10.4|37.0,10.0'
+    const base = 'center=36.8,10.18&zoom=13&size=1280x1280'
+    const costly = await fetch(
+      `https://api.tmaps.tn/maps/static?${base}&${Array(100).fill(square).join('&')}`,
+    )
+    expect(costly.status).toBe(400)
+    expect(costly.headers.get('content-type')).toBe('application/json')
+    expect(await costly.json()).toEqual({
+      error:
+        'invalid param: polygon (this map would cost 42.6 M pixel units to draw; the limit is 12 M: fewer or smaller overlays, or a smaller size)',
+    })
+    // 100 paths of 10,000 points each: 26.6 M.
+    const line = encode(Array.from({ length: 10_000 }, (_, i) => [10.18 + (i % 7) / 1e4, 36.7 + i / 1e5]))
+    const paths = Array.from({ length: 100 }, () => `path=enc:${encodeURIComponent(line)}`).join('&')
+    const routes = await fetch(`https://api.tmaps.tn/maps/static?${base}&${paths}`)
+    expect(await routes.json()).toMatchObject({
+      error: expect.stringMatching(/^invalid param: path \(this map would cost 26\.6 M/),
+    })
+  })
+
+  it('draws the largest documented map with a route and a few areas, inside the budget', async () => {
+    const areas = Array(10).fill('polygon=36.6,10.0|36.6,10.4|37.0,10.4|37.0,10.0').join('&')
+    const query = `center=36.8,10.18&zoom=13&size=1280x1280&${areas}&path=36.7,10.1|36.9,10.3`
+    expect(pictureCost(parseStaticMap(new URLSearchParams(query)))).toBeLessThan(MAX_PICTURE_COST)
+    const png = await image(query)
+    expect([png.width, png.height]).toEqual([1280, 1280])
   })
 })

@@ -2,14 +2,17 @@ import { type SetupServer, setupServer } from 'msw/node'
 import type { TmapsMockOptions } from '../../core/create-core.ts'
 import { createTmapsMock, type TmapsMock } from '../msw/create-tmaps-mock.ts'
 import { assertNodeVersion } from './node-version.ts'
+import { sharedRenderPool } from './render-pool.ts'
 
 /**
  * msw's `setupServer` with a fresh TMaps mock's handlers, for Node tests.
  *
  * Takes the options of `createTmapsMock` (default: the demo console). Call `server.listen()`
  * yourself (e.g. in `beforeAll`), as with any msw server. Requests carry no `Origin` in Node
- * unless you send one, so they are decided as a server's. On a Node older than msw 3 needs
- * (22.12) it throws at once and says how to fix it.
+ * unless you send one, so they are decided as a server's. Tiles and static maps are drawn in a
+ * pool of worker threads shared by the process (started on the first picture), so a costly
+ * picture never holds up the other answers. On a Node older than msw 3 needs (22.12) it throws
+ * at once and says how to fix it.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -27,7 +30,8 @@ import { assertNodeVersion } from './node-version.ts'
  */
 export function setupTmapsNode(options?: TmapsMockOptions): { server: SetupServer; mock: TmapsMock } {
   assertNodeVersion('setupTmapsNode')
-  const mock = createTmapsMock(options)
+  // Pictures are drawn in the process's pool of worker threads, unless `renderer` says otherwise.
+  const mock = createTmapsMock({ renderer: sharedRenderPool(), ...options })
   return { server: setupServer(...mock.handlers), mock }
 }
 

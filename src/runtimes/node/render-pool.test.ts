@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto'
+import { afterEach, expect, it } from 'vitest'
+import { parseStaticMap } from '../../endpoints/maps/static-map.ts'
+import { inThread, RendererBusyError } from '../../map/renderer.ts'
+import { createRenderPool, type RenderPool } from './render-pool.ts'
+
+const pools: RenderPool[] = []
+const pool = (options?: Parameters<typeof createRenderPool>[0]) => {
+  const made = createRenderPool(options)
+  pools.push(made)
+  return made
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()))
+})
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+const spec = (query: string) => parseStaticMap(new URLSearchParams(query))
+
+it('draws the same bytes as the answering thread: a tile and a static map with overlays', async () => {
+  const renderer = pool({ size: 2 })
+  const map = spec(
+    'center=36.8,10.18&zoom=12&size=300x200&marker=36.8,10.18|blue|A&path=36.8,10.1|36.85,10.3',
+  )
+  const [tile, staticMap] = await Promise.all([
+    renderer.tile('tmaps', 9, 273, 201),
+    renderer.staticMap('tmaps', map),
+  ])
+  expect(sha(tile)).toBe(sha(await inThread.tile('tmaps', 9, 273, 201)))
+  expect(sha(staticMap)).toBe(sha(await inThread.staticMap('tmaps', map)))
+})
+
+it('starts no thread before the first picture, and at most `size`', async () => {
+  const renderer = pool({ size: 2 })
+  expect(renderer.stats()).toEqual({ threads: 0, busy: 0, queued: 0, refused: 0 })
+  await Promise.all([6, 7, 8, 9].map((z) => renderer.tile('tmaps', z, 2 ** (z - 1), 2 ** (z - 1) - 1)))
+  expect(renderer.stats().threads).toBe(2)
+})
+
+it('refuses a picture once its queue is full (RendererBusyError), and draws again when it empties', async () => {
+  const renderer = pool({ size: 1, maxQueuedPixels: 256 * 256 }) // room for one tile
+  const drawing = renderer.tile('tmaps', 8, 136, 101) // on the thread
+  const waiting = renderer.tile('tmaps', 8, 137, 101) // in the queue
+  await expect(renderer.tile('tmaps', 8, 138, 101)).rejects.toBeInstanceOf(RendererBusyError)
+  expect(renderer.stats()).toMatchObject({ busy: 1, queued: 1, refused: 1 })
+  await Promise.all([drawing, waiting])
+  expect((await renderer.tile('tmaps', 8, 138, 101)).length).toBeGreaterThan(100)
+})
+
+it('rejects a picture the thread could not draw, and goes on drawing the next', async () => {
+  const renderer = pool({ size: 1 })
+  const broken = { ...spec('center=36.8,10.18&zoom=12&size=100x100'), style: 'no-such-style' } as never
+  await expect(renderer.staticMap('tmaps', broken)).rejects.toThrow(/^the render thread failed: /)
+  expect((await renderer.tile('tmaps', 6, 33, 25)).length).toBeGreaterThan(100)
+})
+
+it('rejects what is queued when it is closed, and refuses new pictures', async () => {
+  const renderer = pool({ size: 1 })
+  const drawing = expect(renderer.tile('tmaps', 8, 136, 101)).rejects.toThrow('the render pool is closed')
+  const queued = expect(renderer.tile('tmaps', 8, 137, 101)).rejects.toThrow('the render pool is closed')
+  await renderer.close()
+  await Promise.all([drawing, queued])
+  await expect(renderer.tile('tmaps', 6, 33, 25)).rejects.toThrow('the render pool is closed')
+})
+
+it('says what is wrong with its options', () => {
+  expect(() => createRenderPool({ size: 0 })).toThrow(
+    'Failed to create the render pool: size must be a whole number >= 1.',
+  )
+  expect(() => createRenderPool({ maxQueuedPixels: -1 })).toThrow(
+    /maxQueuedPixels must be a whole number >= 0/,
+  )
+})

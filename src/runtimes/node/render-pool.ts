@@ -1,0 +1,186 @@
+import { availableParallelism } from 'node:os'
+import { extname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { pictureCost } from '../../endpoints/maps/static-map.ts'
+import {
+  RendererBusyError,
+  type RenderJob,
+  type RenderReply,
+  type TmapsRenderer,
+} from '../../map/renderer.ts'
+
+/** The options of `createRenderPool`. */
+export interface RenderPoolOptions {
+  /** Worker threads at most. Default: the machine's cores less one (the answering thread's), at least 1. */
+  size?: number
+  /**
+   * How much drawing may wait for a thread, in the pixel units of `MAX_PICTURE_COST` (a tile is
+   * 65,536, a static map its `pictureCost`); a picture beyond it is refused (503). Default 48 M
+   * per thread: about 5 s of drawing on a laptop core, ~730 tiles (a map of any size asking for
+   * its view at once is never refused) or four of the costliest static maps.
+   */
+  maxQueuedPixels?: number
+  /** A thread idle this long ends (its memory goes back); the next picture starts one. Default 30 s. */
+  idleMs?: number
+}
+
+/** A renderer drawing in worker threads; `close()` ends them, `stats()` says what it is doing. */
+export interface RenderPool extends TmapsRenderer {
+  close(): Promise<void>
+  stats(): { threads: number; busy: number; queued: number; refused: number }
+}
+
+type Job = RenderJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never
+interface Pending {
+  job: Job
+  cost: number
+  resolve: (bytes: Uint8Array<ArrayBuffer>) => void
+  reject: (error: Error) => void
+}
+interface Thread {
+  worker: Worker
+  current: (Pending & { id: number }) | undefined
+  idle: NodeJS.Timeout | undefined
+}
+
+/** A tile's cost in pixel units (256 x 256), as a static map's is its `pictureCost`. */
+const TILE_COST = 256 * 256
+const QUEUED_PIXELS_PER_THREAD = 48_000_000
+
+/** The thread's module beside this one: `.ts` when run from source, `.js` from the package. */
+const THREAD_URL = new URL(`./render-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url)
+
+/**
+ * Draws tiles and static maps in a pool of Node worker threads, so that the thread answering
+ * requests only decides, queues and sends: a costly picture never holds up a geocode. Threads
+ * start on the first picture (an API-only user pays nothing), one picture each at a time;
+ * pictures wait in a bounded queue, and one more is refused with `RendererBusyError` (answered
+ * 503 with `Retry-After: 1`). Same bytes as `inThread`. Threads are `unref`'d: they never keep
+ * a process alive.
+ * @example const renderer = createRenderPool({ size: 2 }); await renderer.tile('tmaps', 6, 33, 25)
+ */
+export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
+  const size = options.size ?? Math.max(1, availableParallelism() - 1)
+  const maxQueued = options.maxQueuedPixels ?? QUEUED_PIXELS_PER_THREAD * size
+  const idleMs = options.idleMs ?? 30_000
+  if (!(Number.isInteger(size) && size >= 1))
+    throw new TypeError('Failed to create the render pool: size must be a whole number >= 1.')
+  if (!(Number.isInteger(maxQueued) && maxQueued >= 0))
+    throw new TypeError('Failed to create the render pool: maxQueuedPixels must be a whole number >= 0.')
+  const threads: Thread[] = []
+  const queue: Pending[] = []
+  let next = 0
+  let refused = 0
+  let queuedCost = 0
+  let closed = false
+
+  const start = (): Thread => {
+    const worker = new Worker(THREAD_URL, { name: 'tmaps-mock renderer' })
+    worker.unref()
+    const thread: Thread = { worker, current: undefined, idle: undefined }
+    worker.on('message', (reply: RenderReply) => {
+      const done = thread.current
+      if (!done || done.id !== reply.id) return
+      thread.current = undefined
+      if ('bytes' in reply) done.resolve(reply.bytes)
+      else done.reject(new Error(`the render thread failed: ${reply.error}`))
+      dispatch(thread)
+    })
+    const fail = (error: Error) => {
+      threads.splice(threads.indexOf(thread), 1)
+      clearTimeout(thread.idle)
+      thread.current?.reject(new Error(`the render thread failed: ${error.message}`))
+      thread.current = undefined
+      pump() // the others go on; a new thread starts if one is needed
+    }
+    worker.on('error', fail)
+    worker.on('exit', (code) => {
+      if (threads.includes(thread)) fail(new Error(`it exited with code ${code}`))
+    })
+    threads.push(thread)
+    return thread
+  }
+
+  /** Gives a thread the next picture, or lets it end after `idleMs` without one. */
+  const dispatch = (thread: Thread) => {
+    const pending = queue.shift()
+    if (pending) queuedCost -= pending.cost
+    if (!pending) {
+      thread.idle = setTimeout(() => {
+        threads.splice(threads.indexOf(thread), 1)
+        void thread.worker.terminate()
+      }, idleMs)
+      thread.idle.unref()
+      return
+    }
+    clearTimeout(thread.idle)
+    const id = next++
+    thread.current = { ...pending, id }
+    thread.worker.postMessage({ ...pending.job, id })
+  }
+
+  const pump = () => {
+    while (queue.length > 0) {
+      const free = threads.find((t) => t.current === undefined)
+      if (free) dispatch(free)
+      else if (threads.length < size) dispatch(start())
+      else return
+    }
+  }
+
+  const submit = (job: Job, cost: number) =>
+    new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+      if (closed) return reject(new Error('the render pool is closed'))
+      const free = threads.some((t) => t.current === undefined) || threads.length < size
+      if (!free && queuedCost + cost > maxQueued) {
+        refused++
+        return reject(
+          new RendererBusyError(
+            `${queue.length} pictures (${(queuedCost / 1e6).toFixed(1)} M pixel units) are waiting for a render thread; the most is ${(maxQueued / 1e6).toFixed(1)} M`,
+          ),
+        )
+      }
+      queue.push({ job, cost, resolve, reject })
+      queuedCost += cost
+      pump()
+    })
+
+  return {
+    tile: (seed, z, x, y) => submit({ kind: 'tile', seed, z, x, y }, TILE_COST),
+    staticMap: (seed, spec) => submit({ kind: 'static', seed, spec }, pictureCost(spec)),
+    async close() {
+      closed = true
+      const closing = new Error('the render pool is closed')
+      for (const pending of queue.splice(0)) pending.reject(closing)
+      queuedCost = 0
+      await Promise.all(
+        threads.splice(0).map((thread) => {
+          clearTimeout(thread.idle)
+          thread.current?.reject(closing)
+          return thread.worker.terminate()
+        }),
+      )
+    },
+    stats: () => ({
+      threads: threads.length,
+      busy: threads.filter((t) => t.current !== undefined).length,
+      queued: queue.length,
+      refused,
+    }),
+  }
+}
+
+let shared: RenderPool | undefined
+
+/**
+ * The process's render pool, made on first use and shared by every mock of the process (the
+ * HTTPS server, `setupTmapsNode`): drawing is a pure function of the data seed and the picture's
+ * parameters, so nothing of one mock's state is in it, and N mocks in one test run do not start
+ * N sets of threads.
+ * @example const renderer = sharedRenderPool()
+ */
+export function sharedRenderPool(): RenderPool {
+  shared ??= createRenderPool()
+  return shared
+}
