@@ -31,7 +31,7 @@ export interface TileLayer extends Layer {
   on(event: 'loading' | 'load', listener: () => void): this
   /** Reloads every tile unless the URL is the same. */
   setUrl(url: string, noRedraw?: boolean): this
-  redraw(): this
+  remove(): this
 }
 
 export interface FeatureGroup extends Layer {
@@ -43,13 +43,17 @@ export interface LeafletMap {
     bounds: [LatLngTuple, LatLngTuple],
     options?: { padding?: [number, number]; maxZoom?: number; animate?: boolean },
   ): this
+  getZoom(): number
+  getCenter(): { lat: number; lng: number }
+  /** Space-separated event names, e.g. `'movestart zoomstart'`. */
+  on(events: string, listener: () => void): this
   invalidateSize(): this
   remove(): this
   attributionControl: { setPrefix(prefix: string | false): unknown }
 }
 
 export interface Leaflet {
-  map(element: HTMLElement, options?: { maxZoom?: number }): LeafletMap
+  map(element: HTMLElement, options?: { maxZoom?: number; zoomSnap?: number }): LeafletMap
   tileLayer(url: string, options: { maxZoom: number; attribution: string }): TileLayer
   featureGroup(): FeatureGroup
   polygon(rings: LatLngTuple[][], options?: PathOptions): Layer

@@ -2,14 +2,14 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import type { KeyInfo } from '../src/console/create-console.ts'
 import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import type { Sent } from './composer.tsx'
-import type { FeatureGroup, Leaflet, LeafletMap, TileEvent, TileLayer } from './leaflet-api.ts'
+import type { FeatureGroup, LatLngTuple, Leaflet, LeafletMap, TileEvent, TileLayer } from './leaflet-api.ts'
 import { type MarkerKind, type Overlay, overlayOf } from './map-overlay.ts'
 import type { MapTiles } from './map-tiles.ts'
 
-/** Tunisia, from the Sahara to Cap Bon. */
-const TUNISIA: [[number, number], [number, number]] = [
-  [30, 7.5],
-  [37.5, 11.6],
+/** Tunisia, from the Sahara (30.2° N) to Cap Blanc (37.35° N), Algeria's border to Ras Jedir. */
+const TUNISIA: [LatLngTuple, LatLngTuple] = [
+  [30.2, 7.5],
+  [37.4, 11.6],
 ]
 const ATTRIBUTION = '© TMaps mock · GeoNames, Who’s On First, Natural Earth'
 const DEFAULT_TILES_KEY = 'Web app (local dev)'
@@ -31,11 +31,20 @@ export function loadLeaflet(): Promise<Leaflet> {
   return loading
 }
 
+/** What the view shows, fitted again whenever the map's size changes (until a person moves it). */
+interface Frame {
+  bounds: [LatLngTuple, LatLngTuple]
+  padding: [number, number]
+  maxZoom?: number
+}
+
 interface View {
   map: LeafletMap
   layer: TileLayer
   answer: FeatureGroup
   L: Leaflet
+  /** Fits the view to a frame, and keeps it fitted when the map is resized. */
+  frame(next: Frame): void
 }
 
 interface Tiles {
@@ -119,8 +128,34 @@ export function TunisiaMap({
         el.setAttribute('role', 'region')
         el.setAttribute('aria-label', 'Map of Tunisia on the mock’s tiles')
         host.current.replaceChildren(el)
-        map = L.map(el, { maxZoom: 18 }).fitBounds(TUNISIA)
-        map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>')
+        // Quarter zoom levels: the whole country fills the map whatever its size.
+        const shown = L.map(el, { maxZoom: 18, zoomSnap: 0.25 })
+        map = shown
+        let framed: Frame | null = null
+        let fitting = false
+        const frame = (next: Frame) => {
+          framed = next
+          fitting = true
+          try {
+            shown.fitBounds(next.bounds, { padding: next.padding, maxZoom: next.maxZoom, animate: false })
+          } finally {
+            fitting = false
+          }
+        }
+        // A person moved or zoomed the map: leave the view where they put it.
+        shown.on('movestart zoomstart', () => {
+          if (!fitting) framed = null
+        })
+        // The view, for tests and tools: `data-zoom`, and `data-center` as "lat,lng".
+        const mark = () => {
+          const { lat, lng } = shown.getCenter()
+          el.dataset.zoom = String(shown.getZoom())
+          el.dataset.center = `${lat.toFixed(4)},${lng.toFixed(4)}`
+        }
+        shown.on('moveend', mark)
+        frame({ bounds: TUNISIA, padding: [4, 4] })
+        mark()
+        shown.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>')
         applied.current = urlNow.current
         const layer = L.tileLayer(applied.current, { maxZoom: 18, attribution: ATTRIBUTION })
         layer.on('tileloadstart', (e: TileEvent) => tiles.expect(pathOf(e.tile)))
@@ -138,12 +173,14 @@ export function TunisiaMap({
             reason: refused?.reason ?? s.reason,
           }))
         })
-        layer.addTo(map)
-        const answer = L.featureGroup().addTo(map)
-        const sized = map
-        resize = new ResizeObserver(() => sized.invalidateSize())
+        layer.addTo(shown)
+        const answer = L.featureGroup().addTo(shown)
+        resize = new ResizeObserver(() => {
+          shown.invalidateSize()
+          if (framed) frame(framed)
+        })
         resize.observe(el)
-        setView({ map, layer, answer, L })
+        setView({ map: shown, layer, answer, L, frame })
       },
       (error: Error) => {
         if (!cancelled) setFailed(`The map could not load: ${error.message}`)
@@ -161,12 +198,12 @@ export function TunisiaMap({
     if (!view || applied.current === url) return
     applied.current = url
     setState({ phase: 'loading', errors: 0 })
-    view.layer.setUrl(url)
+    reload(view, url)
   }, [view, url])
 
   // The console changed (a domain linked, a key enabled) while tiles were refused: try again.
   useEffect(() => {
-    if (view && errors.current > 0) view.layer.redraw()
+    if (view && errors.current > 0) reload(view)
   }, [view, changes])
 
   const overlay = useMemo(() => overlayOf(sent?.body), [sent])
@@ -190,7 +227,7 @@ export function TunisiaMap({
           >
             {keys.map((k) => (
               <option key={k.id} value={k.id}>
-                {k.name} · {k.prefix}… · {k.status}
+                {k.name} · {k.status}
               </option>
             ))}
           </select>
@@ -205,37 +242,48 @@ export function TunisiaMap({
           </p>
         )}
         {view && state.errors > 0 && (
+          // The title and its buttons first: they stay in view however small the map is.
           <div class="map-notice" role="status" data-testid="map-notice">
-            <p>
+            <p class="map-notice-head">
               <strong>
                 Tiles refused
                 {state.status === undefined ? '' : ` (${state.status === 0 ? 'reset' : state.status})`}
               </strong>
-              : {state.reason ?? 'the browser could not load them, and the mock logged no refusal.'}
+              <span class="muted small">
+                {' '}
+                · {state.errors} tile{state.errors === 1 ? '' : 's'} failed
+              </span>
             </p>
-            <p class="small">
-              {state.errors} tile{state.errors === 1 ? '' : 's'} failed. Leaflet’s tiles are{' '}
-              <code>&lt;img&gt;</code> requests: they send only a <code>Referer</code> (this page’s origin),
-              never an <code>Origin</code>, and its host must be linked to the key.{' '}
+            <p class="row map-notice-actions">
               {state.status === 403 && tileKey && tileKey.status !== 'revoked' && (
                 <button
                   type="button"
+                  class="primary"
                   onClick={() =>
                     tmaps.console.setKeyDomains(tileKey.id, [...tileKey.domains, location.hostname])
                   }
                 >
                   Link {location.hostname} to {tileKey.name}
                 </button>
-              )}{' '}
+              )}
               {state.status === 401 && tileKey?.status === 'disabled' && (
-                <button type="button" onClick={() => tmaps.console.enableKey(tileKey.id)}>
+                <button type="button" class="primary" onClick={() => tmaps.console.enableKey(tileKey.id)}>
                   Enable {tileKey.name}
                 </button>
-              )}{' '}
-              <button type="button" onClick={() => view.layer.redraw()}>
+              )}
+              <button type="button" onClick={() => reload(view)}>
                 Retry tiles
               </button>
             </p>
+            <div class="map-notice-text small">
+              <p data-testid="map-notice-reason">
+                {state.reason ?? 'The browser could not load them, and the mock logged no refusal.'}
+              </p>
+              <p class="muted">
+                Map tiles are <code>&lt;img&gt;</code> requests: they send only a <code>Referer</code> (this
+                page’s origin), never an <code>Origin</code>, and its host must be linked to the key.
+              </p>
+            </div>
           </div>
         )}
       </div>
@@ -248,6 +296,17 @@ export function TunisiaMap({
       </figcaption>
     </figure>
   )
+}
+
+/**
+ * Asks for every tile again (with a new URL, if given). Not `redraw()`: at a fractional zoom
+ * Leaflet 1.9's redraw asks for tiles of that zoom (`/r-tile/11.25/…`); a layer added again
+ * takes the nearest whole zoom, as on any other move.
+ */
+function reload({ map, layer }: View, url?: string) {
+  if (url !== undefined) layer.setUrl(url, true)
+  layer.remove()
+  layer.addTo(map)
 }
 
 /** A popup or tooltip as text nodes (an answer's names are never parsed as HTML). */
@@ -265,7 +324,7 @@ function label(title: string, details: string[] = []): HTMLElement {
 }
 
 /** Replaces the drawn answer and fits the view to it (a bad answer draws nothing, never throws). */
-function draw({ L, map, answer }: View, overlay: Overlay) {
+function draw({ L, answer, frame }: View, overlay: Overlay) {
   try {
     answer.clearLayers()
     for (const area of overlay.areas) {
@@ -314,7 +373,7 @@ function draw({ L, map, answer }: View, overlay: Overlay) {
         .bindPopup(label(marker.label, marker.details))
         .addTo(answer)
     }
-    if (overlay.bounds) map.fitBounds(overlay.bounds, { padding: [32, 32], maxZoom: 16, animate: false })
+    if (overlay.bounds) frame({ bounds: overlay.bounds, padding: [32, 32], maxZoom: 16 })
   } catch (error) {
     console.warn('tmaps-mock playground: the answer could not be drawn on the map:', error)
   }
