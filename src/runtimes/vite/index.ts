@@ -1,5 +1,12 @@
 import { msw } from 'msw/vite'
-import type { ConfigEnv, IndexHtmlTransformContext, Plugin, UserConfig } from 'vite'
+import type {
+  ConfigEnv,
+  DevEnvironment,
+  IndexHtmlTransformContext,
+  Plugin,
+  UserConfig,
+  ViteDevServer,
+} from 'vite'
 import { isKeyValue } from '../../contract/key-format.ts'
 import { parseSnapshot, type TmapsSnapshot } from '../../core/snapshot.ts'
 
@@ -21,7 +28,8 @@ export interface TmapsVitePluginOptions {
   /**
    * The initial console: `'demo'` (five keys, "Web app (local dev)" linked to `localhost`),
    * `'empty'`, or a snapshot (`tmaps.snapshot()`, object or JSON text). A state kept by
-   * `persist` wins over it (`tmaps.reset()` in the page goes back to it). Default `'demo'`.
+   * `persist` is loaded over it when the page starts; `tmaps.reset()` in the page goes back to
+   * it (with `apiKey`) and keeps that in turn. Default `'demo'`.
    */
   state?: 'demo' | 'empty' | TmapsSnapshot | string
   /** Makes key values, ids and the generated data reproducible. Default: none. */
@@ -38,9 +46,11 @@ export interface TmapsVitePluginOptions {
    */
   renderer?: 'worker' | 'page'
   /**
-   * Your app's own TMaps key (`ak_` + 32 lower-case hex), e.g. the one in your `.env`: the mock
-   * adds it to its console, enabled and linked to the page's hostname, when it is not there yet,
-   * so the app's code runs unchanged offline. Default: none (use a key of the demo console).
+   * Your app's own TMaps key (`ak_` + 32 lower-case hex), e.g. the one in your `.env`: part of
+   * the mock's initial state (the `keys` option of `setupTmapsWorker`), enabled and linked to
+   * the page's hostname, and added to a kept state that lacks it, so the app's code runs
+   * unchanged offline; as you left it in a kept state otherwise (e.g. unlinked), until
+   * `tmaps.reset()`. Default: none (use a key of the demo console).
    */
   apiKey?: string
   /**
@@ -64,9 +74,14 @@ const OPTION_NAMES = [
   'quiet',
 ] as const
 const START_ID = 'virtual:tmaps-mock/start'
-const ENTRY_ID = 'virtual:tmaps-mock/entry'
 const RENDER_WORKER_ID = 'virtual:tmaps-mock/render-worker'
+/** The start module's URL under `base`, as Vite serves a virtual module. */
+const START_URL = `@id/__x00__${START_ID}`
 const WORKER_FILENAME = 'mockServiceWorker.js'
+/** Where the page's early registration of msw's worker leaves its promise (see `registerEarly`). */
+const REGISTRATION = "Symbol.for('tmaps-mock:registration')"
+/** How long a page's HTML may wait for the list of modules to preload (see `startGraph`). */
+const PRELOAD_WAIT_MS = 200
 /** A whole `<!-- comment -->` or `<script ...>...</script>` element; attributes may hold `>` in quotes. */
 const ELEMENT = /<!--[\s\S]*?-->|<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g
@@ -74,10 +89,10 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
 /**
  * The TMaps mock in `vite dev` with one line of `vite.config.ts`, and none of it in `vite build`.
  *
- * It serves msw's worker script and starts `setupTmapsWorker` before the page's entry modules
- * run, so the app's first request is answered; it does nothing in `vite build`, `vite preview`,
- * under Vitest (mode `test`) or in Storybook's pages (use `tmaps-mock/storybook` there). The
- * started mock is `window.tmaps` in the page, for the browser's devtools. Options (defaults):
+ * It serves msw's worker script and starts `setupTmapsWorker` before the code of the page's
+ * entry modules runs, so the app's first request is answered; it does nothing in `vite build`,
+ * `vite preview`, under Vitest (mode `test`) or in Storybook's pages (use `tmaps-mock/storybook`
+ * there). The started mock is `window.tmaps` in the page, for the browser's devtools. Options:
  * `enabled` (`true`), `state` (`'demo'`), `seed` (none), `persist` (`'tmaps-mock'`; `false`: not
  * kept), `renderer` (`'worker'`), `apiKey` (none), `globalName` (`'tmaps'`), `quiet` (`false`).
  * @example
@@ -97,7 +112,8 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
  * const page = await server.transformIndexHtml('/', '<script type="module" src="/src/main.ts"></script>')
  * const worker = await fetch(new URL('/mockServiceWorker.js', server.resolvedUrls?.local[0]))
  * await server.close()
- * assert.match(page, /virtual:tmaps-mock\/entry\?src=%2Fsrc%2Fmain\.ts/) // starts the mock, then main.ts
+ * assert.match(page, /register\("\/mockServiceWorker\.js"\)/) // msw's worker, registered first
+ * assert.match(page, /src="\/@id\/__x00__virtual:tmaps-mock\/start"/) // the mock, started early
  * assert.equal(worker.status, 200) // msw's worker script, served
  * ```
  */
@@ -108,8 +124,13 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
   const apply = (_config: UserConfig, env: ConfigEnv) =>
     env.command === 'serve' && !env.isPreview && env.mode !== 'test'
   let base = '/'
+  let root = ''
+  let server: ViteDevServer | undefined
   /** Storybook reuses the app's Vite config for its own pages; `tmaps-mock/storybook` is the way there. */
   let storybook = false
+  /** The module ids of the pages' entries (their module scripts), as the HTML names them. */
+  const entries = new Set<string>()
+  const preloads = startGraph()
 
   const worker: Plugin = { ...msw({ mode: 'worker-only' }), name: 'tmaps-mock:msw-worker', apply }
 
@@ -129,11 +150,15 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
     },
     configResolved(config) {
       storybook = config.plugins.some((plugin) => plugin.name.startsWith('storybook:'))
+      root = config.root
       base =
         config.base === './' || config.base === '' ? '/' : new URL(config.base, 'http://localhost').pathname
     },
+    configureServer(devServer) {
+      server = devServer
+    },
     resolveId(id) {
-      if (id === START_ID || id === RENDER_WORKER_ID || id.startsWith(`${ENTRY_ID}?`)) return `\0${id}`
+      if (id === START_ID || id === RENDER_WORKER_ID) return `\0${id}`
       return undefined
     },
     load(id) {
@@ -141,20 +166,45 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
       // path serves the raw modules instead, and of a virtual module, a URL that does not load.)
       if (id === `\0${RENDER_WORKER_ID}`) return `import 'tmaps-mock/render-worker'\n`
       if (id === `\0${START_ID}`) return startModule(settings, base)
-      if (id.startsWith(`\0${ENTRY_ID}?`)) {
-        const src = new URLSearchParams(id.slice(ENTRY_ID.length + 2)).get('src')
-        if (src === null) return undefined
-        return entryModule(src)
-      }
       return undefined
     },
+    transform(code, id, transformOptions) {
+      // An entry imports the start module, whose top-level `await` holds the entry's code until
+      // the mock answers; the browser still fetches the entry's whole graph at once, with the
+      // mock's. (Imports are hoisted: appended, the line moves nothing in the source map.)
+      if (transformOptions?.ssr || storybook || !(entries.has(id) || INLINE_ENTRY.test(id))) return undefined
+      return { code: `${code}\nimport ${JSON.stringify(START_ID)}\n`, map: null }
+    },
     transformIndexHtml: {
-      // After Vite's own pass, which has made inline module scripts into `src` ones and added
-      // its client: every module script of the app then has a `src` to wrap.
-      order: 'post',
-      handler(html: string, context: IndexHtmlTransformContext) {
-        if (!context.server || storybook) return html
-        return wrapEntries(html, base)
+      // Before Vite's own pass, which starts transforming the page's module scripts: their ids
+      // are known by then. (Inline module scripts become modules of their own: INLINE_ENTRY.)
+      order: 'pre',
+      async handler(html: string, context: IndexHtmlTransformContext) {
+        if (!context.server || storybook || !hasModuleScript(html)) return html
+        const client = server?.environments.client
+        for (const id of entryIds(html, context.path, root, base)) {
+          if (entries.has(id)) continue
+          entries.add(id)
+          // Transformed before a page named it (`server.warmup`): transformed again, with the import.
+          const module = client?.moduleGraph.getModuleById(id)
+          if (module) client?.moduleGraph.invalidateModule(module)
+        }
+        if (client) await preloads.refresh(client, PRELOAD_WAIT_MS)
+        return {
+          html,
+          tags: [
+            // 1. msw's worker installs while the page's modules download.
+            { tag: 'script', children: registerEarly(`${base}${WORKER_FILENAME}`), injectTo: 'head-prepend' },
+            // 2. The mock starts as soon as its own modules are there, whatever the app's graph.
+            { tag: 'script', attrs: { type: 'module', async: true, src: `/${START_URL}` }, injectTo: 'head' },
+            // 3. Its pre-bundled modules are asked for at once, not one import level at a time.
+            ...preloads.urls.map((href) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', href },
+              injectTo: 'head' as const,
+            })),
+          ],
+        }
       },
     },
   }
@@ -224,8 +274,19 @@ function validate(options: TmapsVitePluginOptions): Settings {
 }
 
 /**
- * The module that starts the mock, once per page: `after(load)` runs each wrapped entry in turn,
- * once the mock answers. A mock that fails to start is reported and the app runs all the same.
+ * A classic script at the top of the page that registers msw's worker before any module is
+ * fetched, so the service worker installs while the page's modules download. Its promise
+ * settles once the new worker controls the page (msw's `start()` reloads a page that a
+ * registered worker does not control yet) or has failed to install.
+ */
+function registerEarly(url: string): string {
+  return `{const c=navigator.serviceWorker;if(c){const p=c.register(${JSON.stringify(url)}).then((r)=>c.controller||!r.installing?undefined:new Promise((done)=>{c.addEventListener('controllerchange',done,{once:true});r.installing.addEventListener('statechange',(e)=>{if(e.target.state==='redundant')done()})}));p.catch(()=>{});window[${REGISTRATION}]=p}}`
+}
+
+/**
+ * The module that starts the mock, once per page: loaded by its own `async` script and imported
+ * by each entry, whose code its top-level `await` holds until the mock answers. A mock that
+ * fails to start is reported and the app runs all the same.
  */
 function startModule(settings: Settings, base: string): string {
   const { state, seed, persist, renderer, apiKey, globalName, quiet } = settings
@@ -241,92 +302,145 @@ function startModule(settings: Settings, base: string): string {
       ? ''
       : ` Its console: ${globalName}.console.listKeys(), ${globalName}.log.entries(), ${globalName}.reset()${apiKey ? '' : `; key values: ${globalName}.snapshot().keys`}.`) +
     (persist === false ? '' : ` Its state is kept in localStorage "${persist}".`)
+  const keyName = 'Your app (tmaps-mock/vite apiKey)'
   return `import { createWorkerRenderer, setupTmapsWorker } from 'tmaps-mock/browser'
 
 const options = ${JSON.stringify(options)}
+const apiKey = ${JSON.stringify(apiKey ?? null)}
 ${
   renderer === 'worker'
-    ? `const renderer = createWorkerRenderer(
-  new Worker(new URL(${JSON.stringify(workerUrl)}, location.href), { type: 'module', name: 'tmaps-mock renderer' }),
-)
-const tmaps = setupTmapsWorker({ ...options, renderer })
-renderer.warm(tmaps.options.dataSeed)`
-    : 'const tmaps = setupTmapsWorker(options)'
-}
-${globalName === false ? '' : `globalThis[${JSON.stringify(globalName)}] = tmaps`}
-const apiKey = ${JSON.stringify(apiKey ?? null)}
-
-async function start() {
-  try {
-    await tmaps.start()
-  } catch (error) {
-    const why = isSecureContext ? '' : 'Service workers need a secure context: open the page on http://localhost or over https. '
-    console.error('tmaps-mock/vite: the mock did not start, so the app calls the real TMaps. ' + why + 'Reason:', error)
-    return
+    ? `// The render worker starts with the first picture asked for: the page's first answers never wait for it.
+let inWorker
+const drawing = (seed) => {
+  if (!inWorker) {
+    inWorker = createWorkerRenderer(
+      new Worker(new URL(${JSON.stringify(workerUrl)}, location.href), { type: 'module', name: 'tmaps-mock renderer' }),
+    )
+    inWorker.warm(seed)
   }
-  let key = ''
-  if (apiKey) {
-    try {
-      const info =
-        tmaps.console.getKey(apiKey) ??
-        (await tmaps.console.createKey({ name: 'Your app (tmaps-mock/vite apiKey)', value: apiKey, domains: [location.hostname] }))
-      const status = info.status === 'enabled' ? '' : info.status + ', '
-      const domains = info.domains.length > 0 ? 'linked to ' + info.domains.join(', ') : 'linked to no domain'
-      key = ' Your key ' + info.prefix + '… is ' + status + domains + '.'
-    } catch (error) {
-      console.error('tmaps-mock/vite: could not add your apiKey to the console:', error)
-    }
-  }
-  ${quiet ? '' : `console.info('tmaps-mock: ' + new URL(tmaps.options.baseUrl).host + ' and ' + new URL(tmaps.options.tilesUrl).host + ' are answered by the mock in this page.' + key + ${JSON.stringify(help)})`}
+  return inWorker
 }
-
-let queue = start()
-/** Runs \`load\` once the mock has started and the entries before it have run. */
-export function after(load) {
-  const next = queue.then(load)
-  queue = next.catch(() => undefined)
-  return next
+options.renderer = {
+  tile: (seed, z, x, y) => drawing(seed).tile(seed, z, x, y),
+  staticMap: (seed, spec) => drawing(seed).staticMap(seed, spec),
+}`
+    : ''
+}
+// The app's key is part of the initial state: there on every load and after tmaps.reset().
+if (apiKey) options.keys = [{ name: ${JSON.stringify(keyName)}, value: apiKey, domains: [location.hostname] }]
+const tmaps = setupTmapsWorker(options)
+${globalName === false ? '' : `globalThis[${JSON.stringify(globalName)}] = tmaps\n`}
+try {
+  await window[${REGISTRATION}]
+  await tmaps.start()
+  const info = apiKey ? tmaps.console.getKey(apiKey) : undefined
+  const key = info
+    ? ' Your key ' + info.prefix + '… is ' + (info.status === 'enabled' ? '' : info.status + ', ') +
+      (info.domains.length > 0 ? 'linked to ' + info.domains.join(', ') : 'linked to no domain') + '.'
+    : ''
+  ${quiet ? 'void key' : `console.info('tmaps-mock: ' + new URL(tmaps.options.baseUrl).host + ' and ' + new URL(tmaps.options.tilesUrl).host + ' are answered by the mock in this page.' + key + ${JSON.stringify(help)})`}
+} catch (error) {
+  const why = isSecureContext ? '' : 'Service workers need a secure context: open the page on http://localhost or over https. '
+  console.error('tmaps-mock/vite: the mock did not start, so the app calls the real TMaps. ' + why + 'Reason:', error)
 }
 `
 }
 
-/**
- * One entry module of the page, loaded once the mock has started. The URL is resolved as the
- * page would have resolved the `<script src>` (against the document's base), so relative
- * entries and a `base` other than `/` load the very module the page named.
- */
-function entryModule(src: string): string {
-  return [
-    `import { after } from '${START_ID}'`,
-    `await after(() => import(/* @vite-ignore */ new URL(${JSON.stringify(src)}, document.baseURI).href))`,
-    '',
-  ].join('\n')
-}
+/** The module of an inline `<script type="module">` of a page, as Vite serves it. */
+const INLINE_ENTRY = /[?&]html-proxy&index=\d+\.js$/
 
-/** Points every same-origin module script of the page (not Vite's own client) at its wrapper. */
-function wrapEntries(html: string, base: string): string {
-  return html.replace(ELEMENT, (element, attributes: string | undefined) => {
-    if (attributes === undefined) return element // a comment
+/** True when a page has a module script of its own (not only Vite's client): one the mock must precede. */
+function hasModuleScript(html: string): boolean {
+  for (const match of html.matchAll(ELEMENT)) {
+    const attributes = match[1]
+    if (attributes === undefined) continue // a comment
     const attrs = parseAttributes(attributes)
-    const src = attrs.get('src')
-    if (attrs.get('type')?.value.trim().toLowerCase() !== 'module' || !src) return element
-    const url = src.value.trim()
-    if (url === '' || /^[a-z][a-z\d+.-]*:|^\/\//i.test(url)) return element // another origin, data:, blob:
-    if (url.startsWith(`${base}@vite/`) || url.startsWith('/@vite/')) return element
-    const wrapper = `${base}@id/${ENTRY_ID}?src=${encodeURIComponent(url)}`
-    const rewritten = `${attributes.slice(0, src.start)}src="${escapeAttribute(wrapper)}"${attributes.slice(src.end)}`
-    return `<script${rewritten}>${element.slice(`<script${attributes}>`.length)}`
-  })
+    if (attrs.get('type')?.trim().toLowerCase() !== 'module') continue
+    const src = attrs.get('src') ?? ''
+    if (!/\/@vite\/client$/.test(src)) return true
+  }
+  return false
 }
 
-/** The attributes of a start tag by lower-case name (the first of each), with where each is. */
-function parseAttributes(text: string): Map<string, { value: string; start: number; end: number }> {
-  const attrs = new Map<string, { value: string; start: number; end: number }>()
+/** A static import of a module as Vite serves it: `import { a } from "/node_modules/.vite/deps/x.js?v=1";`. */
+const STATIC_IMPORT = /^import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["'];?$/gm
+
+/**
+ * The URLs of the modules the start module imports, two levels down (the pre-bundled mock and
+ * its shared chunks), as this dev server rewrites them, for `modulepreload` links: the page asks
+ * for them with its first requests instead of one import level at a time. Read from Vite's own
+ * transforms, which the page's requests then find done; a page waits at most `waitMs` for them
+ * (e.g. while Vite pre-bundles) and goes without, and a stale URL after a new pre-bundle costs a
+ * useless request, nothing more.
+ */
+function startGraph() {
+  let urls: string[] = []
+  let running: Promise<void> | undefined
+  const importsOf = async (client: DevEnvironment, url: string): Promise<string[]> => {
+    const result = await client.transformRequest(url)
+    return [...(result?.code ?? '').matchAll(STATIC_IMPORT)]
+      .map((m) => m[1]!)
+      .filter((u) => u.startsWith('/'))
+  }
+  const find = async (client: DevEnvironment) => {
+    try {
+      // Without `base`, as a page's HTML names its files before Vite's own pass (which adds it).
+      const base = client.config.base
+      const unbased = (url: string) => (url.startsWith(base) ? `/${url.slice(base.length)}` : url)
+      const first = (await importsOf(client, `\0${START_ID}`)).map(unbased)
+      const second = await Promise.all(first.map((url) => importsOf(client, url)))
+      urls = [...new Set([...first, ...second.flat().map(unbased)])]
+    } catch {
+      urls = [] // a hint only: the page loads without it
+    } finally {
+      running = undefined
+    }
+  }
+  return {
+    get urls(): readonly string[] {
+      return urls
+    },
+    async refresh(client: DevEnvironment, waitMs: number): Promise<void> {
+      running ??= find(client)
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([running, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))])
+      clearTimeout(timer)
+    },
+  }
+}
+
+/**
+ * The module ids of a page's own module scripts with a `src` (not another origin's), as the dev
+ * server resolves them: files of the project, `/@fs/` files. Read from the page as written,
+ * before Vite's pass (inline module scripts are found by their module id: INLINE_ENTRY).
+ */
+function entryIds(html: string, pagePath: string, root: string, base: string): string[] {
+  const ids: string[] = []
+  const page = new URL(pagePath, 'http://vite.invalid')
+  for (const match of html.matchAll(ELEMENT)) {
+    const attributes = match[1]
+    if (attributes === undefined) continue // a comment
+    const attrs = parseAttributes(attributes)
+    const src = attrs.get('src')?.trim()
+    if (attrs.get('type')?.trim().toLowerCase() !== 'module' || !src) continue
+    if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(src)) continue // another origin, data:, blob:
+    const url = new URL(src, page)
+    let path = decodeURIComponent(url.pathname)
+    if (path.startsWith(base)) path = `/${path.slice(base.length)}`
+    if (path.startsWith('/@vite/') || path.startsWith('/@id/')) continue
+    const file = path.startsWith('/@fs/') ? path.slice('/@fs'.length) : `${root}${path}`
+    ids.push(`${file}${url.search}`)
+  }
+  return ids
+}
+
+/** The attributes of a start tag by lower-case name (the first of each). */
+function parseAttributes(text: string): Map<string, string> {
+  const attrs = new Map<string, string>()
   for (const match of text.matchAll(ATTRIBUTE)) {
     const name = match[1]?.toLowerCase()
     if (!name || attrs.has(name)) continue
-    const value = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '')
-    attrs.set(name, { value, start: match.index, end: match.index + match[0].length })
+    attrs.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''))
   }
   return attrs
 }
@@ -335,8 +449,4 @@ function decodeEntities(value: string): string {
   return value.replace(/&(amp|quot|#39|apos|lt|gt);/g, (_m, name: string) =>
     name === 'amp' ? '&' : name === 'quot' ? '"' : name === 'lt' ? '<' : name === 'gt' ? '>' : "'",
   )
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 }
