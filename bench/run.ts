@@ -15,6 +15,7 @@ import { type Comparison, compare, report } from './harness.ts'
 import { mapRows } from './maps.ts'
 import { serverRows } from './server.ts'
 import { startupRows } from './startup.ts'
+import { viteRows } from './vite.ts'
 
 const FORWARD = 'https://api.tmaps.tn/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3'
 const ORIGIN = { Origin: 'http://localhost:5173' }
@@ -276,6 +277,9 @@ rows.push(...maps.rows)
 // 7. In real Chromium: page load to the first mocked response, against a bare msw worker page.
 rows.push(...(await browserRows()))
 rows.push(...(await playgroundRows()))
+// 7b. The Vite plugin in vite dev: a fresh app with tmapsMock() against the same app without it.
+const vite = await viteRows()
+rows.push(...vite.rows)
 
 // 8. The HTTPS server on real sockets: requests per second, and a load run with keys toggled.
 const server7 = await serverRows()
@@ -289,4 +293,4 @@ console.log(
   `tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`,
 )
 report(rows)
-console.log(`\n${[worldNote, ...maps.notes, ...server7.notes, ...startup.notes].join('\n')}`)
+console.log(`\n${[worldNote, ...maps.notes, ...vite.notes, ...server7.notes, ...startup.notes].join('\n')}`)
