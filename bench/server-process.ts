@@ -1,13 +1,14 @@
 /**
  * One server of the throughput bench, in its own process (so the load generator never shares
  * its event loop): `node bench/server-process.ts tmaps <certDir>` runs `tmaps-mock serve`'s
- * server; `node bench/server-process.ts bare <certDir> <answers.json>` runs a bare `node:https`
+ * server (`tmaps-lines`: with the terminal's request lines); `node bench/server-process.ts bare <certDir> <answers.json>` runs a bare `node:https`
  * server with the same certificate that answers each path with the bytes recorded from the mock.
  * Prints one JSON line when it listens: `{ "port": ..., "pid": ... }` (tmaps adds its keys).
  */
-import { readFileSync } from 'node:fs'
+import { openSync, readFileSync, writeSync } from 'node:fs'
 import { createServer } from 'node:https'
 import { join } from 'node:path'
+import { createRequestPrinter } from '../src/cli/request-lines.ts'
 import { startTmapsHttpsServer } from '../src/server/https-server.ts'
 
 const [kind, certDir, answersFile] = process.argv.slice(2)
@@ -15,8 +16,13 @@ const [kind, certDir, answersFile] = process.argv.slice(2)
 process.on('SIGTERM', () => process.exit(0))
 if (!certDir) throw new Error('Usage: node bench/server-process.ts tmaps|bare <certDir> [answers.json]')
 
-if (kind === 'tmaps') {
+if (kind === 'tmaps' || kind === 'tmaps-lines') {
+  // tmaps-lines: with the terminal's request lines, as `tmaps-mock serve` prints them.
+  // Written to /dev/null: what the server spends on them, not what reading a pipe costs this bench.
+  const devNull = openSync('/dev/null', 'w')
+  const lines = createRequestPrinter((text) => writeSync(devNull, text))
   const server = await startTmapsHttpsServer({
+    ...(kind === 'tmaps-lines' && { onRequest: lines.print }),
     port: 0,
     state: 'empty',
     seed: 'bench',

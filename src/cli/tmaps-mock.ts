@@ -7,6 +7,7 @@ import { keyReach } from '../contract/key-status.ts'
 import type { FaultInput, FaultRule } from '../core/create-core.ts'
 import { type RequestLine, startTmapsHttpsServer, type TmapsHttpsServer } from '../server/https-server.ts'
 import { escapeControlCharacters } from '../text/control-characters.ts'
+import { createRequestPrinter } from './request-lines.ts'
 
 const HELP = `tmaps-mock serve: the TMaps API mock on a local HTTPS server
 
@@ -91,7 +92,7 @@ async function main(argv: string[]): Promise<void> {
       host: values.host ?? 'localhost',
       consoleOrigins: values['console-origin'] ?? [],
       ...(values['console-token'] !== undefined && { consoleToken: values['console-token'] }),
-      ...(!values.quiet && { onRequest: printRequest }),
+      ...(!values.quiet && { onRequest: requestLines.print }),
       port: portFlag('port', values.port, 8443)!,
       ...(values['http-port'] !== undefined && { httpPort: portFlag('http-port', values['http-port']) }),
       ...(values.cert && values.key && { cert: values.cert, key: values.key }),
@@ -121,6 +122,7 @@ async function main(argv: string[]): Promise<void> {
     closing = true
     process.stdout.write(`\n${signal}: finishing requests in flight, then stopping.\n`)
     await server.close()
+    requestLines.flush()
     if (values.save) process.exit(saveState(server, values.save) ? 0 : 1)
     process.exit(0)
   }
@@ -232,14 +234,8 @@ function describeFault(rule: FaultRule): string {
   return `${what.join(' ')} on ${where}${how.length > 0 ? ` (${how.join(', ')})` : ''}`
 }
 
-/** One line per answered request, as a dev server prints it. */
-function printRequest(line: RequestLine): void {
-  const time = line.time.toTimeString().slice(0, 8)
-  const status = line.status === 0 ? 'RESET' : String(line.status)
-  process.stdout.write(
-    `${time} ${line.method} ${line.path} ${status} ${line.rule} ${line.ms.toFixed(1)} ms\n`,
-  )
-}
+/** The terminal's request lines (`--quiet` turns them off). */
+const requestLines = createRequestPrinter((text) => process.stdout.write(text))
 
 function printBanner(server: TmapsHttpsServer, host: string, save: string | undefined) {
   const out: string[] = []
