@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { keyReach } from '../contract/key-status.ts'
 import type { FaultInput, FaultRule } from '../core/create-core.ts'
-import { type RequestLine, startTmapsHttpsServer, type TmapsHttpsServer } from '../server/https-server.ts'
+import { startTmapsHttpsServer, type TmapsHttpsServer } from '../server/https-server.ts'
 import { escapeControlCharacters } from '../text/control-characters.ts'
 import { createRequestPrinter } from './request-lines.ts'
 
