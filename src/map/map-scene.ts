@@ -11,9 +11,9 @@ type Box = readonly [number, number, number, number]
 
 /** Line width of a road class at a zoom (0: not drawn). */
 function roadWidth(kind: RoadClass, zoom: number): number {
-  const from = { motorway: 5, primary: 6, secondary: 7 }[kind]
+  const from = { motorway: 5, primary: 6, secondary: 7, ferry: 8 }[kind]
   if (zoom < from) return 0
-  const base = { motorway: 1.3, primary: 1.1, secondary: 0.8 }[kind]
+  const base = { motorway: 1.3, primary: 1.1, secondary: 0.8, ferry: 0.5 }[kind]
   return base * 1.28 ** (zoom - 5)
 }
 
@@ -122,8 +122,8 @@ interface Layer {
 }
 
 function pushRoads({ shapes, world, zoom, box, project, palette }: Layer): void {
-  const order: RoadClass[] = ['secondary', 'primary', 'motorway']
-  const colors: Record<RoadClass, [Rgba, Rgba]> = {
+  const order = ['secondary', 'primary', 'motorway'] as const
+  const colors: Record<Exclude<RoadClass, 'ferry'>, [Rgba, Rgba]> = {
     motorway: [palette.motorwayCasing, palette.motorway],
     primary: [palette.primaryCasing, palette.primary],
     secondary: [palette.secondaryCasing, palette.secondary],
@@ -149,6 +149,19 @@ function pushRoads({ shapes, world, zoom, box, project, palette }: Layer): void 
       }
     }
   }
+  // Ferries: a dashed line over the water, not a road.
+  const ferryWidth = roadWidth('ferry', zoom)
+  if (ferryWidth > 0)
+    for (const r of world.roads)
+      if (r.kind === 'ferry' && intersects(r.box, box))
+        shapes.push({
+          kind: 'line',
+          role: 'road',
+          points: project(r.points),
+          width: Math.max(1, ferryWidth),
+          color: palette.motorwayCasing,
+          dash: [6, 4],
+        })
 }
 
 function pushStreets({ shapes, world, zoom, box, project, palette, size, view }: Layer): void {

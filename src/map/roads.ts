@@ -1,14 +1,27 @@
 import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
 import { flatKm, KM_PER_DEGREE, type LatLng } from '../data/geo.ts'
-import { inCoverage } from '../data/outline.ts'
-import { mercatorX, mercatorY } from './projection.ts'
+import { onLand, surfaceAt } from '../data/land.ts'
+import { type RoadKind as FactKind, NODES, ROAD_FACTS, type Waypoint } from '../data/road-network.ts'
+import { latitudeOf, longitudeOf, mercatorX, mercatorY } from './projection.ts'
 
-/** Road classes, most important first. */
-export type RoadClass = 'motorway' | 'primary' | 'secondary'
+/** What a road is: a traced kind of src/data/road-network.ts, or `local` (generated). */
+export type RoadKind = FactKind | 'local'
+
+/** Road classes as the map draws them, most important first (`ferry`: a dashed crossing). */
+export type RoadClass = 'motorway' | 'primary' | 'secondary' | 'ferry'
 
 /** A road between towns, in Web Mercator units (flat `[x, y, ...]`). */
 export interface Road {
   kind: RoadClass
+  /** What the road is, for speeds: `local` is a generated link between neighbouring towns. */
+  road: RoadKind
+  /** Its number (`A1`, `RN1`), or `''`. */
+  ref: string
+  /** Its name in French and Arabic (`''` for a generated link). */
+  name: string
+  ar: string
+  /** A mountain road (slower). */
+  mountain: boolean
   points: Float64Array
   box: [number, number, number, number]
 }
@@ -19,17 +32,7 @@ interface Node {
   weight: number
 }
 
-/**
- * Tunisia's motorways, as facts: the towns they pass, in order (A1 Tunis - Sousse - Sfax - Gabès,
- * A3 Tunis - Medjez el-Bab - Béja - Bou Salem, A4 Tunis - Bizerte).
- */
-const MOTORWAYS: readonly (readonly string[])[] = [
-  ['Tunis', 'Hammamet', 'Enfidha', 'Msaken', 'El Jem', 'Sfax', 'Gabès'],
-  ['Tunis', 'Medjez el Bab', 'Béja', 'Bou Salem'],
-  ['Tunis', 'Mateur', 'Bizerte'],
-]
-
-const LONGEST_KM = 110
+const LONGEST_KM = 60
 type Point = LatLng
 const km = flatKm
 
@@ -60,7 +63,7 @@ function curve(a: Point, b: Point, bend: number): Float64Array {
   return out
 }
 
-function road(kind: RoadClass, points: Float64Array): Road {
+function road(kind: RoadClass, points: Float64Array, fact?: Omit<Road, 'kind' | 'points' | 'box'>): Road {
   const box: [number, number, number, number] = [1, 1, 0, 0]
   for (let i = 0; i < points.length; i += 2) {
     box[0] = Math.min(box[0], points[i]!)
@@ -68,25 +71,85 @@ function road(kind: RoadClass, points: Float64Array): Road {
     box[2] = Math.max(box[2], points[i]!)
     box[3] = Math.max(box[3], points[i + 1]!)
   }
-  return { kind, points, box }
+  return { kind, road: 'local', ref: '', name: '', ar: '', mountain: false, ...fact, points, box }
+}
+
+const CLASS: Record<RoadKind, RoadClass> = {
+  motorway: 'motorway',
+  national: 'primary',
+  regional: 'secondary',
+  urban: 'secondary',
+  ferry: 'ferry',
+  local: 'secondary',
+}
+
+/** A waypoint of src/data/road-network.ts as `[lat, lng, name]` (`name` is `''` for a bend). */
+export function waypointOf(w: Waypoint): readonly [number, number, string] {
+  if (typeof w !== 'string') return [w[0], w[1], w[2] ?? '']
+  const node = NODES[w]
+  if (!node) throw new Error(`Failed to read the road network: no node "${w}". Add it to NODES.`)
+  return node
+}
+
+/** The traced roads of src/data/road-network.ts, straight between their waypoints. */
+export function tracedRoads(): Road[] {
+  return ROAD_FACTS.map((fact) => {
+    const points = new Float64Array(fact.via.length * 2)
+    fact.via.forEach((w, i) => {
+      const [lat, lng] = waypointOf(w)
+      points[i * 2] = mercatorX(lng)
+      points[i * 2 + 1] = mercatorY(lat)
+    })
+    return road(CLASS[fact.kind], points, {
+      road: fact.kind,
+      ref: fact.ref,
+      name: fact.name,
+      ar: fact.ar,
+      mountain: fact.mountain === true,
+    })
+  })
+}
+
+/** Whether a line (Mercator units) keeps off the water the map draws (salt flats are crossed). */
+function dry(points: Float64Array): boolean {
+  for (let i = 2; i < points.length; i += 2) {
+    const [x0, y0, x1, y1] = [points[i - 2]!, points[i - 1]!, points[i]!, points[i + 1]!]
+    const lngs = [longitudeOf(x0), longitudeOf(x1)] as const
+    const lats = [latitudeOf(y0), latitudeOf(y1)] as const
+    const steps = Math.max(
+      1,
+      Math.ceil(flatKm({ lat: lats[0], lng: lngs[0] }, { lat: lats[1], lng: lngs[1] }) / 0.2),
+    )
+    for (let k = 0; k <= steps; k++) {
+      const t = k / steps
+      if (surfaceAt(lats[0] + (lats[1] - lats[0]) * t, lngs[0] + (lngs[1] - lngs[0]) * t) === 'water')
+        return false
+    }
+  }
+  return true
 }
 
 /**
- * The road network between towns: the real motorways, and national and regional roads that
- * join every delegation seat and town of 10,000 people to its natural neighbours (a relative
+ * The road network between towns: the traced main roads (src/data/road-network.ts: motorways and
+ * national roads on their real course, with their sources), and generated local roads that join
+ * every delegation seat and town of 10,000 people to its natural neighbours (a relative
  * neighbourhood graph, which keeps the short links and drops a long link whenever a town lies
- * between). Roads that would cross the sea are left out. The same for every seed: it is geography.
+ * between; a town within 3 km of a traced road's town or junction is that node). A local road that
+ * would cross water, or that joins two nodes of the traced network, is left out. The same for every
+ * seed: it is geography.
  */
 export function buildRoads(): Road[] {
-  const nodes: Node[] = []
+  const traced = tracedRoads()
+  const nodes: Node[] = Object.values(NODES).map(([lat, lng]) => ({ lat, lng, weight: 1e9 }))
+  const traced_ = new Set(nodes)
   const add = (lat: number, lng: number, weight: number) => {
     const near = nodes.find((n) => km(n, { lat, lng }) < 3)
-    if (near) near.weight = Math.max(near.weight, weight)
-    else nodes.push({ lat, lng, weight })
+    if (!near) nodes.push({ lat, lng, weight })
   }
   for (const l of LOCALITIES)
-    if ((l.pop ?? 0) >= 10_000 || l.fc === 'PPLA' || l.fc === 'PPLC') add(l.lat, l.lng, l.pop ?? 10_000)
-  for (const d of DELEGATIONS) add(d.lat, d.lng, 5_000)
+    if (((l.pop ?? 0) >= 10_000 || l.fc === 'PPLA' || l.fc === 'PPLC') && onLand(l.lat, l.lng))
+      add(l.lat, l.lng, l.pop ?? 10_000)
+  for (const d of DELEGATIONS) if (onLand(d.lat, d.lng)) add(d.lat, d.lng, 5_000)
 
   // A town between a and b is nearer than d to a, so its latitude is within d of a's: only that
   // band of the towns sorted by latitude is searched (the same graph, without n^3 distances).
@@ -106,31 +169,21 @@ export function buildRoads(): Road[] {
     }
     return false
   }
-  const roads: Road[] = []
+  const local: Road[] = []
   for (let i = 0; i < nodes.length; i++) {
     for (let j = i + 1; j < nodes.length; j++) {
       const [a, b] = [nodes[i]!, nodes[j]!]
+      if (traced_.has(a) && traced_.has(b)) continue
       const d = km(a, b)
       if (d > LONGEST_KM || d < 1) continue
       if (between(a, b, d)) continue
-      const mid = [0.25, 0.5, 0.75].every((t) =>
-        inCoverage(a.lat + (b.lat - a.lat) * t, a.lng + (b.lng - a.lng) * t),
-      )
-      if (!mid) continue
-      const kind = a.weight >= 40_000 && b.weight >= 40_000 ? 'primary' : 'secondary'
-      roads.push(road(kind, curve(a, b, (hash(a, b) - 0.5) * 0.12)))
+      const points = curve(a, b, (hash(a, b) - 0.5) * 0.12)
+      // The curve ends exactly on its towns, so roads meet where they share a town.
+      points[points.length - 2] = mercatorX(b.lng)
+      points[points.length - 1] = mercatorY(b.lat)
+      if (!dry(points)) continue
+      local.push(road('secondary', points))
     }
   }
-  const town = (name: string) => LOCALITIES.find((l) => l.name === name || l.fr === name)
-  for (const names of MOTORWAYS) {
-    const stops = names.map(town).filter((t) => t !== undefined)
-    const parts: number[] = []
-    for (let i = 1; i < stops.length; i++) {
-      const [a, b] = [stops[i - 1]!, stops[i]!]
-      const part = curve(a, b, (hash(a, b) - 0.5) * 0.06)
-      parts.push(...(i === 1 ? part : part.subarray(2)))
-    }
-    roads.push(road('motorway', Float64Array.from(parts)))
-  }
-  return roads
+  return [...traced, ...local]
 }

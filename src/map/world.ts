@@ -5,7 +5,7 @@ import { type Derived, type World, worldFor } from '../data/world.ts'
 import { createLabelFont, type LabelFont } from '../render/font.ts'
 import { type MapLabel, mapLabels, type PlacedLabel, placeLabels } from './labels.ts'
 import { mercatorX, mercatorY } from './projection.ts'
-import type { Road, RoadClass } from './roads.ts'
+import type { Road, RoadClass, RoadKind } from './roads.ts'
 
 /** A generated street with its axis in Web Mercator units. */
 export interface MapStreet {
@@ -39,7 +39,7 @@ function sharedParts() {
     const bytes = fromBase64(fontData.ttf)
     shared = {
       font: createLabelFont(bytes.buffer),
-      roads: roadsOf(roadData.roads),
+      roads: sharedRoads() as Road[],
       labels: mapLabels(),
       placed: new Map(),
     }
@@ -48,12 +48,33 @@ function sharedParts() {
 }
 
 /** The roads between towns, computed at build time (`scripts/build-roads.ts`, checked by a test). */
-export function roadsOf(data: ReadonlyArray<{ kind: string; points: number[]; box: number[] }>): Road[] {
+export function roadsOf(data: ReadonlyArray<RoadRecord>): Road[] {
   return data.map((road) => ({
+    ...road,
     kind: road.kind as RoadClass,
+    road: road.road as RoadKind,
     points: Float64Array.from(road.points),
     box: road.box as [number, number, number, number],
   }))
+}
+
+/** A road as src/data/roads.json stores it. */
+interface RoadRecord {
+  kind: string
+  road: string
+  ref: string
+  name: string
+  ar: string
+  mountain: boolean
+  points: number[]
+  box: number[]
+}
+
+let roads: Road[] | undefined
+/** The roads between towns the map draws and routing follows (one list, made on first use). */
+export function sharedRoads(): readonly Road[] {
+  roads ??= roadsOf(roadData.roads)
+  return roads
 }
 
 /** Base64 to bytes: natively where the platform has it (Chromium 140+, ~20 ms saved), else by hand. */
