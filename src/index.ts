@@ -17,6 +17,27 @@ export { hostFromHeader, parseDomainInput } from './contract/hostname.ts'
 export { isKeyValue, KEY_PATTERN, maskKey } from './contract/key-format.ts'
 export type { KeyAction, KeyStatus } from './contract/key-status.ts'
 export { allowedKeyActions, nextKeyStatus } from './contract/key-status.ts'
+export type {
+  DirectionBody,
+  DirectionParams,
+  DirectionResponse,
+  DistanceMatrixBody,
+  DistanceMatrixResponse,
+  ForwardGeocodingParams,
+  ForwardGeocodingResponse,
+  IsochroneBody,
+  IsochroneResponse,
+  NearbySearchParams,
+  NearbySearchResponse,
+  OptimizedRouteBody,
+  OptimizedRouteResponse,
+  paths,
+  RasterTileParams,
+  ReverseGeocodingParams,
+  ReverseGeocodingResponse,
+  StaticMapParams,
+  TmapsErrorBody,
+} from './contract/openapi.ts'
 export type { AuthRule, Rule } from './contract/rejections.ts'
 export { REJECTIONS } from './contract/rejections.ts'
 export type {

@@ -1,6 +1,7 @@
+import type { ForwardGeocodingResponse } from '../../contract/openapi.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError, query } from '../params.ts'
-import { type ForwardResult, GEOCODER } from './geocoder.ts'
+import { GEOCODER } from './geocoder.ts'
 import { LANGS, PLACE_TYPES } from './places.ts'
 
 /** `country` is ISO 3166-1 alpha-2. The offline data covers Tunisia only. */
@@ -12,9 +13,7 @@ const COUNTRY = /^[A-Za-z]{2}$/
  * lang, proximity, bbox, type).
  * @example await forwardGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/forward?q=Tunis'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
  */
-export async function forwardGeocoding(
-  ctx: EndpointContext,
-): Promise<{ query: string; results: ForwardResult[] }> {
+export async function forwardGeocoding(ctx: EndpointContext): Promise<ForwardGeocodingResponse> {
   const params = query(ctx.url.searchParams)
   const q = params.requiredText('q', { max: 256 })
   const country = params.optionalText('country', { max: 2 }) ?? 'TN'

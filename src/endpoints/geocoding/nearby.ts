@@ -1,3 +1,4 @@
+import type { NearbySearchResponse } from '../../contract/openapi.ts'
 import { distanceKm, KM_PER_DEGREE } from '../../data/geo.ts'
 import {
   LANDMARK_POIS,
@@ -37,7 +38,7 @@ export interface NearbyResult {
  * nearest first, filtered by any of `categories` and by `q` on the name.
  * @example await nearbySearch({ url: new URL('https://api.tmaps.tn/geocoding/nearby?lat=36.8&lng=10.18&radius=1500'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
  */
-export async function nearbySearch(ctx: EndpointContext) {
+export async function nearbySearch(ctx: EndpointContext): Promise<NearbySearchResponse> {
   const params = query(ctx.url.searchParams)
   const lat = params.requiredNumber('lat', { min: -90, max: 90 })
   const lng = params.requiredNumber('lng', { min: -180, max: 180 })

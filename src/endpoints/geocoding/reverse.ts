@@ -1,3 +1,4 @@
+import type { ReverseGeocodingResponse } from '../../contract/openapi.ts'
 import { distanceKm } from '../../data/geo.ts'
 import { inCoverage } from '../../data/outline.ts'
 import { LANDMARK_POIS } from '../../data/pois.ts'
@@ -37,10 +38,7 @@ export interface ReverseResult {
  * every governorate) answers an empty list.
  * @example await reverseGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/reverse?lat=36.8&lng=10.18'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
  */
-export async function reverseGeocoding(ctx: EndpointContext): Promise<{
-  query: { lat: number; lng: number }
-  results: ReverseResult[]
-}> {
+export async function reverseGeocoding(ctx: EndpointContext): Promise<ReverseGeocodingResponse> {
   const params = query(ctx.url.searchParams)
   const lat = params.requiredNumber('lat', { min: -90, max: 90 })
   const lng = params.requiredNumber('lng', { min: -180, max: 180 })

@@ -1,3 +1,4 @@
+import type { DirectionResponse } from '../../contract/openapi.ts'
 import { distanceKm } from '../../data/geo.ts'
 import { LANGS } from '../../data/lang.ts'
 import { body } from '../body.ts'
@@ -36,7 +37,7 @@ function options(params: OptionReader, seed: string | number) {
  * `GET /routing/direction?from=lat,lng&to=lat,lng`: the route between two points.
  * @example directionGet({ url: new URL('https://api.tmaps.tn/routing/direction?from=36.8002,10.1815&to=36.8528,10.3261'), seed: 'demo' })
  */
-export function directionGet(ctx: EndpointContext) {
+export function directionGet(ctx: EndpointContext): DirectionResponse {
   const params = query(ctx.url.searchParams)
   const from = params.latLng('from', { required: true })!
   const to = params.latLng('to', { required: true })!
@@ -47,7 +48,7 @@ export function directionGet(ctx: EndpointContext) {
  * `POST /routing/direction` with `{ waypoints: [{lat, lng}, ...] }` (2 to 25, in order) and the
  * same options as the GET form.
  */
-export function directionPost(ctx: EndpointContext) {
+export function directionPost(ctx: EndpointContext): DirectionResponse {
   const params = body(ctx.body as Record<string, unknown>)
   return answer(params.points('waypoints', { min: 2, max: 25 }), options(params, ctx.seed))
 }

@@ -1,3 +1,4 @@
+import type { DistanceMatrixResponse } from '../../contract/openapi.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { leg, PROFILES } from './road-model.ts'
@@ -10,7 +11,7 @@ const METRICS = ['duration', 'distance'] as const
  * left out of the answer.
  * @example distanceMatrix({ url, seed: 'demo', body: { origins: [a], destinations: [b] } })
  */
-export function distanceMatrix(ctx: EndpointContext) {
+export function distanceMatrix(ctx: EndpointContext): DistanceMatrixResponse {
   const params = body(ctx.body as Record<string, unknown>)
   const origins = params.points('origins', { min: 1, max: 25 })
   const destinations = params.points('destinations', { min: 1, max: 25 })

@@ -1,3 +1,4 @@
+import type { IsochroneResponse } from '../../contract/openapi.ts'
 import { kmPerDegreeLng } from '../../data/geo.ts'
 import { inCoverage, isLand } from '../../data/outline.ts'
 import { hashSeed } from '../../data/seeded.ts'
@@ -22,7 +23,7 @@ type Contour = { time: number } | { distance: number }
  * abroad) answers Features whose geometry is `null`.
  * @example isochrone({ url, seed: 'demo', body: { origin: { lat: 36.8002, lng: 10.1815 }, contours: [{ time: 15 }] } })
  */
-export function isochrone(ctx: EndpointContext) {
+export function isochrone(ctx: EndpointContext): IsochroneResponse {
   const json = ctx.body as Record<string, unknown>
   const params = body(json)
   const origin = params.point('origin', { required: true })!

@@ -1,3 +1,4 @@
+import type { OptimizedRouteResponse } from '../../contract/openapi.ts'
 import { LANGS } from '../../data/lang.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
@@ -15,7 +16,7 @@ const OPTIMIZE = ['duration', 'distance'] as const
  * k-th stop visited; `legs` follow the tour.
  * @example optimizedTour({ url, seed: 'demo', body: { origin, waypoints: [a, b, c], roundtrip: true } })
  */
-export function optimizedTour(ctx: EndpointContext) {
+export function optimizedTour(ctx: EndpointContext): OptimizedRouteResponse {
   const params = body(ctx.body as Record<string, unknown>)
   const origin = params.point('origin', { required: true })!
   const waypoints = params.points('waypoints', { min: 1, max: 50 })
