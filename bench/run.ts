@@ -13,6 +13,7 @@ import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 import { browserRows, playgroundRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
 import { mapRows } from './maps.ts'
+import { pictureRows } from './pictures.ts'
 import { serverRows } from './server.ts'
 import { startupRows } from './startup.ts'
 import { viteRows } from './vite.ts'
@@ -285,6 +286,10 @@ rows.push(...vite.rows)
 const server7 = await serverRows()
 rows.push(...server7.rows)
 
+// 8b. Pictures drawn off the answering thread: a geocode's p99 with costly maps in flight, tiles per second.
+const pictures = await pictureRows()
+rows.push(...pictures.rows)
+
 // 9. Start and idle memory of the CLI's server, against a bare node:https process.
 const startup = await startupRows()
 rows.push(...startup.rows)
@@ -293,4 +298,6 @@ console.log(
   `tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`,
 )
 report(rows)
-console.log(`\n${[worldNote, ...maps.notes, ...vite.notes, ...server7.notes, ...startup.notes].join('\n')}`)
+console.log(
+  `\n${[worldNote, ...maps.notes, ...vite.notes, ...server7.notes, ...pictures.notes, ...startup.notes].join('\n')}`,
+)

@@ -9,6 +9,7 @@ import { openSync, readFileSync, writeSync } from 'node:fs'
 import { createServer } from 'node:https'
 import { join } from 'node:path'
 import { createRequestPrinter } from '../src/cli/request-lines.ts'
+import { inThread } from '../src/map/renderer.ts'
 import { startTmapsHttpsServer } from '../src/server/https-server.ts'
 
 const [kind, certDir, answersFile] = process.argv.slice(2)
@@ -16,13 +17,15 @@ const [kind, certDir, answersFile] = process.argv.slice(2)
 process.on('SIGTERM', () => process.exit(0))
 if (!certDir) throw new Error('Usage: node bench/server-process.ts tmaps|bare <certDir> [answers.json]')
 
-if (kind === 'tmaps' || kind === 'tmaps-lines') {
+if (kind === 'tmaps' || kind === 'tmaps-lines' || kind === 'tmaps-inthread') {
   // tmaps-lines: with the terminal's request lines, as `tmaps-mock serve` prints them.
   // Written to /dev/null: what the server spends on them, not what reading a pipe costs this bench.
   const devNull = openSync('/dev/null', 'w')
   const lines = createRequestPrinter((text) => writeSync(devNull, text))
   const server = await startTmapsHttpsServer({
     ...(kind === 'tmaps-lines' && { onRequest: lines.print }),
+    // tmaps-inthread: pictures drawn in the answering thread, as before the render pool.
+    ...(kind === 'tmaps-inthread' && { renderer: inThread }),
     port: 0,
     state: 'empty',
     seed: 'bench',

@@ -16,9 +16,9 @@ export interface RenderPoolOptions {
   size?: number
   /**
    * How much drawing may wait for a thread, in the pixel units of `MAX_PICTURE_COST` (a tile is
-   * 65,536, a static map its `pictureCost`); a picture beyond it is refused (503). Default 48 M
-   * per thread: about 5 s of drawing on a laptop core, ~730 tiles (a map of any size asking for
-   * its view at once is never refused) or four of the costliest static maps.
+   * 65,536, a static map its `pictureCost`); a picture beyond it is refused (503). Default 96 M
+   * per thread: about 10 s of drawing on a laptop core, ~1,460 tiles (a map of any size asking
+   * for its view at once is never refused), 58 plain 1280 x 1280 maps or eight of the costliest.
    */
   maxQueuedPixels?: number
   /** A thread idle this long ends (its memory goes back); the next picture starts one. Default 30 s. */
@@ -46,7 +46,7 @@ interface Thread {
 
 /** A tile's cost in pixel units (256 x 256), as a static map's is its `pictureCost`. */
 const TILE_COST = 256 * 256
-const QUEUED_PIXELS_PER_THREAD = 48_000_000
+const QUEUED_PIXELS_PER_THREAD = 96_000_000
 
 /** The thread's module beside this one: `.ts` when run from source, `.js` from the package. */
 const THREAD_URL = new URL(`./render-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url)

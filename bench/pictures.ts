@@ -1,0 +1,138 @@
+/**
+ * Pictures part of `npm run bench`: `tmaps-mock serve` draws tiles and static maps in worker
+ * threads, so the answering thread stays free. Each server in its own process (bench/server-process.ts):
+ * the default one (render pool) and one drawing in its answering thread, as before 0.3.
+ * 1. A cached geocode's p99 (200 in a row) alone, with 8 costly static maps in flight (1280 x 1280,
+ *    10 full-frame polygons: near the drawing budget) and with 50 ordinary 1280 x 1280 maps in
+ *    flight. Target: <= 2x its p99 alone, with the pool.
+ * 2. Tiles per second: 400 distinct z14 tiles over 8 connections, pool against in-thread.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Agent, request } from 'undici'
+import { localCertificate } from '../src/server/certificate.ts'
+import type { Comparison } from './harness.ts'
+
+const script = join(import.meta.dirname, 'server-process.ts')
+
+interface Server {
+  child: ChildProcess
+  base: string
+  key: string
+}
+
+function start(kind: string, certDir: string): Promise<Server> {
+  const child = spawn(process.execPath, [script, kind, certDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk) => {
+      out += chunk
+      if (!out.includes('\n')) return
+      const info = JSON.parse(out.split('\n')[0]!)
+      resolve({ child, base: `https://localhost:${info.port}`, key: info.backend })
+    })
+    child.once('exit', (code) => reject(new Error(`bench server ${kind} exited with ${code}`)))
+  })
+}
+
+const quantile = (values: number[], q: number) =>
+  [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(q * values.length))]!
+
+export async function pictureRows(): Promise<{ rows: Comparison[]; notes: string[] }> {
+  const certDir = mkdtempSync(join(tmpdir(), 'tmaps-pictures-'))
+  const { ca } = await localCertificate(certDir)
+  const agent = new Agent({ connect: { ca: ca! }, connections: 64 })
+  const get = async (server: Server, path: string) => {
+    const response = await request(`${server.base}${path}&api_key=${server.key}`, { dispatcher: agent })
+    await response.body.arrayBuffer()
+    return response.statusCode
+  }
+  const geocodeP99 = async (server: Server) => {
+    const times: number[] = []
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now()
+      await get(server, '/geocoding/forward?q=Sfax&limit=1')
+      times.push(performance.now() - started)
+    }
+    return quantile(times, 0.99)
+  }
+  const areas = Array(10).fill('polygon=36.6,10.0|36.6,10.4|37.0,10.4|37.0,10.0').join('&')
+  const loads = {
+    '8 costly static maps': (i: number) =>
+      `/maps/static?center=36.8,10.${10 + (i % 8)}&zoom=13&size=1280x1280&${areas}`,
+    '50 ordinary 1280 x 1280 static maps': (i: number) =>
+      `/maps/static?center=36.${70 + (i % 50)},10.18&zoom=12&size=1280x1280&marker=36.8,10.18`,
+  }
+  const rows: Comparison[] = []
+  const notes: string[] = []
+  const servers = { pool: await start('tmaps', certDir), inThread: await start('tmaps-inthread', certDir) }
+  try {
+    for (const server of Object.values(servers)) {
+      await get(server, '/geocoding/forward?q=Sfax&limit=1')
+      await get(server, '/maps/static?center=36.8,10.18&zoom=13&size=64x64')
+    }
+    for (const [name, path] of Object.entries(loads)) {
+      const count = name.startsWith('8') ? 8 : 50
+      const result: Record<string, { alone: number; loaded: number; statuses: number[] }> = {}
+      for (const [kind, server] of Object.entries(servers)) {
+        const alone = await geocodeP99(server)
+        const pictures = Promise.all(
+          Array.from({ length: count }, (_, i) => get(server, `${path(i)}&n=${kind}`)),
+        )
+        const loaded = await geocodeP99(server)
+        result[kind] = { alone, loaded, statuses: await pictures }
+      }
+      const pool = result.pool!
+      rows.push({
+        label: `HTTPS cached geocode p99 with ${name} in flight (render pool)`,
+        a: 'with the pictures in flight',
+        b: 'alone',
+        aMicros: pool.loaded * 1000,
+        bMicros: pool.alone * 1000,
+        ratio: pool.loaded / pool.alone,
+        target: 2,
+      })
+      const inThread = result.inThread!
+      notes.push(
+        `Geocode p99 with ${name} in flight: render pool ${pool.loaded.toFixed(1)} ms (alone ${pool.alone.toFixed(1)} ms), ` +
+          `drawn in the answering thread ${inThread.loaded.toFixed(0)} ms (alone ${inThread.alone.toFixed(1)} ms); ` +
+          `pictures answered: ${[...new Set(pool.statuses)].join('/')} (pool), ${[...new Set(inThread.statuses)].join('/')} (in thread)`,
+      )
+    }
+    // Tiles per second, 400 distinct z14 tiles over 8 connections.
+    const tileSeconds: Record<string, number> = {}
+    for (const [kind, server] of Object.entries(servers)) {
+      const paths = Array.from(
+        { length: 400 },
+        (_, i) => `/r-tile/14/${8650 + (i % 20)}/${6390 + Math.floor(i / 20)}?k=${kind}`,
+      )
+      const started = performance.now()
+      let next = 0
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < paths.length) await get(server, paths[next++]!)
+        }),
+      )
+      tileSeconds[kind] = (performance.now() - started) / 1000
+    }
+    rows.push({
+      label: 'HTTPS 400 distinct z14 tiles, 8 connections: time per tile',
+      a: 'render pool',
+      b: 'drawn in the answering thread',
+      aMicros: (tileSeconds.pool! / 400) * 1e6,
+      bMicros: (tileSeconds.inThread! / 400) * 1e6,
+      ratio: tileSeconds.pool! / tileSeconds.inThread!,
+      target: null,
+    })
+    notes.push(
+      `Tiles per second: render pool ${(400 / tileSeconds.pool!).toFixed(0)}, in the answering thread ${(400 / tileSeconds.inThread!).toFixed(0)}.`,
+    )
+  } finally {
+    for (const server of Object.values(servers)) server.child.kill()
+    await agent.close()
+    rmSync(certDir, { recursive: true, force: true })
+  }
+  return { rows, notes }
+}
