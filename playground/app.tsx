@@ -45,9 +45,27 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
       <div class="screen">
         <header class="top">
           <h1>tmaps-mock playground</h1>
+          {/* On 127.0.0.1 the page says first what differs there: another origin, another console. */}
+          {other && location.hostname === '127.0.0.1' ? (
+            <LoopbackNotice tmaps={tmaps} other={other} act={act} />
+          ) : (
+            <p class="intro">
+              Every request to <code>api.tmaps.tn</code> from{' '}
+              <strong data-testid="page-origin">{location.origin}</strong> is answered offline by the mock, in
+              this page’s service worker, as TMaps would.
+              {other && location.hostname === 'localhost' && (
+                <>
+                  {' '}
+                  <a href={other}>{other}</a> is another origin, with its own console: there the local-dev key
+                  (linked to <code>localhost</code> only) is refused.
+                </>
+              )}
+            </p>
+          )}
           <div class="row top-actions">
             <button
               type="button"
+              class="compact"
               onClick={() => {
                 // Reset drops every change: a misclick must not do it.
                 if (
@@ -61,10 +79,10 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
             >
               Reset to demo
             </button>
-            <button type="button" onClick={exportState}>
+            <button type="button" class="compact" onClick={exportState}>
               Export state
             </button>
-            <label class="button">
+            <label class="button compact">
               Import state
               <input
                 type="file"
@@ -74,24 +92,6 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
               />
             </label>
           </div>
-          <p class="intro">
-            This page runs on <strong data-testid="page-origin">{location.origin}</strong>. Every request to{' '}
-            <code>api.tmaps.tn</code> from it is answered offline by the mock, in this page’s service worker,
-            exactly as TMaps would: the key comes from <code>api_key</code>, the domain from{' '}
-            <code>Origin</code> (else <code>Referer</code>), and a request with neither (curl, a server) skips
-            the domain list.
-            {other && location.hostname === 'localhost' && (
-              <>
-                {' '}
-                The state is kept per origin: <a href={other}>{other}</a> is another origin with its own
-                console, where the demo’s “Web app (local dev)” key (linked to <code>localhost</code> only) is
-                refused.
-              </>
-            )}
-          </p>
-          {other && location.hostname === '127.0.0.1' && (
-            <LoopbackNotice tmaps={tmaps} other={other} act={act} />
-          )}
           {error && (
             <p class="error" role="alert">
               {error}
@@ -133,15 +133,16 @@ function LoopbackNotice({
   const key = tmaps.console.listKeys().find((k) => k.name === 'Web app (local dev)')
   const linked = key?.domains.includes('127.0.0.1') ?? false
   return (
-    <p class="notice" data-testid="loopback-notice">
-      This page is on <strong>127.0.0.1</strong>, another origin than <a href={other}>{other}</a>: it has its
-      own console (the state is kept per origin, in this origin’s storage).{' '}
+    <p class="intro loopback" data-testid="loopback-notice">
+      <strong data-testid="page-origin">{location.host}</strong> is another origin than{' '}
+      <a href={other}>{new URL(other).host}</a>, with its own console.{' '}
       {key && !linked && key.status === 'enabled' && (
         <>
-          Here the demo’s “Web app (local dev)” key is refused (403): it is linked to{' '}
-          {key.domains.join(', ') || 'no domain'} only.{' '}
+          Its local-dev key is refused here (403): it is linked to {key.domains.join(', ') || 'no domain'}{' '}
+          only.{' '}
           <button
             type="button"
+            class="compact"
             onClick={() => act(() => tmaps.console.setKeyDomains(key.id, [...key.domains, '127.0.0.1']))}
           >
             Link 127.0.0.1 to Web app (local dev)
@@ -150,9 +151,10 @@ function LoopbackNotice({
       )}
       {key && linked && (
         <>127.0.0.1 is linked to “Web app (local dev)” in this origin’s console: its requests pass. </>
-      )}
+      )}{' '}
       <button
         type="button"
+        class="compact"
         onClick={() => {
           if (
             window.confirm(

@@ -4,6 +4,7 @@ import { maskKey } from '../src/contract/key-format.ts'
 import { ENDPOINTS } from '../src/endpoints/registry.ts'
 import { CALLER_HEADER, type CallerPreset, type TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { decisionFix, decisionSteps, type StepState } from './decision-steps.ts'
+import { consoleChanges, type KeyState, keyState } from './stale-answer.ts'
 import { useAction } from './use-mock.ts'
 
 /** What the composer last got back: shown below it and on the map. */
@@ -17,6 +18,10 @@ export interface Sent {
   image?: string
   entry: LogEntry | undefined
   curl: { shown: string; full: string }
+  /** The request, to send it again. */
+  spec: Spec
+  /** Its key as the console had it when it was sent (`null`: no key of the console). */
+  then: KeyState | null
 }
 
 const TUNIS = { lat: 36.8002, lng: 10.1815 }
@@ -88,7 +93,7 @@ const CALLERS: Array<{ kind: CallerKind; label: string; hint: string }> = [
   },
   {
     kind: 'no-referrer',
-    label: 'No-referrer policy (img)',
+    label: 'No referrer (img)',
     hint: 'A real <img referrerpolicy="no-referrer">: no Origin and no Referer, so the domain list is not checked.',
   },
   {
@@ -105,6 +110,16 @@ const CALLERS: Array<{ kind: CallerKind; label: string; hint: string }> = [
 ]
 const OTHER_KEY = '__typed__'
 
+/** A request as the form describes it: what is sent, and sent again. */
+interface Spec {
+  endpoint: string
+  params: string
+  keyId: string
+  typedKey: string
+  caller: CallerKind
+  site: string
+}
+
 /** Compose a TMaps request, pick a key and a caller, send it, see the answer and why. */
 export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent: Sent) => void }) {
   const endpoints = ENDPOINTS.map((e) => `${e.method} ${e.path}`)
@@ -118,180 +133,197 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
   const [sent, setSent] = useState<Sent | null>(null)
   const [error, act] = useAction()
   const [copied, setCopied] = useState(false)
+  /** A request (or a fix and its request) is on its way: the answer shown is about to be replaced. */
+  const [busy, setBusy] = useState(false)
   /** What the last one-click fix did, in one line. */
   const [note, setNote] = useState<string | null>(null)
   const [method, pattern] = endpoint.split(' ') as ['GET' | 'POST', string]
   const imgCaller = caller === 'tile' || caller === 'no-referrer'
   /** The tile endpoint takes its z/x/y in the path; every other GET takes a query. */
   const tile = pattern.includes(':')
-  const answersPng = ENDPOINTS.find((e) => `${e.method} ${e.path}` === endpoint)?.answers === 'png'
+  const form: Spec = { endpoint, params, keyId, typedKey, caller, site }
 
-  const keyValue = (id: string) =>
-    id === OTHER_KEY ? typedKey.trim() : (tmaps.snapshot().keys.find((k) => k.id === id)?.value ?? '')
+  const keyValue = (spec: Spec) =>
+    spec.keyId === OTHER_KEY
+      ? spec.typedKey.trim()
+      : (tmaps.snapshot().keys.find((k) => k.id === spec.keyId)?.value ?? '')
+  /** The key a request names, as the console has it now (a typed key too, when it is one of them). */
+  const keyNow = (spec: Spec) => {
+    const value = keyValue(spec)
+    const id =
+      spec.keyId === OTHER_KEY ? tmaps.snapshot().keys.find((k) => k.value === value)?.id : spec.keyId
+    return keyState(id === undefined ? undefined : tmaps.console.getKey(id))
+  }
 
-  /** Sends the form's request; a one-click fix re-sends it with another key or caller. */
-  const submit = async (over: { keyId?: string; caller?: CallerKind } = {}) => {
-    const who = over.caller ?? caller
+  /** Sends a request as described; a one-click fix sends the form's again with another key or caller. */
+  const submit = async (spec: Spec) => {
+    const [method, pattern] = spec.endpoint.split(' ') as ['GET' | 'POST', string]
+    const tile = pattern.includes(':')
+    const answersPng = ENDPOINTS.find((e) => `${e.method} ${e.path}` === spec.endpoint)?.answers === 'png'
+    const who = spec.caller
     const viaImg = who === 'tile' || who === 'no-referrer'
     setCopied(false)
+    setBusy(true)
     await act(async () => {
-      const key = keyValue(over.keyId ?? keyId)
-      const query = method === 'GET' && !tile ? new URLSearchParams(params.trim()) : new URLSearchParams()
+      const key = keyValue(spec)
+      const query =
+        method === 'GET' && !tile ? new URLSearchParams(spec.params.trim()) : new URLSearchParams()
       if (key !== '') query.set('api_key', key)
-      const path = tile ? `/r-tile/${params.trim().replace(/^\/+/, '')}` : pattern
+      const path = tile ? `/r-tile/${spec.params.trim().replace(/^\/+/, '')}` : pattern
       const base = tile ? tmaps.options.tilesUrl : tmaps.options.baseUrl
       const url = `${base}${path}?${query.toString().replace(/%2C/g, ',').replace(/%7C/g, '|')}`
-      if (method === 'POST') JSON.parse(params) // says where the JSON is wrong before sending
+      if (method === 'POST') JSON.parse(spec.params) // says where the JSON is wrong before sending
       const preset: CallerPreset | null =
         who === 'site'
-          ? { kind: 'site', origin: site }
+          ? { kind: 'site', origin: spec.site }
           : who === 'sandboxed' || who === 'server'
             ? { kind: who }
             : null
+      // What the decision will read of the key: an answer is out of date once it changes.
+      const then = keyNow(spec)
       const since = tmaps.log.entries()[0]?.seq ?? 0
       const result = viaImg
         ? await viaImage(tmaps, url, who === 'no-referrer', since)
-        : await viaFetch(url, method, params, preset)
+        : await viaFetch(url, method, spec.params, preset)
       const entry = tmaps.log.entries().find((e) => e.seq > since && e.path === path)
       const answer: Sent = {
-        endpoint,
+        endpoint: spec.endpoint,
         ...result,
         entry,
         curl: curlFor(
           url,
           method,
-          params,
+          spec.params,
           who,
-          site,
+          spec.site,
           key,
           answersPng ? (tile ? 'tile.png' : 'map.png') : undefined,
         ),
+        spec,
+        then,
       }
       setSent(answer)
       onSent(answer)
-    })
+    }).finally(() => setBusy(false))
   }
   const send = (event: Event) => {
     event.preventDefault()
     setNote(null)
-    void submit()
+    void submit(form)
   }
   /** A fix: the console action, then the same request through the same path (log, map, usage). */
   const fix = async (run: () => Promise<Resend | undefined>) => {
     let over: Resend | undefined
     setNote(null)
+    setBusy(true)
     const done = await act(async () => {
       over = await run()
     })
-    if (done) await submit(over)
+    if (done) await submit({ ...form, ...over })
+    else setBusy(false)
   }
+  // An answer given under an earlier console state says so (not while its replacement is on its way).
+  const changes = sent?.then && !busy ? consoleChanges(sent.then, keyNow(sent.spec)) : []
+  const stale = changes.length > 0
 
   return (
     <section aria-labelledby="composer-title" class="panel request">
       <h2 id="composer-title">Send a request</h2>
-      <form onSubmit={send} class="stack">
-        <div class="grid2">
-          <div class="stack">
-            <label for="endpoint">Endpoint</label>
-            <select
-              id="endpoint"
-              value={endpoint}
-              onChange={(e) => {
-                const next = (e.target as HTMLSelectElement).value
-                setEndpoint(next)
-                setParams(EXAMPLES[next] ?? '')
-                if (next.startsWith('POST') && imgCaller) setCaller('page')
-              }}
-            >
-              {endpoints.map((e) => (
-                <option key={e} value={e}>
-                  {e}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div class="stack">
-            <label for="key">API key</label>
-            <select id="key" value={keyId} onChange={(e) => setKeyId((e.target as HTMLSelectElement).value)}>
-              {keys.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.name} · {k.prefix}… · {k.status}
-                </option>
-              ))}
-              <option value={OTHER_KEY}>Type a key…</option>
-            </select>
-            {keyId === OTHER_KEY && (
-              <>
-                <label for="typed-key" class="small">
-                  Key value (any text: a wrong one shows its 401)
-                </label>
-                <input
-                  id="typed-key"
-                  value={typedKey}
-                  autocomplete="off"
-                  spellcheck={false}
-                  onInput={(e) => setTypedKey((e.target as HTMLInputElement).value)}
-                />
-              </>
-            )}
-          </div>
-        </div>
-        <label for="params">
-          {tile ? 'Tile z/x/y' : method === 'GET' ? 'Query parameters (without api_key)' : 'JSON body'}
-        </label>
+      <form onSubmit={send} class="composer-form">
+        <label for="endpoint">Endpoint</label>
+        <select
+          id="endpoint"
+          value={endpoint}
+          onChange={(e) => {
+            const next = (e.target as HTMLSelectElement).value
+            setEndpoint(next)
+            setParams(EXAMPLES[next] ?? '')
+            if (next.startsWith('POST') && imgCaller) setCaller('page')
+          }}
+        >
+          {endpoints.map((e) => (
+            <option key={e} value={e}>
+              {e}
+            </option>
+          ))}
+        </select>
+        <label for="key">API key</label>
+        <select id="key" value={keyId} onChange={(e) => setKeyId((e.target as HTMLSelectElement).value)}>
+          {keys.map((k) => (
+            <option key={k.id} value={k.id}>
+              {k.name} · {k.status}
+            </option>
+          ))}
+          <option value={OTHER_KEY}>Type a key…</option>
+        </select>
+        {keyId === OTHER_KEY && (
+          <>
+            <label for="typed-key">Key value</label>
+            <input
+              id="typed-key"
+              value={typedKey}
+              autocomplete="off"
+              spellcheck={false}
+              placeholder="any text: a wrong one shows its 401"
+              onInput={(e) => setTypedKey((e.target as HTMLInputElement).value)}
+            />
+          </>
+        )}
+        <label for="params">{tile ? 'Tile z/x/y' : method === 'GET' ? 'Query' : 'JSON body'}</label>
         {method === 'GET' ? (
           <input
             id="params"
             value={params}
             spellcheck={false}
+            title={tile ? 'The tile’s zoom, column and row' : 'The query parameters, without api_key'}
             onInput={(e) => setParams((e.target as HTMLInputElement).value)}
           />
         ) : (
           <textarea
             id="params"
-            rows={6}
+            rows={5}
             value={params}
             spellcheck={false}
             onInput={(e) => setParams((e.target as HTMLTextAreaElement).value)}
           />
         )}
-        <fieldset>
-          <legend>Caller</legend>
-          <div class="callers">
-            {CALLERS.map((c) => {
-              const disabled = method === 'POST' && (c.kind === 'tile' || c.kind === 'no-referrer')
-              return (
-                <label key={c.kind} class={disabled ? 'muted' : ''}>
-                  <input
-                    type="radio"
-                    name="caller"
-                    value={c.kind}
-                    checked={caller === c.kind}
-                    disabled={disabled}
-                    onChange={() => setCaller(c.kind)}
-                  />{' '}
-                  {c.label}
-                </label>
-              )
-            })}
-          </div>
-          <p class="muted small">{CALLERS.find((c) => c.kind === caller)?.hint}</p>
-          {caller === 'site' && (
-            <>
-              <label for="site-origin" class="small">
-                Origin of the other site
+        <div class="callers" role="radiogroup" aria-labelledby="caller-label">
+          <span id="caller-label" class="form-label">
+            Caller
+          </span>
+          {CALLERS.map((c) => {
+            const disabled = method === 'POST' && (c.kind === 'tile' || c.kind === 'no-referrer')
+            return (
+              <label key={c.kind} class={disabled ? 'muted' : ''}>
+                <input
+                  type="radio"
+                  name="caller"
+                  value={c.kind}
+                  checked={caller === c.kind}
+                  disabled={disabled}
+                  onChange={() => setCaller(c.kind)}
+                />{' '}
+                {c.label}
               </label>
-              <input
-                id="site-origin"
-                value={site}
-                onInput={(e) => setSite((e.target as HTMLInputElement).value)}
-              />
-            </>
-          )}
-        </fieldset>
-        <button type="submit" class="primary">
-          Send
-        </button>
+            )
+          })}
+        </div>
+        {caller === 'site' && (
+          <>
+            <label for="site-origin">Origin</label>
+            <input
+              id="site-origin"
+              value={site}
+              onInput={(e) => setSite((e.target as HTMLInputElement).value)}
+            />
+          </>
+        )}
+        <div class="send-row">
+          <p class="muted small">{CALLERS.find((c) => c.kind === caller)?.hint}</p>
+          <button type="submit" class="primary">
+            Send
+          </button>
+        </div>
       </form>
       {error && (
         <p class="error" role="alert">
@@ -299,8 +331,21 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
         </p>
       )}
       {sent && (
-        <div class="result" data-testid="result" data-seq={sent.entry?.seq ?? 0}>
-          <p>
+        <div
+          class={stale ? 'result stale' : 'result'}
+          data-testid="result"
+          data-seq={sent.entry?.seq ?? 0}
+          data-stale={stale}
+        >
+          {stale && (
+            <p class="stale-note" role="status" data-testid="result-stale">
+              <span>Sent before {changes.join(' and ')}.</span>
+              <button type="button" onClick={() => void submit(sent.spec)}>
+                Send again
+              </button>
+            </p>
+          )}
+          <p class="result-head">
             <span class={`status s${Math.floor(sent.status / 100)}xx`} data-testid="result-status">
               {sent.status}
             </span>{' '}
@@ -333,18 +378,6 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
               the steps above) tell you, the developer, which cause.
             </p>
           )}
-          <details>
-            <summary>Headers</summary>
-            <ul class="headers">
-              {sent.headers.map(([name, value]) => (
-                <li key={name}>
-                  <code>
-                    {name}: {value}
-                  </code>
-                </li>
-              ))}
-            </ul>
-          </details>
           {sent.image && sent.status === 200 && (
             <img
               class="answer-image"
@@ -365,6 +398,18 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
               {JSON.stringify(sent.body, null, 2).slice(0, 20_000)}
             </pre>
           )}
+          <details>
+            <summary>Headers</summary>
+            <ul class="headers">
+              {sent.headers.map(([name, value]) => (
+                <li key={name}>
+                  <code>
+                    {name}: {value}
+                  </code>
+                </li>
+              ))}
+            </ul>
+          </details>
           <div class="row">
             <code class="curl">{sent.curl.shown}</code>
             <button
@@ -379,8 +424,9 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
           </div>
           <p class="muted small" data-testid="curl-note">
             The curl command sends the same request to <code>tmaps-mock serve</code> on{' '}
-            <code>https://localhost:8443</code> (start it with <code>npx tmaps-mock serve</code>; it has the
-            same demo keys), trusting its local CA; the key is masked here and whole in the copy.
+            <code>https://localhost:8443</code>, which has the same demo keys, trusting its local CA: start it
+            with <code>npm run serve</code> in this repository, or <code>npx tmaps-mock serve</code> in a
+            project that installed the package. The key is masked here and whole in the copy.
           </p>
         </div>
       )}

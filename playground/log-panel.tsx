@@ -1,7 +1,7 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { LogEntry } from '../src/console/request-log.ts'
 import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
-import { entryUrl, headerProvenance, toHar, usedHeader } from './har.ts'
+import { answerType, entryUrl, headerProvenance, toHar, usedHeader } from './har.ts'
 import type { MapTiles } from './map-tiles.ts'
 
 /** One time formatter for the whole log (`toLocaleTimeString` makes a new one per call: ~ms each). */
@@ -11,14 +11,33 @@ function clockTime(time: string): string {
   return timeFormat.format(new Date(time))
 }
 
+/** A duration as a network panel shows it: `<0.1 ms`, `2.4 ms`, `38 ms`, `1.2 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 0.1) return '<0.1 ms'
+  if (ms < 10) return `${ms.toFixed(1)} ms`
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  return `${(ms / 1000).toFixed(1)} s`
+}
+
+/** A size as a network panel shows it: `27 B`, `1.4 kB`, `2.1 MB`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`
+  return `${(bytes / 1_000_000).toFixed(1)} MB`
+}
+
+const statusText = (e: LogEntry) => (e.status === 0 ? 'reset' : String(e.status))
+
 /**
- * Every request the mock answered in this tab, newest first, with the decision in plain words.
- * The map's own tiles (many, and alike) are folded away unless asked for.
+ * Every request the mock answered in this tab, newest first, one line each as a network panel
+ * shows them; a click on a line opens its details. The map's own tiles (many, and alike) are
+ * folded away unless asked for.
  */
 export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: MapTiles }) {
   const [key, setKey] = useState('')
   const [outcome, setOutcome] = useState('')
   const [showTiles, setShowTiles] = useState(false)
+  const [open, setOpen] = useState<number | null>(null)
   // Clearing tells no subscriber: re-render by hand.
   const [, setCleared] = useState(0)
   const all = tmaps.log.entries()
@@ -34,6 +53,7 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
   const keys = [...new Set(all.map((e) => e.facts.key ?? 'none'))]
   const clear = () => {
     tmaps.log.clear()
+    setOpen(null)
     setCleared((n) => n + 1)
   }
   const exportHar = () => {
@@ -46,9 +66,11 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
   }
   return (
     <section aria-labelledby="log-title" class="panel log-panel">
-      <h2 id="log-title">Live log</h2>
-      <div class="row">
-        <label for="log-key">Key</label>
+      <div class="row log-bar">
+        <h2 id="log-title">Live log</h2>
+        <label for="log-key" class="visually-hidden">
+          Key
+        </label>
         <select id="log-key" value={key} onChange={(e) => setKey((e.target as HTMLSelectElement).value)}>
           <option value="">All keys</option>
           {keys.map((k) => (
@@ -57,82 +79,157 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
             </option>
           ))}
         </select>
-        <label for="log-outcome">Outcome</label>
+        <label for="log-outcome" class="visually-hidden">
+          Outcome
+        </label>
         <select
           id="log-outcome"
           value={outcome}
           onChange={(e) => setOutcome((e.target as HTMLSelectElement).value)}
         >
-          <option value="">All</option>
+          <option value="">All outcomes</option>
           <option value="accepted">Accepted</option>
           <option value="rejected">Rejected</option>
         </select>
-        <label class="small">
+        <label class="small nowrap" title="Show the map’s own tile requests (folded away by default)">
           <input
             type="checkbox"
             checked={showTiles}
             onChange={(e) => setShowTiles((e.target as HTMLInputElement).checked)}
           />{' '}
-          Show the map’s tiles <span data-testid="log-map-tiles">({tiles})</span>
+          Map tiles <span data-testid="log-map-tiles">({tiles})</span>
         </label>
-      </div>
-      <div class="row">
-        <button type="button" onClick={exportHar} disabled={entries.length === 0}>
-          Export HAR
-        </button>
-        <button type="button" onClick={clear} disabled={all.length === 0}>
-          Clear log
-        </button>
-        <span class="muted small">
-          Open an entry to see its request and answer. The HAR holds the entries shown.
+        <span class="row log-actions">
+          <button
+            type="button"
+            onClick={exportHar}
+            disabled={entries.length === 0}
+            title="The entries shown, as a HAR file (keys masked)"
+          >
+            Export HAR
+          </button>
+          <button type="button" onClick={clear} disabled={all.length === 0}>
+            Clear log
+          </button>
         </span>
       </div>
       {entries.length === 0 ? (
-        <p class="muted">
+        <p class="muted small">
           {all.length === 0
-            ? 'No request yet. Send one above, or call https://api.tmaps.tn from this page’s console.'
+            ? 'No request yet. Send one, or call https://api.tmaps.tn from this page’s console.'
             : 'No request matches these filters.'}
         </p>
       ) : (
-        <ol class="log" aria-live="polite" data-testid="log">
-          {entries.map((e) => (
-            <li key={e.seq} class={e.outcome} data-testid="log-entry">
-              <details>
-                <summary>
-                  <span class={`status s${Math.floor(e.status / 100)}xx`}>
-                    {e.status === 0 ? 'reset' : e.status}
-                  </span>{' '}
-                  {e.rule === 'fault-injected' && (
-                    <>
-                      <span class="badge injected" data-testid="log-injected">
-                        injected
-                      </span>{' '}
-                    </>
-                  )}
-                  <code>
-                    {e.method} {e.host}
-                    {e.path}
-                  </code>{' '}
-                  <span class="muted small">
-                    {clockTime(e.time)} · {e.facts.key ?? 'no key'}
-                    {e.facts.simulated
-                      ? ' · simulated caller'
-                      : e.facts.reconstructed
-                        ? ' · headers reconstructed'
-                        : ''}
-                    {e.fault && e.fault.delayMs > 0 && (
-                      <span data-testid="log-delay"> · delayed {e.fault.delayMs} ms</span>
-                    )}
-                  </span>
-                  <span class="reason">{e.reason}</span>
-                </summary>
-                <EntryDetail entry={e} />
-              </details>
-            </li>
-          ))}
-        </ol>
+        <div class="log-scroll">
+          <table class="log" data-testid="log">
+            <thead>
+              <tr>
+                <th scope="col" class="log-status">
+                  Status
+                </th>
+                <th scope="col" class="log-method">
+                  Method
+                </th>
+                <th scope="col">URL</th>
+                <th scope="col" class="log-key">
+                  Key
+                </th>
+                <th scope="col" class="log-rule">
+                  Rule
+                </th>
+                <th scope="col" class="log-time">
+                  Time
+                </th>
+                <th scope="col" class="log-size">
+                  Size
+                </th>
+              </tr>
+            </thead>
+            <tbody aria-live="polite">
+              {entries.map((e) => (
+                <LogRow
+                  key={e.seq}
+                  entry={e}
+                  open={open === e.seq}
+                  toggle={() => setOpen(open === e.seq ? null : e.seq)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
+  )
+}
+
+/** One request on one line; its button (the URL, stretched over the line) opens its details below. */
+function LogRow({ entry: e, open, toggle }: { entry: LogEntry; open: boolean; toggle: () => void }) {
+  const row = useRef<HTMLTableRowElement>(null)
+  const detail = useRef<HTMLTableRowElement>(null)
+  // The details in view, as much of them as fits, and the line they belong to always.
+  useEffect(() => {
+    if (!open) return
+    detail.current?.scrollIntoView({ block: 'nearest' })
+    row.current?.scrollIntoView({ block: 'nearest' })
+  }, [open])
+  const delayed = e.fault !== undefined && e.fault.delayMs > 0
+  return (
+    <>
+      <tr
+        ref={row}
+        class={`log-row ${e.outcome}${open ? ' open' : ''}`}
+        data-testid="log-entry"
+        title={`${e.method} ${entryUrl(e)}\n${e.reason}`}
+      >
+        <td class="log-status">
+          <span class={`status s${Math.floor(e.status / 100)}xx`}>{statusText(e)}</span>
+        </td>
+        <td class="log-method">{e.method}</td>
+        <td class="log-url">
+          <button
+            type="button"
+            class="log-open"
+            aria-expanded={open}
+            aria-controls={`log-detail-${e.seq}`}
+            data-testid="log-url"
+            onClick={toggle}
+          >
+            <span class="log-host">{e.host}</span>
+            {e.path}
+            {e.query}
+          </button>
+        </td>
+        <td class="log-key" data-testid="log-key">
+          {e.facts.key ?? '–'}
+        </td>
+        <td class="log-rule">
+          {e.rule === 'fault-injected' ? (
+            <span class="badge injected" data-testid="log-injected">
+              injected
+            </span>
+          ) : (
+            e.rule
+          )}
+        </td>
+        <td
+          class="log-time"
+          data-testid={delayed ? 'log-delay' : 'log-time'}
+          title={delayed ? `delayed ${e.fault!.delayMs} ms by a fault` : undefined}
+        >
+          {formatDuration(e.durationMs)}
+        </td>
+        <td class="log-size" data-testid="log-size">
+          {e.status === 0 ? '–' : formatSize(e.size)}
+        </td>
+      </tr>
+      {open && (
+        <tr class="log-detail-row" ref={detail} id={`log-detail-${e.seq}`}>
+          <td colSpan={7}>
+            <EntryDetail entry={e} />
+          </td>
+        </tr>
+      )}
+    </>
   )
 }
 
@@ -146,8 +243,6 @@ function EntryDetail({ entry: e }: { entry: LogEntry }) {
         <code>
           {e.method} {entryUrl(e)}
         </code>
-        <br />
-        <span class="muted small">query not logged: it carries the key</span>
       </dd>
       <dt>Origin/Referer</dt>
       <dd data-testid="log-header">
@@ -163,9 +258,13 @@ function EntryDetail({ entry: e }: { entry: LogEntry }) {
       <dd>{e.facts.key === null ? 'none sent' : <code>{e.facts.key}</code>}</dd>
       <dt>Answer</dt>
       <dd>
-        {e.status === 0 ? 'connection reset' : e.status} · rule <code>{e.rule}</code>
-        <br />
-        {e.reason}
+        {e.status === 0 ? 'connection reset' : e.status} · rule <code>{e.rule}</code> · {e.reason}
+      </dd>
+      <dt>When</dt>
+      <dd>
+        {clockTime(e.time)} · answered in {formatDuration(e.durationMs)} ·{' '}
+        {e.status === 0 ? 'no answer' : `${formatSize(e.size)} of ${answerType(e)}`}
+        {e.facts.simulated ? ' · simulated caller' : ''}
       </dd>
       {e.fault && (
         <>

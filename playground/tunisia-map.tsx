@@ -11,6 +11,7 @@ const TUNISIA: [LatLngTuple, LatLngTuple] = [
   [30.2, 7.5],
   [37.4, 11.6],
 ]
+const TILE_SIZE = 256
 const ATTRIBUTION = '© TMaps mock · GeoNames, Who’s On First, Natural Earth'
 const DEFAULT_TILES_KEY = 'Web app (local dev)'
 
@@ -158,7 +159,11 @@ export function TunisiaMap({
         shown.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>')
         applied.current = urlNow.current
         const layer = L.tileLayer(applied.current, { maxZoom: 18, attribution: ATTRIBUTION })
-        layer.on('tileloadstart', (e: TileEvent) => tiles.expect(pathOf(e.tile)))
+        layer.on('tileloadstart', (e: TileEvent) => {
+          tiles.expect(pathOf(e.tile))
+          // Half a pixel over its neighbours: no seam between scaled tiles (styles.css).
+          e.tile.style.width = e.tile.style.height = `${TILE_SIZE + 0.5}px`
+        })
         layer.on('loading', () => setState((s) => ({ ...s, phase: 'loading' })))
         layer.on('load', () => setState((s) => ({ ...s, phase: 'done' })))
         layer.on('tileload', () => setState((s) => (s.errors === 0 ? s : { phase: s.phase, errors: 0 })))

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, openPage, screenshot, servePlayground } from '../support/browser.ts'
 
@@ -48,6 +48,59 @@ async function selectKey(page: Page, label: string, keyName: string) {
 
 /** The map's tiles: `loading`, `loaded` (every visible tile) or `refused` (some failed). */
 const mapTiles = (page: Page) => page.locator('.map').getAttribute('data-tiles')
+
+/**
+ * Whether a person sees the whole element without scrolling: its box lies inside the viewport
+ * and inside every ancestor that clips (a panel that scrolls, the map's frame).
+ */
+function wholly(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    const seen = { top: 0, left: 0, bottom: innerHeight, right: innerWidth }
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const style = getComputedStyle(up)
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
+      const clip = up.getBoundingClientRect()
+      seen.top = Math.max(seen.top, clip.top)
+      seen.left = Math.max(seen.left, clip.left)
+      seen.bottom = Math.min(seen.bottom, clip.bottom)
+      seen.right = Math.min(seen.right, clip.right)
+    }
+    const slack = 0.5
+    return (
+      box.width > 0 &&
+      box.height > 0 &&
+      box.top >= seen.top - slack &&
+      box.left >= seen.left - slack &&
+      box.bottom <= seen.bottom + slack &&
+      box.right <= seen.right + slack
+    )
+  })
+}
+
+/** Tunisia's extent (the country, not the map's margin around it). */
+const TUNISIA = { south: 30.24, north: 37.35, west: 7.52, east: 11.6 }
+
+/** Where Tunisia is drawn on the map, in pixels from its top left corner, and the map's size. */
+async function tunisiaOnTheMap(page: Page) {
+  const view = await page.locator('.map-canvas').evaluate((el: HTMLElement) => ({
+    zoom: Number(el.dataset.zoom),
+    center: el.dataset.center!.split(',').map(Number) as [number, number],
+    width: el.clientWidth,
+    height: el.clientHeight,
+  }))
+  // Web Mercator at the map's zoom (256 px tiles), as Leaflet draws it.
+  const world = 256 * 2 ** view.zoom
+  const x = (lng: number) => (world * (lng + 180)) / 360
+  const y = (lat: number) =>
+    (world * (1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI)) / 2
+  const [lat, lng] = view.center
+  const left = x(TUNISIA.west) - x(lng) + view.width / 2
+  const right = x(TUNISIA.east) - x(lng) + view.width / 2
+  const top = y(TUNISIA.north) - y(lat) + view.height / 2
+  const bottom = y(TUNISIA.south) - y(lat) + view.height / 2
+  return { left, right, top, bottom, width: view.width, height: view.height }
+}
 
 describe('the playground, in Chromium', () => {
   it('walks a key through its life: create, link, unlink, disable, enable, revoke, reload', async () => {
@@ -165,7 +218,7 @@ describe('the playground, in Chromium', () => {
   }, 60_000)
 
   it('shows localhost and 127.0.0.1 as two origins: the local-dev key is linked to localhost only', async () => {
-    const context = await browser.newContext()
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
     const onLocalhost = await openPage(context, localhost)
     const onLoopback = await openPage(context, loopback)
     expect((await send(onLocalhost.page, 'Web app (local dev)')).status).toBe(200)
@@ -179,6 +232,14 @@ describe('the playground, in Chromium', () => {
     expect(refused.reason).toMatch(
       /^Origin \(reconstructed\) http:\/\/127\.0\.0\.1:\d+ -> host 127\.0\.0\.1 is not linked to key ak_[0-9a-f]{4}…; linked: localhost\.$/,
     )
+    // On a 1280 x 720 screen (this context's), the answer's fix and the map's are in view at once.
+    const loopbackFix = 'Link 127.0.0.1 to Web app (local dev)'
+    for (const locator of [
+      onLoopback.page.locator('[data-testid="decision-step"][data-state="fail"]'),
+      onLoopback.page.getByTestId('result').getByRole('button', { name: loopbackFix }),
+      onLoopback.page.getByTestId('map-notice').getByRole('button', { name: loopbackFix }),
+    ])
+      expect(await wholly(locator)).toBe(true)
     await screenshot(onLoopback.page, '7-loopback-refused')
     // The 127.0.0.1 page says it is another origin with its own console, and fixes it in one click.
     const notice = onLoopback.page.getByTestId('loopback-notice')
@@ -235,7 +296,7 @@ describe('the playground, in Chromium', () => {
     )
     expect((await send(page, 'Production frontend', 'Map tile (img)')).status).toBe(403)
     // Under no-referrer an <img> sends neither header: the domain list is not checked at all.
-    const hidden = await send(page, 'Production frontend', 'No-referrer policy (img)')
+    const hidden = await send(page, 'Production frontend', 'No referrer (img)')
     expect(hidden.status).toBe(200)
     expect(hidden.reason).toMatch(/^No Origin and no Referer \(reconstructed\)/)
     // Simulated: a sandboxed iframe sends Origin: null; another site its own origin; curl nothing.
@@ -243,7 +304,7 @@ describe('the playground, in Chromium', () => {
     expect(sandboxed).toMatchObject({ status: 403 })
     expect(sandboxed.reason).toContain('Origin (simulated) null -> no host can be read from it')
     await page.getByLabel('Another site').check()
-    await page.getByLabel('Origin of the other site').fill('https://www.jasmin-delivery.tn')
+    await page.getByLabel('Origin', { exact: true }).fill('https://www.jasmin-delivery.tn')
     expect((await send(page, 'Production frontend', 'Another site')).status).toBe(200)
     expect((await send(page, 'Backend (server-side)', 'Server-side / curl')).status).toBe(200)
     expect((await send(page, 'Backend (server-side)')).status).toBe(403)
@@ -331,7 +392,7 @@ describe('the playground, in Chromium', () => {
     await expect.poll(() => log.count()).toBe(3)
     expect(await log.nth(0).getByTestId('log-injected').count()).toBe(0)
     for (const i of [1, 2]) {
-      expect(await log.nth(i).textContent()).toMatch(/^429 injected/)
+      expect(await log.nth(i).textContent()).toMatch(/^429GET/)
       expect(await log.nth(i).getByTestId('log-injected').textContent()).toBe('injected')
     }
     await expect.poll(() => rules.count()).toBe(0)
@@ -346,7 +407,11 @@ describe('the playground, in Chromium', () => {
     const started = Date.now()
     expect((await send(page, 'Web app (local dev)')).status).toBe(200)
     expect(Date.now() - started).toBeGreaterThanOrEqual(300)
-    expect(await log.nth(0).getByTestId('log-delay').textContent()).toBe(' · delayed 300 ms')
+    // Its time says so: at least the 300 ms the fault added, which the cell's title names.
+    const delay = log.nth(0).getByTestId('log-delay')
+    expect(Number.parseFloat((await delay.textContent())!)).toBeGreaterThanOrEqual(300)
+    expect(await delay.textContent()).toMatch(/^\d+ ms$/)
+    expect(await delay.getAttribute('title')).toBe('delayed 300 ms by a fault')
     expect(await log.nth(0).getByTestId('log-injected').count()).toBe(0)
     // A new value replaces the rule.
     await faults.getByLabel('Latency', { exact: true }).fill('100')
@@ -390,12 +455,15 @@ describe('the playground, in Chromium', () => {
     expect(await loaded.count()).toBeGreaterThan(0)
     expect(await notice.count()).toBe(0)
     // They are in the log (folded away until asked for): 200s, decided on the <img>'s Referer.
-    await page.getByLabel('Show the map’s tiles').check()
+    await page.getByLabel('Map tiles').check()
     const tiles = page.getByTestId('log-entry').filter({ hasText: 'tiles.tmaps.tn/r-tile/' })
     expect(await tiles.count()).toBeGreaterThan(0)
-    for (const text of await tiles.allTextContents()) {
-      expect(text).toMatch(
-        /^200 GET tiles\.tmaps\.tn\/r-tile\/\d+\/\d+\/\d+.*Referer \(reconstructed\) http:\/\/localhost:\d+\/ -> host localhost is linked to key/,
+    for (const row of await tiles.all()) {
+      expect(await row.textContent()).toMatch(
+        /^200GETtiles\.tmaps\.tn\/r-tile\/\d+\/\d+\/\d+\?api_key=ak_[0-9a-f]{4}…&v=\d+ak_[0-9a-f]{4}…ok[\d.<]+ m?s[\d.]+ k?B$/,
+      )
+      expect(await row.getAttribute('title')).toMatch(
+        /\nReferer \(reconstructed\) http:\/\/localhost:\d+\/ -> host localhost is linked to key/,
       )
     }
     await screenshot(page, '12-map')
@@ -422,9 +490,11 @@ describe('the playground, in Chromium', () => {
     await selectKey(page, 'Tiles key', 'Production frontend')
     await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('refused')
     await expect.poll(() => notice.textContent()).toContain('is not linked')
-    expect(await notice.textContent()).toMatch(
-      /^Tiles refused \(403\): Referer \(reconstructed\) http:\/\/localhost:\d+\/ -> host localhost is not linked to key ak_[0-9a-f]{4}…; linked: .+\.\d+ tiles? failed\. Leaflet’s tiles are <img> requests: they send only a Referer/,
+    expect(await notice.textContent()).toMatch(/^Tiles refused \(403\) · \d+ tiles? failed/)
+    expect(await notice.getByTestId('map-notice-reason').textContent()).toMatch(
+      /^Referer \(reconstructed\) http:\/\/localhost:\d+\/ -> host localhost is not linked to key ak_[0-9a-f]{4}…; linked: .+\.$/,
     )
+    expect(await notice.textContent()).toContain('Map tiles are <img> requests: they send only a Referer')
     expect(await loaded.count()).toBe(0)
     await screenshot(page, '13-map-refused')
 
@@ -508,28 +578,85 @@ describe('the playground, in Chromium', () => {
     await context.close()
   }, 60_000)
 
-  it('shows a log entry as a network panel does, clears the log and exports it as HAR', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+  it('shows the log as a network panel does: one line a request, details on a click; clears it and exports HAR', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
     const { page, errors } = await openPage(context, localhost)
     const log = page.getByTestId('log-entry')
     expect((await send(page, 'Production frontend')).status).toBe(403)
     expect((await send(page, 'Web app (local dev)')).status).toBe(200)
     await expect.poll(() => log.count()).toBe(2)
 
-    // Expanded (from the keyboard): the request, the header used and how it is known, the answer.
+    // One line per request: status, method, the URL with its query and the key masked, the key,
+    // the rule, the time and the size, each in its own column.
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Status',
+      'Method',
+      'URL',
+      'Key',
+      'Rule',
+      'Time',
+      'Size',
+    ])
+    const cells = (row: number) =>
+      log.nth(row).evaluate((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))
+    const query =
+      /^api\.tmaps\.tn\/geocoding\/forward\?q=Avenue\+Habib\+Bourguiba,\+Tunis&limit=3&api_key=ak_[0-9a-f]{4}…$/
+    expect(await cells(0)).toEqual([
+      '200',
+      'GET',
+      expect.stringMatching(query),
+      expect.stringMatching(/^ak_[0-9a-f]{4}…$/),
+      'ok',
+      expect.stringMatching(/^(<0\.1|\d+(\.\d)?) ms$/),
+      expect.stringMatching(/^\d+(\.\d)? kB$/),
+    ])
+    expect(await cells(1)).toEqual([
+      '403',
+      'GET',
+      expect.stringMatching(query),
+      expect.stringMatching(/^ak_[0-9a-f]{4}…$/),
+      'domain-not-authorized',
+      expect.stringMatching(/ ms$/),
+      '33 B',
+    ])
+    for (const row of await log.all()) {
+      const box = (await row.boundingBox())!
+      expect(box.height).toBeLessThan(26) // one line
+    }
+    // Never more of a key than its prefix, in a line or in its tooltip.
+    const shown = await page.locator('.log-panel').evaluate((el) => el.outerHTML)
+    expect(shown).toMatch(/api_key=ak_[0-9a-f]{4}…/)
+    expect(shown).not.toMatch(/ak_[0-9a-f]{5}/)
+
+    // Opened (from the keyboard): the request, the header used and how it is known, the answer,
+    // when, how long and how big; it fits the panel's width.
     const newest = log.first()
-    await newest.locator('summary').focus()
+    await newest.getByTestId('log-url').focus()
     await page.keyboard.press('Enter')
-    const detail = newest.getByTestId('log-detail')
+    const detail = page.getByTestId('log-detail')
     await detail.waitFor()
-    expect(await detail.textContent()).toContain(
-      'GET https://api.tmaps.tn/geocoding/forwardquery not logged: it carries the key',
+    expect(await newest.getByTestId('log-url').getAttribute('aria-expanded')).toBe('true')
+    expect(await detail.textContent()).toMatch(
+      /^RequestGET https:\/\/api\.tmaps\.tn\/geocoding\/forward\?q=Avenue\+Habib\+Bourguiba,\+Tunis&limit=3&api_key=ak_[0-9a-f]{4}…Origin/,
     )
-    expect(await newest.getByTestId('log-header').textContent()).toBe(
+    expect(await page.getByTestId('log-header').textContent()).toBe(
       `Origin: ${localhost.slice(0, -1)} (reconstructed)`,
     )
-    expect(await detail.textContent()).toMatch(/Keyak_[0-9a-f]{4}…Answer200 · rule ok/)
+    expect(await detail.textContent()).toMatch(/Keyak_[0-9a-f]{4}…Answer200 · rule ok · Origin/)
+    expect(await detail.textContent()).toMatch(
+      /When.+ · answered in .+ ms · \d+(\.\d)? kB of application\/json/,
+    )
+    const [panel, opened] = await Promise.all([
+      page.locator('.log-scroll').boundingBox(),
+      detail.boundingBox(),
+    ])
+    expect(opened!.x).toBeGreaterThanOrEqual(panel!.x)
+    expect(opened!.x + opened!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 0.5)
+    expect(await page.locator('.log-scroll').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
     await screenshot(page, '15-log-entry')
+    // A click on the line closes it.
+    await newest.getByTestId('log-url').click()
+    await expect.poll(() => detail.count()).toBe(0)
 
     // Export HAR: the entries shown, as a HAR 1.2 file.
     const [download] = await Promise.all([
@@ -564,7 +691,10 @@ describe('the playground, in Chromium', () => {
       expect(box.bottom, box.id).toBeLessThanOrEqual(900)
       expect(box.right, box.id).toBeLessThanOrEqual(1440)
     }
-    expect(boxes[1]!.left).toBeGreaterThan(boxes[0]!.right - 1)
+    // The console's two tabs in one column, keys above domains; the map above the log.
+    expect(boxes[1]!.left).toBe(boxes[0]!.left)
+    expect(boxes[1]!.top).toBeGreaterThan(boxes[0]!.bottom - 1)
+    expect(boxes[4]!.top).toBeGreaterThan(boxes[3]!.bottom - 1)
     const map = await page.locator('.map-canvas').boundingBox()
     expect(map!.width * map!.height).toBeGreaterThan(350 * 250)
     // The status switch answers the keyboard: Space turns the key off.
@@ -590,6 +720,139 @@ describe('the playground, in Chromium', () => {
     await screenshot(two.page, '16-zoom-200')
     expect([...errors(), ...two.errors()]).toEqual([])
     await zoomed.close()
+  }, 60_000)
+
+  it.each([
+    [1280, 720],
+    [1440, 900],
+  ])(
+    'keeps the demo’s key moments in view at %i x %i: the answer, the failing step, its fix, the refused map',
+    async (width, height) => {
+      const context = await browser.newContext({ viewport: { width, height } })
+      const { page, errors } = await openPage(context, localhost)
+      await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
+      const result = page.getByTestId('result')
+      const notice = page.getByTestId('map-notice')
+      const seq = async () => Number(await result.getAttribute('data-seq'))
+      // The first screen is the workspace (faults and usage are below it), and nothing is scrolled.
+      const noPageScroll = () =>
+        page.evaluate(() => ({
+          x: document.documentElement.scrollWidth <= innerWidth,
+          y:
+            scrollY === 0 && document.querySelector('.screen')!.getBoundingClientRect().bottom <= innerHeight,
+        }))
+
+      // At first sight the whole country fills the map: inside it, and most of its height or width.
+      const country = await tunisiaOnTheMap(page)
+      expect(country.top).toBeGreaterThanOrEqual(0)
+      expect(country.left).toBeGreaterThanOrEqual(0)
+      expect(country.bottom).toBeLessThanOrEqual(country.height)
+      expect(country.right).toBeLessThanOrEqual(country.width)
+      expect(
+        Math.max(
+          (country.bottom - country.top) / country.height,
+          (country.right - country.left) / country.width,
+        ),
+      ).toBeGreaterThan(0.7)
+      // And the map is a real part of the screen, not a strip.
+      expect(country.height).toBeGreaterThanOrEqual(height / 3)
+      expect(country.width * country.height).toBeGreaterThanOrEqual(0.12 * width * height)
+
+      // Accepted; then localhost is unlinked: the answer says it was given before, dimmed.
+      expect((await send(page, 'Web app (local dev)')).status).toBe(200)
+      expect(await result.getAttribute('data-stale')).toBe('false')
+      await page.getByRole('button', { name: 'Unlink localhost from Web app (local dev)' }).click()
+      await expect.poll(() => result.getAttribute('data-stale')).toBe('true')
+      const stale = page.getByTestId('result-stale')
+      expect(await stale.textContent()).toBe(
+        'Sent before you unlinked localhost from “Web app (local dev)”.Send again',
+      )
+      expect(await wholly(stale)).toBe(true)
+      expect(
+        await page.getByTestId('result-status').evaluate((el) => getComputedStyle(el.parentElement!).opacity),
+      ).toBe('0.5')
+      await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('refused')
+
+      // Sent again from the note: refused, the host step crossed, the fix offered, the map refused too.
+      const before = await seq()
+      await stale.getByRole('button', { name: 'Send again' }).click()
+      await expect.poll(seq, { timeout: 10_000 }).toBeGreaterThan(before)
+      expect(await page.getByTestId('result-status').textContent()).toBe('403')
+      expect(await result.getAttribute('data-stale')).toBe('false')
+      const moments: Array<[string, Locator]> = [
+        ['the status', page.getByTestId('result-status')],
+        ['the reason', page.getByTestId('result-reason')],
+        ['the failing step', result.locator('[data-testid="decision-step"][data-state="fail"]')],
+        ['the fix', result.getByRole('button', { name: 'Link localhost to Web app (local dev)' })],
+        ['the map’s notice', notice],
+        ['the map’s fix', notice.getByRole('button', { name: 'Link localhost to Web app (local dev)' })],
+        ['Retry tiles', notice.getByRole('button', { name: 'Retry tiles' })],
+      ]
+      await notice.waitFor()
+      for (const [what, locator] of moments) expect(await wholly(locator), what).toBe(true)
+      expect(await noPageScroll()).toEqual({ x: true, y: true })
+      // The notice leaves the map's attribution readable.
+      const [over, attribution] = await Promise.all([
+        notice.boundingBox(),
+        page.locator('.leaflet-control-attribution').boundingBox(),
+      ])
+      expect(over!.y + over!.height).toBeLessThanOrEqual(attribution!.y)
+      await screenshot(page, `17-key-moments-${width}x${height}`)
+
+      // The fix: one click, 200, and the map's tiles load again.
+      const again = await seq()
+      await result.getByRole('button', { name: 'Link localhost to Web app (local dev)' }).click()
+      await expect.poll(seq, { timeout: 10_000 }).toBeGreaterThan(again)
+      expect(await page.getByTestId('result-status').textContent()).toBe('200')
+      expect(await result.getAttribute('data-stale')).toBe('false')
+      await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
+
+      // Disabled: the answer is stale again, then 401 with "Enable this key" in view, and the map's own.
+      await keyCard(page, 'Web app (local dev)').getByRole('switch').click()
+      await expect
+        .poll(() => stale.textContent())
+        .toBe('Sent before you disabled “Web app (local dev)”.Send again')
+      expect((await send(page, 'Web app (local dev)')).status).toBe(401)
+      await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('refused')
+      for (const locator of [
+        result.locator('[data-testid="decision-step"][data-state="fail"]'),
+        result.getByRole('button', { name: 'Enable this key' }),
+        notice.getByRole('button', { name: 'Enable Web app (local dev)' }),
+      ])
+        expect(await wholly(locator)).toBe(true)
+      expect(await noPageScroll()).toEqual({ x: true, y: true })
+      expect(errors()).toEqual([])
+      await context.close()
+    },
+    90_000,
+  )
+
+  it('shows the title on a phone (390 x 844), clear of the header’s buttons', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const { page, errors } = await openPage(context, localhost)
+    const title = (await page.getByRole('heading', { name: 'tmaps-mock playground' }).boundingBox())!
+    const text = await page.getByRole('heading', { name: 'tmaps-mock playground' }).evaluate((h) => {
+      const range = document.createRange()
+      range.selectNodeContents(h)
+      const box = range.getBoundingClientRect()
+      return { width: box.width, height: box.height }
+    })
+    expect(title.width).toBeGreaterThanOrEqual(text.width)
+    expect(text.height).toBeLessThan(40) // one line
+    for (const name of ['Reset to demo', 'Export state', 'Import state']) {
+      const button = (await page.locator('.top-actions').getByText(name, { exact: true }).boundingBox())!
+      const apart =
+        button.y >= title.y + title.height ||
+        button.y + button.height <= title.y ||
+        button.x >= title.x + title.width ||
+        button.x + button.width <= title.x
+      expect(apart, name).toBe(true)
+      expect(button.x + button.width).toBeLessThanOrEqual(390)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await screenshot(page, '18-phone-header')
+    expect(errors()).toEqual([])
+    await context.close()
   }, 60_000)
 
   it('is usable at 360 px wide, labels every control and shows the data attribution', async () => {
