@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { ENDPOINTS } from '../../src/endpoints/registry.ts'
 import { createTmapsMock, type TmapsMock } from '../../src/runtimes/msw/create-tmaps-mock.ts'
+import { createAnswerChecker } from './openapi.ts'
 import { decodePng } from './png.ts'
 import type { Runtime } from './runtimes.ts'
 
@@ -22,12 +23,23 @@ export function describeContract(runtime: Runtime): void {
     let spies: MockInstance[] = []
     let endpointRuns = 0
     const calls = () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0)
+    // Every answer of the suite, checked against the OpenAPI document (status, type, body, headers).
+    const answers = createAnswerChecker()
     const send = async (url: string, init?: RequestInit) => {
       const before = calls()
       const response = await runtime.send(mock, url, init)
       endpointRuns = calls() - before
+      const problems = await answers.check(url, init?.method ?? 'GET', response)
+      expect(problems, `the answer to ${init?.method ?? 'GET'} ${url} breaks the OpenAPI document`).toEqual(
+        [],
+      )
       return response
     }
+    afterAll(() => {
+      console.log(
+        `${runtime.name}: ${answers.total()} answers valid against openapi/tmaps.openapi.json, ${answers.failures.length} not (${answers.summary()})`,
+      )
+    })
     afterEach(() => {
       for (const spy of spies) spy.mockRestore()
     })
