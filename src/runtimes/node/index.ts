@@ -4,6 +4,8 @@ import { createTmapsMock, type TmapsMock } from '../msw/create-tmaps-mock.ts'
 import { assertNodeVersion } from './node-version.ts'
 import { sharedRenderPool } from './render-pool.ts'
 
+export { createRenderPool, type RenderPool, type RenderPoolOptions } from './render-pool.ts'
+
 /**
  * msw's `setupServer` with a fresh TMaps mock's handlers, for Node tests.
  *

@@ -10,7 +10,16 @@ import {
   type TmapsRenderer,
 } from '../../map/renderer.ts'
 
-/** The options of `createRenderPool`. */
+/**
+ * The options of `createRenderPool`.
+ * @example
+ * ```ts
+ * import { createRenderPool, type RenderPoolOptions } from 'tmaps-mock/node'
+ *
+ * const options: RenderPoolOptions = { size: 1, maxQueuedPixels: 10_000_000, idleMs: 5000 }
+ * await createRenderPool(options).close()
+ * ```
+ */
 export interface RenderPoolOptions {
   /** Worker threads at most. Default: the machine's cores less one (the answering thread's), at least 1. */
   size?: number
@@ -25,7 +34,18 @@ export interface RenderPoolOptions {
   idleMs?: number
 }
 
-/** A renderer drawing in worker threads; `close()` ends them, `stats()` says what it is doing. */
+/**
+ * A renderer drawing in worker threads; `close()` ends them, `stats()` says what it is doing.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createRenderPool, type RenderPool } from 'tmaps-mock/node'
+ *
+ * const pool: RenderPool = createRenderPool()
+ * assert.equal(pool.stats().threads, 0) // none before the first picture
+ * await pool.close()
+ * ```
+ */
 export interface RenderPool extends TmapsRenderer {
   close(): Promise<void>
   stats(): { threads: number; busy: number; queued: number; refused: number }
@@ -52,13 +72,30 @@ const QUEUED_PIXELS_PER_THREAD = 96_000_000
 const THREAD_URL = new URL(`./render-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url)
 
 /**
- * Draws tiles and static maps in a pool of Node worker threads, so that the thread answering
- * requests only decides, queues and sends: a costly picture never holds up a geocode. Threads
- * start on the first picture (an API-only user pays nothing), one picture each at a time;
- * pictures wait in a bounded queue, and one more is refused with `RendererBusyError` (answered
- * 503 with `Retry-After: 1`). Same bytes as `inThread`. Threads are `unref`'d: they never keep
- * a process alive.
- * @example const renderer = createRenderPool({ size: 2 }); await renderer.tile('tmaps', 6, 33, 25)
+ * Draws tiles and static maps in a pool of Node worker threads, so the answering thread only decides, queues and sends.
+ *
+ * A costly picture never holds up a geocode. Threads start on the first picture (an API-only
+ * user pays nothing), one picture each at a time; pictures wait in a queue bounded by their cost,
+ * and one more is refused with `RendererBusyError` (answered 503 with `Retry-After: 1`) rather
+ * than drawn ever later. The same pixels as drawing in the answering thread (deflated by
+ * `node:zlib`). Threads are `unref`'d: they never keep a process alive. `setupTmapsNode` and the
+ * HTTPS server share one pool per process by default; make your own to size it. Options: `size`
+ * (the cores less one, at least 1), `maxQueuedPixels` (96 M per thread), `idleMs` (30 s).
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createRenderPool, setupTmapsNode } from 'tmaps-mock/node'
+ *
+ * const renderer = createRenderPool({ size: 2 }) // two threads at most
+ * const { server, mock } = setupTmapsNode({ state: 'empty', renderer })
+ * server.listen({ onUnhandledFrame: 'bypass' })
+ * const key = await mock.console.createKey({ name: 'Tiles' })
+ * const tile = await fetch(`https://tiles.tmaps.tn/r-tile/6/33/25?api_key=${key.value}`)
+ * assert.equal(tile.headers.get('content-type'), 'image/png')
+ * assert.deepEqual(renderer.stats(), { threads: 1, busy: 0, queued: 0, refused: 0 })
+ * server.close()
+ * await renderer.close()
+ * ```
  */
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const size = options.size ?? Math.max(1, availableParallelism() - 1)
