@@ -322,8 +322,9 @@ export type StaticMapParams = operations['staticMap']['parameters']['query']
  * assert.equal((await mock.fetch(new Request(url))).headers.get('content-type'), 'image/png')
  * ```
  */
-export type RasterTileParams = operations['rasterTile']['parameters']['path'] &
-  operations['rasterTile']['parameters']['query']
+export interface RasterTileParams extends TilePath, TileQuery {}
+type TilePath = operations['rasterTile']['parameters']['path']
+type TileQuery = operations['rasterTile']['parameters']['query']
 
 /**
  * The body of every error, on every endpoint (image ones too): `{ error }`, a short English message.
