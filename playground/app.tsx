@@ -138,7 +138,7 @@ function LoopbackNotice({
       <a href={other}>{new URL(other).host}</a>, with its own console.{' '}
       {key && !linked && key.status === 'enabled' && (
         <>
-          Its local-dev key is refused here (403): it is linked to {key.domains.join(', ') || 'no domain'}{' '}
+          The local-dev key is refused here (403): it is linked to {key.domains.join(', ') || 'no domain'}{' '}
           only.{' '}
           <button
             type="button"

@@ -1,3 +1,4 @@
+import { Fragment } from 'preact'
 import { useState } from 'preact/hooks'
 import type { LogEntry } from '../src/console/request-log.ts'
 import { maskKey } from '../src/contract/key-format.ts'
@@ -349,7 +350,9 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
             <span class={`status s${Math.floor(sent.status / 100)}xx`} data-testid="result-status">
               {sent.status}
             </span>{' '}
-            <span data-testid="result-reason">{sent.entry?.reason ?? ''}</span>
+            <span data-testid="result-reason">
+              <ReasonText text={sent.entry?.reason ?? ''} />
+            </span>
           </p>
           {sent.entry && <DecisionSteps entry={sent.entry} />}
           {sent.entry && (
@@ -431,6 +434,22 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
         </div>
       )}
     </section>
+  )
+}
+
+/** A decision's reason, its arrows (`Origin … -> host …`) never split across two lines. */
+export function ReasonText({ text }: { text: string }) {
+  const [first, ...rest] = text.split('->')
+  return (
+    <>
+      {first}
+      {rest.map((part, i) => (
+        <Fragment key={i}>
+          <span class="nowrap">-&gt;</span>
+          {part}
+        </Fragment>
+      ))}
+    </>
   )
 }
 

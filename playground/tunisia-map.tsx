@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { KeyInfo } from '../src/console/create-console.ts'
 import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
-import type { Sent } from './composer.tsx'
+import { ReasonText, type Sent } from './composer.tsx'
 import type { FeatureGroup, LatLngTuple, Leaflet, LeafletMap, TileEvent, TileLayer } from './leaflet-api.ts'
 import { type MarkerKind, type Overlay, overlayOf } from './map-overlay.ts'
 import type { MapTiles } from './map-tiles.ts'
@@ -282,7 +282,9 @@ export function TunisiaMap({
             </p>
             <div class="map-notice-text small">
               <p data-testid="map-notice-reason">
-                {state.reason ?? 'The browser could not load them, and the mock logged no refusal.'}
+                <ReasonText
+                  text={state.reason ?? 'The browser could not load them, and the mock logged no refusal.'}
+                />
               </p>
               <p class="muted">
                 Map tiles are <code>&lt;img&gt;</code> requests: they send only a <code>Referer</code> (this
