@@ -13,7 +13,8 @@ import { decodePng } from '../test/support/png.ts'
 
 const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots')
 mkdirSync(OUT, { recursive: true })
-const VIEW = { width: 1440, height: 900 }
+/** A common projector, and the smallest screen the playground keeps on one screen. */
+const VIEW = { width: 1280, height: 720 }
 
 /** Sends the composer's request with a key (by name) and waits for its answer. */
 async function send(page: Page, keyName: string, endpoint?: string, params?: string) {
@@ -33,9 +34,9 @@ async function send(page: Page, keyName: string, endpoint?: string, params?: str
   )
 }
 
-/** Waits until the map has drawn its tiles (Leaflet marks them loaded). */
-async function tilesLoaded(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('.leaflet-tile-loaded').length > 3, undefined, {
+/** Waits until the map's tiles are `loaded` or `refused` (every visible one answered). */
+async function tiles(page: Page, state: 'loaded' | 'refused') {
+  await page.waitForFunction((s) => document.querySelector('.map')?.getAttribute('data-tiles') === s, state, {
     timeout: 30_000,
   })
   await page.waitForTimeout(400) // Leaflet fades tiles in
@@ -44,16 +45,17 @@ async function tilesLoaded(page: Page) {
 const [browser, server] = await Promise.all([launchChromium(), servePlayground()])
 try {
   const context = await browser.newContext({ viewport: VIEW })
-  // 1. localhost: a route drawn on the map's tiles, the decision all ticked.
+  // 1. localhost (the README's picture): the whole country on the map's tiles, the log showing
+  // them, and the production key refused here: the step that failed and its one-click fix.
   const { page } = await openPage(context, `http://localhost:${server.port}/`)
-  await tilesLoaded(page)
-  await send(page, 'Web app (local dev)', 'GET /routing/direction')
-  await tilesLoaded(page)
+  await tiles(page, 'loaded')
+  await page.getByLabel('Map tiles').check()
+  await send(page, 'Production frontend')
   await page.screenshot({ path: join(OUT, 'playground.png') })
-  // 2. 127.0.0.1: another origin, the local-dev key refused, the step that failed and its fix.
+  // 2. 127.0.0.1: another origin, the local-dev key refused there, by the request and the map.
   const loopback = await openPage(context, `http://127.0.0.1:${server.port}/`)
+  await tiles(loopback.page, 'refused')
   await send(loopback.page, 'Web app (local dev)')
-  await loopback.page.waitForSelector('[data-testid="map-notice"]', { timeout: 30_000 })
   await loopback.page.screenshot({ path: join(OUT, 'playground-refused.png') })
   await context.close()
 } finally {
