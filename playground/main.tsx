@@ -1,6 +1,7 @@
 import { render } from 'preact'
 import { createWorkerRenderer } from '../src/map/renderer.ts'
 import { setupTmapsWorker } from '../src/runtimes/browser/index.ts'
+import { earlyRegistration } from '../src/runtimes/vite/register-early.ts'
 import { App } from './app.tsx'
 import { loadLeaflet } from './tunisia-map.tsx'
 import { sendStateIfAsked } from './twin-state.ts'
@@ -21,11 +22,43 @@ const root = document.getElementById('app')!
 // The map's library loads while the service worker registers, not after.
 void loadLeaflet().catch(() => undefined)
 try {
+  await earlyRegistration() // msw's worker, registered at the top of the page (see vite.config.ts)
   await tmaps.start()
   sendStateIfAsked(tmaps)
   root.replaceChildren()
   render(<App tmaps={tmaps} />, root)
+  warmGeocoderAfterFirstView(tmaps.options.dataSeed)
 } catch (error) {
   console.error('tmaps-mock playground: the mock did not start:', error)
   root.textContent = `The mock did not start: ${(error as Error).message}`
+}
+
+/**
+ * The composer's first request is a geocode, whose data (the gazetteer, the generated streets,
+ * their search index: 150-250 ms of work in the page) would otherwise be made when Send is first
+ * pressed. It is made here instead, once the map's first tiles are drawn (their answers pass
+ * through this thread, so it would hold them up before; at the latest 3 s after the first render)
+ * and the page is idle.
+ */
+function warmGeocoderAfterFirstView(seed: string | number): void {
+  const warm = async () => {
+    const [{ worldFor }, { GEOCODER }] = await Promise.all([
+      import('../src/data/world.ts'),
+      import('../src/endpoints/geocoding/geocoder.ts'),
+      import('../src/endpoints/geocoding/forward.ts'),
+    ])
+    requestIdleCallback(() => worldFor(seed).derived(GEOCODER), { timeout: 2000 })
+  }
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    document.removeEventListener('load', onTile, true)
+    void warm().catch(() => undefined)
+  }
+  const onTile = (event: Event) => {
+    if ((event.target as Element).classList?.contains('leaflet-tile')) setTimeout(start, 500)
+  }
+  document.addEventListener('load', onTile, true)
+  setTimeout(start, 3000) // a map whose tiles are all refused (on 127.0.0.1) loads none
 }

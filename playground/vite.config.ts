@@ -1,6 +1,13 @@
+import { realpathSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { msw } from 'msw/vite'
-import { defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type EnvironmentModuleNode, type Plugin, type ViteDevServer } from 'vite'
 import { DEFAULT_DATA_SEED } from '../src/core/options.ts'
+import { registerEarly } from '../src/runtimes/vite/register-early.ts'
+
+const WARM = JSON.stringify({ id: -1, kind: 'warm', seed: DEFAULT_DATA_SEED })
+/** Where `vite dev` serves the bundled render worker (see `startEarlyInDev`). */
+const RENDER_WORKER_PATH = '/@playground/render-worker'
 
 /**
  * The built page starts what its first map view needs while its own modules download, not after
@@ -22,11 +29,10 @@ const startMapEarly: Plugin = {
       )
       if (!worker || !leaflet)
         throw new Error('playground build: no render-worker or Leaflet chunk to start early')
-      const warm = JSON.stringify({ id: -1, kind: 'warm', seed: DEFAULT_DATA_SEED })
       return [
         {
           tag: 'script',
-          children: `window.tmapsRenderWorker = new Worker(${JSON.stringify(`/${worker}`)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${warm})`,
+          children: `${registerEarly('/mockServiceWorker.js')}\nwindow.tmapsRenderWorker = new Worker(${JSON.stringify(`/${worker}`)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${WARM})`,
           injectTo: 'head',
         },
         {
@@ -40,12 +46,136 @@ const startMapEarly: Plugin = {
 }
 
 /**
+ * `npm start` (`vite dev`) starts what the first view needs as early as the built page does. The
+ * dev server serves one module per file, over HTTP/1.1 (six requests at a time), so: (1) msw's
+ * worker is registered and (2) the render worker is started and warmed by a classic script at
+ * the top of the page, while the page's ~80 modules download, not after they have run; (3) the
+ * render worker is served bundled (two files instead of ~30 modules asked for one import level at
+ * a time), made by Vite's own `build` when the server starts and again when one of its sources
+ * changes (the page then reloads; if it fails, the worker's raw modules are served instead);
+ * (4) from the second load on, every module of the page's static graph (and the dependencies it
+ * imports lazily, such as Leaflet) is named by a `modulepreload` link, so the browser asks for
+ * all of them at once instead of one import level at a time (the graph is Vite's own, known once
+ * the page has loaded once).
+ */
+function startEarlyInDev(): Plugin {
+  const source = realpathSync(resolve(import.meta.dirname, '../src/map/render-worker.ts'))
+  /** The render worker's raw module, as Vite rewrites `new Worker(new URL(...))` in main.tsx. */
+  const raw = `/@fs${source}?worker_file&type=module`
+  let server: ViteDevServer | undefined
+  let files = new Map<string, string>()
+  let modules = new Set<string>()
+  let bundled: Promise<void> = Promise.resolve()
+  const bundle = async () => {
+    try {
+      const result = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          write: false,
+          minify: false,
+          sourcemap: true,
+          reportCompressedSize: false,
+          rolldownOptions: {
+            input: source,
+            output: { format: 'es', entryFileNames: 'render-worker.js', chunkFileNames: '[name].js' },
+          },
+        },
+      })
+      const output = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+        'output' in r ? r.output : [],
+      )
+      files = new Map(
+        output.map((file) => [file.fileName, file.type === 'chunk' ? file.code : String(file.source)]),
+      )
+      modules = new Set(output.flatMap((file) => (file.type === 'chunk' ? file.moduleIds : [])))
+    } catch (error) {
+      files = new Map([['render-worker.js', `import ${JSON.stringify(raw)}\n`]])
+      server?.config.logger.error(
+        `playground: the render worker did not bundle, its modules are served one by one: ${error}`,
+      )
+    }
+  }
+  return {
+    name: 'playground:start-early-in-dev',
+    apply: 'serve',
+    configureServer(devServer) {
+      server = devServer
+      bundled = bundle()
+      devServer.watcher.on('change', (file) => {
+        if (!modules.has(file)) return
+        bundled = bundle().then(() => devServer.ws.send({ type: 'full-reload' }))
+      })
+      devServer.middlewares.use(RENDER_WORKER_PATH, async (request, response, next) => {
+        await bundled
+        const text = files.get(new URL(request.url ?? '/', 'http://localhost').pathname.slice(1))
+        if (text === undefined) return next()
+        response.setHeader(
+          'Content-Type',
+          request.url?.endsWith('.map') ? 'application/json' : 'text/javascript',
+        )
+        response.setHeader('Cache-Control', 'no-cache')
+        response.end(text)
+      })
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler() {
+        const client = server?.environments.client
+        const entry = await client?.moduleGraph.getModuleByUrl('/main.tsx')
+        const isDependency = (url: string) => client?.depsOptimizer?.isOptimizedDepUrl(url) ?? false
+        const worker = `${RENDER_WORKER_PATH}/render-worker.js`
+        return [
+          {
+            tag: 'script',
+            children: `${registerEarly('/mockServiceWorker.js')}\nwindow.tmapsRenderWorker = new Worker(${JSON.stringify(worker)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${WARM})`,
+            injectTo: 'head-prepend',
+          },
+          ...(entry ? staticGraph(entry, isDependency) : []).map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', href },
+            injectTo: 'head' as const,
+          })),
+        ]
+      },
+    },
+  }
+}
+
+/**
+ * The URLs of the modules `entry` imports statically, transitively, and of the pre-bundled
+ * dependencies any of them imports lazily; not the mock's own lazy modules (the geocoder, the
+ * in-page renderer), which load when first used. A module is imported statically when its URL
+ * follows `from` or `import` in the importer's code as Vite served it.
+ */
+function staticGraph(entry: EnvironmentModuleNode, isDependency: (url: string) => boolean): string[] {
+  const seen = new Set([entry])
+  const urls: string[] = []
+  const queue = [entry]
+  for (let module = queue.shift(); module; module = queue.shift()) {
+    const code = module.transformResult?.code ?? ''
+    for (const next of module.importedModules) {
+      if (seen.has(next)) continue
+      const named = (quote: string) =>
+        code.includes(`from ${quote}${next.url}`) || code.includes(`import ${quote}${next.url}`)
+      const isStatic = named('"') || named("'")
+      if (!isStatic && !isDependency(next.url)) continue
+      seen.add(next)
+      urls.push(next.url)
+      if (isStatic) queue.push(next)
+    }
+  }
+  return urls
+}
+
+/**
  * The playground: `npm start`. Served on loopback, so the same page opens at
  * http://localhost:5173 and http://127.0.0.1:5173 (two origins, as a browser sees them).
  */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [msw({ mode: 'worker-only' }), startMapEarly],
+  plugins: [msw({ mode: 'worker-only' }), startMapEarly, startEarlyInDev()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   // An ES module worker can split: the base map's finest level loads when first drawn.
   worker: { format: 'es' },

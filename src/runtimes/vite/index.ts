@@ -9,6 +9,7 @@ import type {
 } from 'vite'
 import { isKeyValue } from '../../contract/key-format.ts'
 import { parseSnapshot, type TmapsSnapshot } from '../../core/snapshot.ts'
+import { REGISTRATION_KEY, registerEarly } from './register-early.ts'
 
 /**
  * The options of `tmapsMock()`, the Vite plugin; all optional.
@@ -78,8 +79,6 @@ const RENDER_WORKER_ID = 'virtual:tmaps-mock/render-worker'
 /** The start module's URL under `base`, as Vite serves a virtual module. */
 const START_URL = `@id/__x00__${START_ID}`
 const WORKER_FILENAME = 'mockServiceWorker.js'
-/** Where the page's early registration of msw's worker leaves its promise (see `registerEarly`). */
-const REGISTRATION = "Symbol.for('tmaps-mock:registration')"
 /** How long a page's HTML may wait for the list of modules to preload (see `startGraph`). */
 const PRELOAD_WAIT_MS = 200
 /** A whole `<!-- comment -->` or `<script ...>...</script>` element; attributes may hold `>` in quotes. */
@@ -274,16 +273,6 @@ function validate(options: TmapsVitePluginOptions): Settings {
 }
 
 /**
- * A classic script at the top of the page that registers msw's worker before any module is
- * fetched, so the service worker installs while the page's modules download. Its promise
- * settles once the new worker controls the page (msw's `start()` reloads a page that a
- * registered worker does not control yet) or has failed to install.
- */
-function registerEarly(url: string): string {
-  return `{const c=navigator.serviceWorker;if(c){const p=c.register(${JSON.stringify(url)}).then((r)=>c.controller||!r.installing?undefined:new Promise((done)=>{c.addEventListener('controllerchange',done,{once:true});r.installing.addEventListener('statechange',(e)=>{if(e.target.state==='redundant')done()})}));p.catch(()=>{});window[${REGISTRATION}]=p}}`
-}
-
-/**
  * The module that starts the mock, once per page: loaded by its own `async` script and imported
  * by each entry, whose code its top-level `await` holds until the mock answers. A mock that
  * fails to start is reported and the app runs all the same.
@@ -331,7 +320,7 @@ if (apiKey) options.keys = [{ name: ${JSON.stringify(keyName)}, value: apiKey, d
 const tmaps = setupTmapsWorker(options)
 ${globalName === false ? '' : `globalThis[${JSON.stringify(globalName)}] = tmaps\n`}
 try {
-  await window[${REGISTRATION}]
+  await window[Symbol.for(${JSON.stringify(REGISTRATION_KEY)})]
   await tmaps.start()
   const info = apiKey ? tmaps.console.getKey(apiKey) : undefined
   const key = info
