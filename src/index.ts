@@ -44,9 +44,14 @@ export type {
   FaultInput,
   FaultRule,
   FetchOptions,
+  TmapsEndpointAnswers,
+  TmapsEndpointName,
   TmapsFaults,
   TmapsMockCore,
   TmapsMockOptions,
+  TmapsOverride,
+  TmapsOverrideContext,
+  TmapsOverrideResult,
   TmapsReadyInfo,
 } from './core/create-core.ts'
 export { createTmapsCore, DEFAULT_BASE_URL, DEFAULT_TILES_URL } from './core/create-core.ts'

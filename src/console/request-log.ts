@@ -49,6 +49,8 @@ export interface LogEntry {
    * they answered instead (a status, or a reset connection, logged with status 0).
    */
   fault?: { rules: string[]; delayMs: number; status?: number; network?: 'reset' }
+  /** Set when an override (`mock.use`) answered instead of the endpoint, after the contract accepted the request. */
+  overridden?: true
 }
 
 /**

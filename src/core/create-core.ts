@@ -7,6 +7,7 @@ import type { TmapsAnswer } from './answers.ts'
 import { createFaults, type TmapsFaults } from './faults.ts'
 import type { TmapsMockOptions } from './options.ts'
 import { validateOptions } from './options.ts'
+import { createOverrides, type TmapsEndpointName, type TmapsOverride } from './overrides.ts'
 import { createPipeline, type FetchOptions, type RequestLike } from './pipeline.ts'
 import type { TmapsSnapshot } from './snapshot.ts'
 import { createState, type TmapsReadyInfo } from './state.ts'
@@ -14,6 +15,13 @@ import { createState, type TmapsReadyInfo } from './state.ts'
 export type { TmapsAnswer } from './answers.ts'
 export type { FaultInput, FaultRule, FaultStatus, TmapsFaults } from './faults.ts'
 export { DEFAULT_BASE_URL, DEFAULT_TILES_URL, type TmapsMockOptions } from './options.ts'
+export type {
+  TmapsEndpointAnswers,
+  TmapsEndpointName,
+  TmapsOverride,
+  TmapsOverrideContext,
+  TmapsOverrideResult,
+} from './overrides.ts'
 export type { FetchOptions, RequestLike, RequestTarget } from './pipeline.ts'
 export type { TmapsReadyInfo } from './state.ts'
 
@@ -45,6 +53,20 @@ export interface TmapsMockCore {
    * @example mock.faults.add({ endpoint: '/geocoding/forward', status: 429, times: 2 })
    */
   readonly faults: TmapsFaults
+  /**
+   * Overrides one endpoint's answer, keeping the contract: the resolver runs only for requests the
+   * key, status, domain and HTTPS checks accepted (a disabled key still gets 401, a foreign
+   * `Origin` 403), gets `{ request, params, answer }` (`answer()` is the mock's own answer, typed)
+   * and returns a typed body, `{ status, body }` or a `Response`; the log marks the entry
+   * `overridden`. The newest override of an endpoint wins; `times` uses it up after that many
+   * requests. Returns the function that removes it.
+   * @example mock.use('geocoding/forward', ({ params }) => ({ query: params.q ?? '', results: [] }), { times: 1 })
+   */
+  use<E extends TmapsEndpointName>(
+    endpoint: E,
+    resolver: TmapsOverride<E>,
+    options?: { times?: number },
+  ): () => void
   /** Answers a request to a TMaps host exactly as TMaps would (a fetch handler). */
   fetch(request: Request, options?: FetchOptions): Promise<Response>
   /**
@@ -104,6 +126,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
   const usage = createUsage({ maxDays: opts.usageDays })
   const log = createRequestLog(opts.logSize)
   const faults = createFaults(opts.dataSeed, FAULT_ENDPOINTS)
+  const overrides = createOverrides()
   const state = createState(opts, usage)
   const pipeline = createPipeline({
     opts,
@@ -113,6 +136,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     usage,
     log,
     faults,
+    overrides,
   })
 
   const resolveBucket = (ref: KeyRef | typeof UNATTRIBUTED): string => {
@@ -132,6 +156,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     console: state.console,
     log,
     faults: { add: faults.add, list: faults.list, remove: faults.remove, clear: faults.clear },
+    use: overrides.use,
     options: { baseUrl: opts.baseUrl, tilesUrl: opts.tilesUrl, seed: opts.seed, dataSeed: opts.dataSeed },
     answer: pipeline,
     async fetch(request, fetchOptions) {

@@ -18,6 +18,7 @@ import {
 } from './answers.ts'
 import { FAULT_BODIES, type FaultPlan, RETRY_AFTER_SECONDS } from './faults.ts'
 import type { ResolvedOptions } from './options.ts'
+import { overrideAnswer, type TmapsEndpointName, type TmapsOverride } from './overrides.ts'
 
 /**
  * What the pipeline reads of a request: a fetch `Request`, or a runtime's own view of one (the
@@ -86,6 +87,8 @@ interface Exchange {
   started: number
   plan: FaultPlan | undefined
   rule: Rule | undefined
+  /** Answered by an override (`mock.use`), not by the endpoint. */
+  overridden?: boolean
 }
 
 /**
@@ -117,6 +120,8 @@ export interface PipelineParts {
   usage: ReturnType<typeof createUsage>
   log: RequestLog & { push(entry: NewLogEntry): unknown }
   faults: { plan(endpoint: string): FaultPlan | undefined }
+  /** Overrides (`mock.use`): run instead of an endpoint once the contract accepted the request. */
+  overrides?: { take(endpoint: string): TmapsOverride<TmapsEndpointName> | undefined; readonly size: number }
   /** Changes whenever the console state does (a key, a domain, a link, a load). */
   generation: () => number
 }
@@ -128,7 +133,16 @@ export interface PipelineParts {
  * Endpoint answers depend only on the request and the data seed (the contract decides before
  * them), so they are cached whatever the console state.
  */
-export function createPipeline({ opts, ready, lookup, usage, log, faults, generation }: PipelineParts) {
+export function createPipeline({
+  opts,
+  ready,
+  lookup,
+  usage,
+  log,
+  faults,
+  overrides,
+  generation,
+}: PipelineParts) {
   const apiHost = new URL(opts.baseUrl).host
   const tilesHost = new URL(opts.tilesUrl).host
   const cache = new Map<string, Computed>()
@@ -196,6 +210,7 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
       durationMs: performance.now() - ex.started,
     }
     if (reason !== undefined) entry.reason = reason
+    if (ex.overridden) entry.overridden = true
     if (fault) {
       entry.fault = { rules: fault.rules, delayMs: fault.delayMs }
       if (fault.status !== null) entry.fault.status = fault.status
@@ -301,13 +316,42 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
     return computed
   }
 
+  /** An override's answer: its resolver gets the request, its parameters and the endpoint's own answer. */
+  const runOverride = async (
+    override: TmapsOverride<TmapsEndpointName>,
+    resolved: ResolvedEndpoint,
+    request: RequestLike,
+    url: RequestTarget,
+    origin: string | null,
+  ): Promise<TmapsAnswer> => {
+    const params: Record<string, string> = {}
+    for (const [name, value] of new URLSearchParams(url.search))
+      if (name !== 'api_key' && !(name in params)) params[name] = value
+    Object.assign(params, resolved.params)
+    let own: Promise<never> | undefined
+    const result = await override({
+      request,
+      params,
+      answer: () =>
+        (own ??= runEndpoint(resolved, request, url).then(
+          (c) =>
+            (resolved.endpoint.answers === 'png'
+              ? c.bytes
+              : JSON.parse(textDecoder.decode(c.bytes))) as never,
+        )),
+    })
+    const { status, bytes, contentType, headers } = await overrideAnswer(result)
+    return answer(status, bytes, origin, headers, contentType)
+  }
+
   /**
    * Answers a request; the answer names the rule that decided it (for the server's request
    * lines). A GET answered before under the same console state is answered at once, without a
    * promise; anything else (the first time, a fault, a body to read, a picture) takes the steps.
    */
   function handle(request: RequestLike, options?: FetchOptions): TmapsAnswer | Promise<TmapsAnswer> {
-    const key = memoKey(request, options)
+    // With an override in force, every request takes the steps (an override is not memoized).
+    const key = overrides?.size ? undefined : memoKey(request, options)
     if (key === undefined) return respond(request, options, undefined, undefined)
     const memo = memos.get(key)
     if (memo === undefined || memo.generation !== generation())
@@ -425,6 +469,12 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
     }
     const { endpoint } = resolved
     try {
+      const override = overrides?.take(endpoint.name)
+      if (override) {
+        ex.overridden = true
+        const overridden = await runOverride(override, resolved, request, url, origin)
+        return record(ex, endpoint.name, overridden, decision.rule, decision, OVERRIDDEN)
+      }
       const computed = cached(request, url) ?? (await runEndpoint(resolved, request, url))
       if (computed.etag === undefined) {
         step.name = endpoint.name
@@ -465,6 +515,9 @@ export function createPipeline({ opts, ready, lookup, usage, log, faults, genera
 
   return handle
 }
+
+const textDecoder = new TextDecoder()
+const OVERRIDDEN = 'Authorized; answered by an override (mock.use), not by the mock itself.'
 
 /**
  * Every `api_key` value of a query string, exactly as `URLSearchParams.getAll('api_key')` reads
