@@ -298,7 +298,8 @@ const options = ${JSON.stringify(options)}
 const apiKey = ${JSON.stringify(apiKey ?? null)}
 ${
   renderer === 'worker'
-    ? `// The render worker starts with the first picture asked for: the page's first answers never wait for it.
+    ? `// The render worker starts with the first picture asked for, or once the page is idle after its first
+// answer: the page's first answers never wait for it, and a map shown later finds it ready.
 let inWorker
 const drawing = (seed) => {
   if (!inWorker) {
@@ -312,13 +313,19 @@ const drawing = (seed) => {
 options.renderer = {
   tile: (seed, z, x, y) => drawing(seed).tile(seed, z, x, y),
   staticMap: (seed, spec) => drawing(seed).staticMap(seed, spec),
+}
+const startWhenIdle = (tmaps) => {
+  const off = tmaps.log.subscribe(() => {
+    off()
+    requestIdleCallback(() => drawing(tmaps.options.dataSeed), { timeout: 2000 })
+  })
 }`
     : ''
 }
 // The app's key is part of the initial state: there on every load and after tmaps.reset().
 if (apiKey) options.keys = [{ name: ${JSON.stringify(keyName)}, value: apiKey, domains: [location.hostname] }]
 const tmaps = setupTmapsWorker(options)
-${globalName === false ? '' : `globalThis[${JSON.stringify(globalName)}] = tmaps\n`}
+${renderer === 'worker' ? 'startWhenIdle(tmaps)\n' : ''}${globalName === false ? '' : `globalThis[${JSON.stringify(globalName)}] = tmaps\n`}
 try {
   await window[Symbol.for(${JSON.stringify(REGISTRATION_KEY)})]
   await tmaps.start()
