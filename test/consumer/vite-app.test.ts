@@ -137,6 +137,31 @@ it('answers 403 once the key is unlinked from localhost in the page’s console,
   expect(errors).toEqual([])
 })
 
+it('goes back to the configured state and the app’s key on tmaps.reset(), and keeps that across a reload', async () => {
+  await page.evaluate(() => (window as unknown as { tmaps: TmapsWorker }).tmaps.reset())
+  await page.reload()
+  await page.locator('#status').filter({ hasText: /^\d+$/ }).waitFor()
+  expect(await page.locator('#status').textContent()).toBe('200')
+  expect(infos.at(-1)).toContain(`Your key ${apiKey.slice(0, 7)}… is linked to localhost.`)
+  // The demo console and the app's key: nothing of the state kept before the reset.
+  const keys = await page.evaluate(() =>
+    (window as unknown as { tmaps: TmapsWorker }).tmaps.console
+      .listKeys()
+      .map((key) => `${key.name}: ${key.domains.join(' ') || 'no domain'}`),
+  )
+  expect(keys).toEqual([
+    'Web app (local dev): localhost',
+    'Backend (server-side): no domain',
+    'Production frontend: app.jasmin-delivery.tn www.jasmin-delivery.tn',
+    'Staging frontend: staging.jasmin-delivery.tn',
+    'Old mobile app: no domain',
+    'Your app (tmaps-mock/vite apiKey): localhost',
+  ])
+  // A later load names the mock's pre-bundled modules up front (modulepreload), so they come at once.
+  expect(await page.locator('link[rel="modulepreload"][href*="tmaps-mock_browser"]').count()).toBe(1)
+  expect(errors).toEqual([])
+})
+
 it('works under a base other than /', async () => {
   await dev.close()
   dev = await startDev(project.dir, ['--base', '/app/'])
