@@ -10,7 +10,7 @@ import { POI_TOWNS, townPlaces } from '../src/data/pois.ts'
 import { KEPT_WORLDS, worldFor } from '../src/data/world.ts'
 import { createGeocoder, GEOCODER } from '../src/endpoints/geocoding/geocoder.ts'
 import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
-import { browserRows, playgroundRows } from './browser.ts'
+import { browserRows, playgroundDevRows, playgroundRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
 import { mapRows } from './maps.ts'
 import { pictureRows } from './pictures.ts'
@@ -278,6 +278,8 @@ rows.push(...maps.rows)
 // 7. In real Chromium: page load to the first mocked response, against a bare msw worker page.
 rows.push(...(await browserRows()))
 rows.push(...(await playgroundRows()))
+const playgroundDev = await playgroundDevRows()
+rows.push(...playgroundDev.rows)
 // 7b. The Vite plugin in vite dev: a fresh app with tmapsMock() against the same app without it.
 const vite = await viteRows()
 rows.push(...vite.rows)
@@ -299,5 +301,5 @@ console.log(
 )
 report(rows)
 console.log(
-  `\n${[worldNote, ...maps.notes, ...vite.notes, ...server7.notes, ...pictures.notes, ...startup.notes].join('\n')}`,
+  `\n${[worldNote, ...maps.notes, ...playgroundDev.notes, ...vite.notes, ...server7.notes, ...pictures.notes, ...startup.notes].join('\n')}`,
 )

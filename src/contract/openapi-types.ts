@@ -158,7 +158,7 @@ export interface paths {
         };
         /**
          * A 256 x 256 PNG tile of the XYZ grid, zoom 0 to 18
-         * @description No retina (@2x) tiles. A zoom above 18, or x or y outside the grid, answers 404 (mock); a segment that is not a whole number answers 400 (mock).
+         * @description No retina (@2x) tiles: a retina URL (`.../25@2x`, Leaflet's `{r}`) answers 404 saying so (mock). A zoom above 18, or x or y outside the grid, answers 404 (mock); a segment that is not a whole number answers 400 (mock).
          */
         get: operations["rasterTile"];
         put?: never;
@@ -725,9 +725,9 @@ export interface operations {
                 profile?: components["parameters"]["Profile"];
                 /** @description Geometry format: a Google encoded polyline (precision 5) or GeoJSON. */
                 geometry?: components["parameters"]["Geometry"];
-                /** @description `true` adds turn-by-turn instructions (`true` or `false`, any case). */
+                /** @description `true` adds turn-by-turn instructions (`true` or `false`, any case); `1` and `0` are refused with 400 (mock: the docs type it boolean). */
                 steps?: boolean;
-                /** @description `true` returns up to 2 alternative routes. */
+                /** @description `true` returns up to 2 alternative routes; like `steps`, only `true` or `false` (mock). */
                 alternatives?: boolean;
                 /** @description A comma list of `tolls`, `highways`, `ferries`. */
                 avoid?: components["schemas"]["AvoidText"];

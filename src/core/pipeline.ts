@@ -502,7 +502,10 @@ export function createPipeline({
         return record(ex, endpoint.name, busy, 'renderer-busy', decision, `Authorized, but ${error.message}.`)
       }
       if (error instanceof NotFoundError) {
-        const missing = rejection('not-found', origin)
+        const missing = rejection(
+          error.detail === undefined ? 'not-found' : { status: 404, error: `not found (${error.detail})` },
+          origin,
+        )
         return record(ex, endpoint.name, missing, 'not-found', decision, `Authorized, but ${error.message}.`)
       }
       console.error(

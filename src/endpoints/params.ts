@@ -15,10 +15,16 @@ export class ParamError extends Error {
 
 /**
  * A resource that does not exist (a tile outside the grid): becomes a 404 `{"error":"not found"}`.
- * `message` is for the log, not the body.
+ * `message` is for the log; `detail`, when given, follows the body's text in parentheses
+ * (`not found (TMaps has no @2x tiles ...)`).
  */
 export class NotFoundError extends Error {
   readonly rule = 'not-found'
+  readonly detail: string | undefined
+  constructor(message: string, detail?: string) {
+    super(message)
+    this.detail = detail
+  }
 }
 
 /**

@@ -51,6 +51,7 @@ describe('GET /r-tile/{z}/{x}/{y}', () => {
     ['1.5/0/0', 400, 'invalid param: z'],
     ['1/0x1/0', 400, 'invalid param: x'],
     ['1/0/0.png', 400, 'invalid param: y'],
+    ['6/33/25@2x', 404, 'not found (TMaps has no @2x tiles: ask for 256 px tiles, zoom 0 to 18)'],
     ['1/0', 404, 'not found'],
     ['1/0/0/0', 404, 'not found'],
   ])('answers /r-tile/%s with %i %j', async (path, status, error) => {
