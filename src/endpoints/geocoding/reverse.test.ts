@@ -31,15 +31,25 @@ describe('GET /geocoding/reverse', () => {
     expect(body.results[0].distance).toBeLessThan(150)
   })
 
-  it('gives each type on request, nearest first, up to limit', async () => {
+  it('gives each type on request, nearest first (a locality: the containing one first), up to limit', async () => {
     for (const type of ['address', 'street', 'poi', 'locality']) {
       const { body } = await get('reverse', `lat=36.8002&lng=10.1815&type=${type}&limit=5`)
       expect(body.results.length, type).toBeGreaterThan(0)
       expect(body.results.length).toBeLessThanOrEqual(5)
       expect(body.results.every((r: { type: string }) => r.type === type)).toBe(true)
       const distances = body.results.map((r: { distance: number }) => r.distance)
-      expect(distances).toEqual([...distances].sort((a, b) => a - b))
+      const sorted = type === 'locality' ? distances.slice(1) : distances
+      expect(sorted).toEqual([...sorted].sort((a, b) => a - b))
     }
+  })
+
+  it("answers type=locality with the commune containing the point (its street's town), as documented", async () => {
+    const address = (await get('reverse', 'lat=36.8002&lng=10.1815')).body.results[0]
+    const { body } = await get('reverse', 'lat=36.8002&lng=10.1815&type=locality&limit=2')
+    expect(address.components.commune).toBe('Tunis')
+    expect(body.results[0]).toMatchObject({ type: 'locality', components: { commune: 'Tunis' } })
+    // Not the nearest town centre (Bab Alleoua, 1.1 km away): that one comes after.
+    expect(body.results[1].components.commune).not.toBe('Tunis')
   })
 
   it('answers in Arabic with lang=ar', async () => {

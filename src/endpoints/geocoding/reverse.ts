@@ -92,8 +92,17 @@ export function reverse(
     streets.filter((s) => s.snap.meters <= radius).map((s) => result(s.place, s.snap, 'street', lang, point))
   const poiResults = (radius: number) =>
     pois.filter((p) => p.meters <= radius).map((p) => result(p.place, p.place, 'poi', lang, point))
+  // The commune containing the point, as the docs say `type=locality` answers: the town of the
+  // street the point stands on (within 300 m), before the nearest other town centres.
+  const nearestStreet = streets[0]
+  const home =
+    nearestStreet && nearestStreet.snap.meters <= STREET_RADIUS_M
+      ? localities.find((l) => l.place.id === `loc:${nearestStreet.place.street!.locality.id}`)
+      : undefined
   const localityResults = () =>
-    localities.slice(0, 5).map((l) => result(l.place, l.place, 'locality', lang, point))
+    [...(home ? [home] : []), ...localities.filter((l) => l !== home)]
+      .slice(0, 5)
+      .map((l) => result(l.place, l.place, 'locality', lang, point))
 
   const all =
     type === 'address'
@@ -110,8 +119,10 @@ export function reverse(
                 ...poiResults(POI_RADIUS_M),
                 ...localityResults(),
               ]
-  // With a type, nearest first; without, by kind first (address, street, POI, locality), as the docs' sample answers an address.
-  return (type ? all.sort((a, b) => a.distance - b.distance) : all).slice(0, limit)
+  // With a type, nearest first (a locality: the one containing the point first); without, by kind
+  // first (address, street, POI, locality), as the docs' sample answers an address.
+  const nearestFirst = type !== undefined && type !== 'locality'
+  return (nearestFirst ? all.sort((a, b) => a.distance - b.distance) : all).slice(0, limit)
 }
 
 function result(
