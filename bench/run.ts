@@ -216,6 +216,15 @@ const endpoints: Array<{ label: string; request: (i: number) => Request; batch: 
       batch: 50,
     },
     {
+      label: 'GET /routing/direction (Tunis - Sfax, 270 km by the A1)',
+      request: (i) =>
+        new Request(api(`routing/direction?from=${lat(i)},${lng(i)}&to=34.7406,10.7603&steps=true`), {
+          headers: ORIGIN,
+        }),
+      batch: 20,
+      budgetMs: 20,
+    },
+    {
       label: 'POST /routing/direction (25 waypoints, steps)',
       request: (i) =>
         new Request(api('routing/direction'), postJson({ waypoints: grid(i, 25), steps: true })),

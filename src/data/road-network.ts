@@ -193,8 +193,7 @@ export const ROAD_FACTS: readonly RoadFact[] = [
     ar: 'الطريق السيارة أ4',
     kind: 'motorway',
     source:
-      'fr.wikipedia.org/wiki/Autoroute_A4_(Tunisie) (Tunis, Sidi Thabet, Utique, El Alia, Menzel Jemil, Bizerte by the Bizerte bridge, east of Lake Bizerte)',
-    crossings: [6],
+      'fr.wikipedia.org/wiki/Autoroute_A4_(Tunisie) (Tunis, Sidi Thabet, Utique, El Alia, Menzel Jemil, east of Lake Bizerte; the RN8 goes on over the Bizerte bridge)',
     via: [
       'a4Tunis',
       [36.9, 10.12],
@@ -290,8 +289,10 @@ export const ROAD_FACTS: readonly RoadFact[] = [
     name: 'Route nationale 8',
     ar: 'الطريق الوطنية 8',
     kind: 'national',
-    source: 'fr.wikipedia.org/wiki/Route_nationale_8_(Tunisie) (Tunis, Ariana, Utique, El Alia, Bizerte)',
-    via: ['ariana', [36.93, 10.15], 'a4Utique', [37.17, 10.03], 'menzelJemil'],
+    source:
+      'fr.wikipedia.org/wiki/Route_nationale_8_(Tunisie) (Tunis, Ariana, Utique, El Alia, Menzel Jemil, Zarzouna, the Bizerte bridge over the canal, Bizerte)',
+    crossings: [5],
+    via: ['ariana', [36.93, 10.15], 'a4Utique', [37.17, 10.03], 'menzelJemil', 'zarzouna', 'bizerte'],
   },
   {
     ref: 'RN7',
@@ -398,7 +399,8 @@ export const ROAD_FACTS: readonly RoadFact[] = [
       [35.85, 9.98],
       'kairouan',
       [35.45, 9.65],
-      [35.4, 9.58],
+      [35.42, 9.66],
+      [35.38, 9.62],
       'hajeb',
       'sbeitla',
       [34.9, 8.95],
@@ -536,7 +538,7 @@ export const ROAD_FACTS: readonly RoadFact[] = [
       [36.425, 10.68],
       'nabeul',
       [36.5786, 10.8586, 'Korba'],
-      [36.68, 10.93],
+      [36.589, 10.831],
       [36.7822, 10.9875, 'Menzel Temime'],
       [36.8472, 11.0939, 'Kélibia'],
     ],

@@ -3,9 +3,17 @@ import { distanceKm } from '../../data/geo.ts'
 import { LANGS } from '../../data/lang.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
-import { query } from '../params.ts'
+import { ParamError, query } from '../params.ts'
 import { type Point, PROFILES } from './road-model.ts'
-import { AVOIDABLE, GEOMETRIES, type Route, type RouteOptions, route } from './route.ts'
+import {
+  AVOIDABLE,
+  GEOMETRIES,
+  type Route,
+  type RouteOptions,
+  route,
+  UNREACHABLE_WHY,
+  Unreachable,
+} from './route.ts'
 
 /** Trips shorter than this (straight line, km) have no alternative routes. */
 const ALTERNATIVES_FROM_KM = 1
@@ -41,7 +49,7 @@ export function directionGet(ctx: EndpointContext): DirectionResponse {
   const params = query(ctx.url.searchParams)
   const from = params.latLng('from', { required: true })!
   const to = params.latLng('to', { required: true })!
-  return answer([from, to], options(params, ctx.seed))
+  return answer([from, to], options(params, ctx.seed), (i) => (i === 0 ? 'from' : 'to'))
 }
 
 /**
@@ -50,25 +58,39 @@ export function directionGet(ctx: EndpointContext): DirectionResponse {
  */
 export function directionPost(ctx: EndpointContext): DirectionResponse {
   const params = body(ctx.body as Record<string, unknown>)
-  return answer(params.points('waypoints', { min: 2, max: 25 }), options(params, ctx.seed))
+  return answer(params.points('waypoints', { min: 2, max: 25 }), options(params, ctx.seed), () => 'waypoints')
 }
 
 /**
  * The answer of both forms: the best route's `distance`, `duration`, `geometry` and `legs` at
  * the top (as `/routing/optimized` answers), the waypoints echoed, and with `alternatives: true`
- * up to 2 longer routes in `alternatives`.
+ * up to 2 longer routes in `alternatives` (other roads between the same stops; fewer when there
+ * are none). A waypoint no road reaches (at sea, abroad, an island without a crossing) is a 400
+ * `invalid param: <name> (no road reaches it: ...)`, never a line across the water.
  */
 function answer(
   waypoints: Point[],
   { options, alternatives }: { options: RouteOptions; alternatives: boolean },
+  param: (index: number) => string,
 ): Route & { waypoints: Point[]; alternatives?: Route[] } {
-  const best = route(waypoints, options)
-  const straightKm = waypoints.slice(1).reduce((sum, p, i) => sum + distanceKm(waypoints[i]!, p), 0)
-  return {
-    ...best,
-    waypoints,
-    ...(alternatives && {
-      alternatives: straightKm < ALTERNATIVES_FROM_KM ? [] : [1, 2].map((v) => route(waypoints, options, v)),
-    }),
+  try {
+    const best = route(waypoints, options)
+    const straightKm = waypoints.slice(1).reduce((sum, p, i) => sum + distanceKm(waypoints[i]!, p), 0)
+    const others: Route[] = []
+    if (alternatives && straightKm >= ALTERNATIVES_FROM_KM)
+      for (const v of [1, 2]) {
+        const other = route(waypoints, options, v)
+        const seen = [best, ...others].some(
+          (r) =>
+            r.geometry === other.geometry ||
+            (typeof r.geometry === 'object' && JSON.stringify(r.geometry) === JSON.stringify(other.geometry)),
+        )
+        if (!seen && other.distance > best.distance) others.push(other)
+      }
+    return { ...best, waypoints, ...(alternatives && { alternatives: others }) }
+  } catch (error) {
+    if (error instanceof Unreachable)
+      throw new ParamError('invalid-param', param(error.index), UNREACHABLE_WHY)
+    throw error
   }
 }

@@ -1,11 +1,20 @@
 import type { IsochroneResponse } from '../../contract/openapi.ts'
 import { kmPerDegreeLng } from '../../data/geo.ts'
-import { inCoverage, isLand } from '../../data/outline.ts'
-import { hashSeed } from '../../data/seeded.ts'
+import { surfaceAt } from '../../data/land.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError } from '../params.ts'
-import { type Point, PROFILES, type Profile, speedKmh } from './road-model.ts'
+import {
+  CONNECTOR_KMH,
+  edgeSeconds,
+  type RoadGraph,
+  roadGraph,
+  type Snap,
+  search,
+  snap,
+  type Tree,
+} from './road-graph.ts'
+import { type Point, PROFILES, type Profile } from './road-model.ts'
 
 /** Vertices of each contour's ring (before closing it). */
 const BEARINGS = 72
@@ -31,20 +40,115 @@ export function isochrone(ctx: EndpointContext): IsochroneResponse {
   const profile = params.oneOf('profile', PROFILES, 'driving')
   const colors = readColors(json.colors, contours.length)
 
-  const covered = inCoverage(origin.lat, origin.lng)
-  const shape = detourByBearing(origin)
-  const radii = contours.map((c) =>
-    shape.map((detour) => ('time' in c ? roadKmWithin(profile, c.time) : c.distance) / detour),
-  )
-  const reach = covered ? landReach(origin, Math.max(...radii.flat())) : []
+  const g = roadGraph()
+  const start = snap(g, origin, profile)
+  const budgets = contours.map((c) => ('time' in c ? c.time * 60 : c.distance))
+  const trees = {
+    duration:
+      contours.some((c) => 'time' in c) && start
+        ? search(g, start, profile, {}, 'duration', Math.max(...budgets))
+        : undefined,
+    distance:
+      contours.some((c) => 'distance' in c) && start
+        ? search(g, start, profile, {}, 'distance', Math.max(...budgets))
+        : undefined,
+  }
+  const radii = contours.map((c, i) => {
+    const metric = 'time' in c ? 'duration' : 'distance'
+    return start ? reachByBearing(g, origin, start, trees[metric]!, metric, budgets[i]!, profile) : []
+  })
+  // A contour holds every smaller contour of its metric (the edges' samples differ between budgets).
+  for (let i = 0; i < contours.length; i++)
+    for (let j = 0; j < contours.length; j++) {
+      const same = 'time' in contours[i]! === 'time' in contours[j]!
+      if (i !== j && same && budgets[j]! <= budgets[i]!)
+        radii[i] = radii[i]!.map((r, k) => Math.max(r, radii[j]![k] ?? 0))
+    }
+  const reach = start ? landReach(origin, Math.max(...radii.flat())) : []
   return {
     type: 'FeatureCollection' as const,
     features: contours.map((contour, i) => ({
       type: 'Feature' as const,
       properties: { contour: i, ...contour, profile, ...(colors && { color: colors[i] }) },
-      geometry: covered ? polygon(origin, radii[i]!, reach) : null,
+      geometry: start ? polygon(origin, radii[i]!, reach) : null,
     })),
   }
+}
+
+/** How far off the roads one still goes from a point reached with time or distance to spare (km). */
+const OFF_ROAD_KM = 3
+
+/**
+ * The contour's reach in each bearing: the farthest point of the roads reached within the budget
+ * (every node, and the reachable part of each edge leaving one), each with a small disk for the
+ * streets around it (what is left of the budget at street speed, at most 3 km), and the origin's
+ * own streets. So the polygon follows the roads: it never spreads over water where no road goes.
+ */
+function reachByBearing(
+  g: RoadGraph,
+  origin: Point,
+  start: Snap,
+  tree: Tree,
+  metric: 'duration' | 'distance',
+  budget: number,
+  profile: Profile,
+): number[] {
+  const radii = new Array<number>(BEARINGS).fill(0)
+  const kx = kmPerDegreeLng(origin.lat)
+  const ky = 110.54
+  const spare = (left: number) =>
+    Math.min(OFF_ROAD_KM, metric === 'duration' ? (left / 3600) * CONNECTOR_KMH[profile] : left / 1.3)
+  const disk = (lat: number, lng: number, r: number) => {
+    const x = (lng - origin.lng) * kx
+    const y = (lat - origin.lat) * ky
+    const d = Math.hypot(x, y)
+    const theta = Math.atan2(y, x)
+    if (d <= r) {
+      // The disk holds the origin: every bearing reaches at least its far edge.
+      for (let k = 0; k < BEARINGS; k++) {
+        const a = (k / BEARINGS) * Math.PI * 2 - theta
+        const far = d * Math.cos(a) + Math.sqrt(Math.max(0, r * r - (d * Math.sin(a)) ** 2))
+        if (far > radii[k]!) radii[k] = far
+      }
+      return
+    }
+    const half = Math.asin(r / d)
+    const k0 = Math.ceil(((theta - half) / (Math.PI * 2)) * BEARINGS)
+    const k1 = Math.floor(((theta + half) / (Math.PI * 2)) * BEARINGS)
+    for (let k = k0; k <= k1; k++) {
+      const a = (k / BEARINGS) * Math.PI * 2 - theta
+      const far = d * Math.cos(a) + Math.sqrt(Math.max(0, r * r - (d * Math.sin(a)) ** 2))
+      const index = ((k % BEARINGS) + BEARINGS) % BEARINGS
+      if (far > radii[index]!) radii[index] = far
+    }
+  }
+  // The origin's own streets, and its way to the road.
+  const toRoad = metric === 'duration' ? (start.km / CONNECTOR_KMH[profile]) * 3600 : start.km
+  disk(origin.lat, origin.lng, spare(budget))
+  if (toRoad <= budget) disk(start.at.lat, start.at.lng, spare(budget - toRoad))
+  for (let u = 0; u < g.lat.length; u++) {
+    const cost = tree.cost[u]!
+    if (!(cost <= budget)) continue
+    const left = budget - cost
+    disk(g.lat[u]!, g.lng[u]!, spare(left))
+    for (let h = g.first[u]!; h < g.first[u + 1]!; h++) {
+      const e = g.via[h]!
+      const v = g.next[h]!
+      const step = metric === 'duration' ? edgeSeconds(g, e, profile, {}) : g.km[e]!
+      if (!Number.isFinite(step) || step <= 0) continue
+      const reachable = Math.min(1, left / step)
+      const samples = Math.max(1, Math.ceil(g.km[e]! / 2))
+      for (let k = 1; k <= samples; k++) {
+        const f = (k / samples) * reachable
+        disk(
+          g.lat[u]! + (g.lat[v]! - g.lat[u]!) * f,
+          g.lng[u]! + (g.lng[v]! - g.lng[u]!) * f,
+          spare(left - step * f),
+        )
+      }
+    }
+  }
+  return radii
 }
 
 function readContours(value: unknown): Contour[] {
@@ -76,34 +180,6 @@ function readColors(value: unknown, count: number): string[] | undefined {
   return value
 }
 
-/** Road kilometres a profile covers in `minutes` (the road model's speeds, solved by bisection). */
-export function roadKmWithin(profile: Profile, minutes: number): number {
-  let low = 0
-  let high = 200
-  for (let i = 0; i < 40; i++) {
-    const km = (low + high) / 2
-    if ((km / speedKmh(profile, km)) * 60 <= minutes) low = km
-    else high = km
-  }
-  return low
-}
-
-/** How winding the roads are in each direction: a smooth 1.15 to 1.45, stable per origin. */
-function detourByBearing(origin: Point): number[] {
-  const h = hashSeed(`${origin.lat},${origin.lng}`)
-  const [p1, p2, p3] = [h % 628, (h >>> 10) % 628, (h >>> 20) % 628].map((n) => n / 100) as [
-    number,
-    number,
-    number,
-  ]
-  return Array.from({ length: BEARINGS }, (_, k) => {
-    const angle = (k / BEARINGS) * Math.PI * 2
-    return (
-      1.3 + 0.08 * Math.sin(angle + p1) + 0.05 * Math.sin(2 * angle + p2) + 0.02 * Math.sin(5 * angle + p3)
-    )
-  })
-}
-
 /** Local planar kilometres to degrees. */
 const offset = (origin: Point, angle: number, km: number): Point => ({
   lat: origin.lat + (Math.sin(angle) * km) / 110.54,
@@ -118,10 +194,10 @@ function landReach(origin: Point, maxKm: number): number[] {
   const step = Math.min(1, Math.max(0.1, maxKm / 80))
   return Array.from({ length: BEARINGS }, (_, k) => {
     const angle = (k / BEARINGS) * Math.PI * 2
-    let seenLand = isLand(origin.lat, origin.lng)
+    let seenLand = surfaceAt(origin.lat, origin.lng) !== 'water'
     for (let km = step; km <= maxKm + step; km += step) {
       const p = offset(origin, angle, km)
-      if (isLand(p.lat, p.lng)) seenLand = true
+      if (surfaceAt(p.lat, p.lng) !== 'water') seenLand = true
       else if (seenLand) return km - step
       else if (km > 5) return 0
     }

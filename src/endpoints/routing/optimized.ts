@@ -3,8 +3,9 @@ import { LANGS } from '../../data/lang.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError } from '../params.ts'
-import { leg, PROFILES } from './road-model.ts'
-import { GEOMETRIES, route } from './route.ts'
+import { roadGraph, search, snap } from './road-graph.ts'
+import { PROFILES } from './road-model.ts'
+import { GEOMETRIES, legTotals, route, UNREACHABLE_WHY } from './route.ts'
 import { solveTour } from './tour.ts'
 
 const OPTIMIZE = ['duration', 'distance'] as const
@@ -32,7 +33,22 @@ export function optimizedTour(ctx: EndpointContext): OptimizedRouteResponse {
 
   const end = destination ?? (roundtrip ? origin : undefined)
   const nodes = [origin, ...waypoints, ...(end ? [end] : [])]
-  const cost = nodes.map((a) => nodes.map((b) => leg(a, b, profile)[optimize]))
+  // One search a point on the road graph; a point no road reaches is a 400 naming it.
+  const g = roadGraph()
+  const name = (i: number) => (i === 0 ? 'origin' : i <= waypoints.length ? 'waypoints' : 'destination')
+  const snaps = nodes.map((p, i) => {
+    const s = snap(g, p, profile)
+    if (!s) throw new ParamError('invalid-param', name(i), UNREACHABLE_WHY)
+    return s
+  })
+  const cost = snaps.map((a, i) => {
+    const tree = search(g, a, profile, {}, optimize)
+    return snaps.map((b, j) => {
+      const leg = legTotals(g, a, b, tree, profile, {}, optimize)
+      if (!leg) throw new ParamError('invalid-param', name(Math.max(i, j)), UNREACHABLE_WHY)
+      return leg[optimize]
+    })
+  })
   const order = solveTour(cost, end !== undefined)
   const stops = [origin, ...order.map((i) => waypoints[i]!), ...(end ? [end] : [])]
   const tour = route(stops, { profile, avoid: {}, geometry, steps, language, seed: ctx.seed })

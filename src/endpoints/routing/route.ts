@@ -3,9 +3,23 @@ import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians } from '../../data
 import { hashSeed } from '../../data/seeded.ts'
 import { STREET_NAMESAKES } from '../../data/street-names.ts'
 import { nearestTown, POI_TOWNS, townName } from '../../data/towns.ts'
+import type { Road } from '../../map/roads.ts'
 import { type Geocoder, geocoderFor } from '../geocoding/geocoder.ts'
 import type { Lang, Place } from '../geocoding/places.ts'
-import { type Avoid, leg, type Point, type Profile } from './road-model.ts'
+import {
+  CONNECTOR_KMH,
+  edgeSeconds,
+  type Path,
+  pathTo,
+  type RoadGraph,
+  roadGraph,
+  type Snap,
+  search,
+  snap,
+  type Tree,
+  waterKm,
+} from './road-graph.ts'
+import type { Avoid, Point, Profile } from './road-model.ts'
 
 export const GEOMETRIES = ['polyline', 'geojson'] as const
 export type GeometryFormat = (typeof GEOMETRIES)[number]
@@ -50,31 +64,50 @@ export interface Route {
 
 type Modifier = 'straight' | 'slight left' | 'slight right' | 'left' | 'right' | 'sharp left' | 'sharp right'
 
+/** No road joins waypoint `index` to the one before (at sea, abroad, an island without a crossing). */
+export class Unreachable extends Error {
+  readonly index: number
+  constructor(index: number) {
+    super(`no road reaches waypoint ${index}: at sea, abroad or on an island without a crossing`)
+    this.index = index
+  }
+}
+
+/** Why a waypoint is unreachable, for the 400's body. */
+export const UNREACHABLE_WHY = 'no road reaches it: at sea, abroad or on an island without a crossing'
+
 /**
- * The route through `points` in order: one leg a pair, distances and durations from the road
- * model, a geometry whose length is the route's distance, and turn-by-turn steps on request.
- * `variant` 1 and 2 are the alternatives: the same stops by longer roads.
+ * The route through `points` in order, on the road graph the map draws (src/endpoints/routing/
+ * road-graph.ts): one leg a pair, from each point straight to its nearest road (or straight to the
+ * next point when that is shorter, as a town's streets), then along the roads, so the geometry is
+ * the drawn roads' and its length the route's distance. Steps are the manoeuvres where the route
+ * changes road, named by the road's number or name. `variant` 1 and 2 are the alternatives: the
+ * same stops, avoiding the roads of the routes before. Throws `Unreachable` when no road joins
+ * two points.
  * @example route([tunis, carthage], { profile: 'driving', avoid: {}, geometry: 'polyline', steps: true, language: 'fr', seed: 'demo' })
  */
 export function route(points: readonly Point[], options: RouteOptions, variant = 0): Route {
+  const g = roadGraph()
+  const snaps = points.map((p, i) => {
+    const s = snap(g, p, options.profile, options.avoid)
+    if (!s) throw new Unreachable(i)
+    return s
+  })
   const legs: Leg[] = []
   const path: Point[] = [points[0]!]
   for (let i = 1; i < points.length; i++) {
-    const from = points[i - 1]!
-    const to = points[i]!
-    const base = leg(from, to, options.profile, options.avoid)
-    const stretch = 1 + 0.09 * variant
-    const distance = Math.round(base.distance * stretch)
-    const duration = Math.round(base.duration * stretch)
-    const vertices = roadPath(from, to, distance, variant)
-    path.push(...vertices.slice(1))
+    const parts = legParts(g, snaps[i - 1]!, snaps[i]!, options, variant, i)
+    const distance = metres(parts.reduce((sum, p) => sum + p.km, 0))
+    const duration =
+      distance === 0 ? 0 : Math.max(1, Math.round(parts.reduce((sum, p) => sum + p.seconds, 0)))
+    for (const part of parts) path.push(...part.points.slice(1))
     legs.push({
-      from,
-      to,
+      from: points[i - 1]!,
+      to: points[i]!,
       distance,
       duration,
       ...(options.steps && {
-        steps: steps(vertices, distance, duration, options, i === points.length - 1 ? 0 : i),
+        steps: steps(g, parts, distance, duration, options, i === points.length - 1 ? 0 : i),
       }),
     })
   }
@@ -88,110 +121,204 @@ export function route(points: readonly Point[], options: RouteOptions, variant =
   }
 }
 
-/** Local planar metres around a latitude (good to a fraction of a percent across Tunisia). */
-function plane(lat: number) {
-  const kx = KM_PER_DEGREE * 1000 * Math.cos(radians(lat))
-  const ky = M_PER_DEGREE_LAT
-  return { kx, ky }
+/**
+ * Distance (m) and duration (s) of the best leg from `a` to `b` (as `route` makes it), given the
+ * search from `a`; `undefined` when no road joins them. Used by the matrix and the tours, so their
+ * figures are the routes'.
+ */
+export function legTotals(
+  g: RoadGraph,
+  a: Snap,
+  b: Snap,
+  tree: Tree,
+  profile: Profile,
+  avoid: Avoid,
+  metric: 'duration' | 'distance' = 'duration',
+): { distance: number; duration: number } | undefined {
+  const straight = distanceKm(a.point, b.point)
+  if (straight < 0.001) return { distance: 0, duration: 0 }
+  const path = pathTo(g, tree, a, b, profile, avoid, metric)
+  if (byStreets(a, b, profile, metric, path))
+    return {
+      distance: metres(straight),
+      duration: Math.max(1, Math.round((straight / CONNECTOR_KMH[profile]) * 3600)),
+    }
+  if (!path) return undefined
+  return { distance: metres(path.km), duration: Math.max(1, Math.round(path.seconds)) }
 }
+
+/** Kilometres to whole metres, rounded up: a route is never shorter than the great circle. */
+function metres(km: number): number {
+  return Math.ceil(km * 1000 - 1e-6)
+}
+
+/** Up to this far apart, two points may be joined through a town's streets rather than its roads. */
+const STREETS_KM = 12
 
 /**
- * The vertices of a road from `a` to `b` of about `distance` metres: a zigzag that leaves the
- * straight line by the angle whose secant is the road's detour factor, in segments of varied
- * length, so its length is `distance` and it ends exactly at `b`. Stable per pair and variant.
+ * Whether the town's streets (straight, at street speed) join two points better than the roads:
+ * near each other, with no water between them, and cheaper than the path by the roads.
  */
-export function roadPath(a: Point, b: Point, distance: number, variant: number): Point[] {
-  const { kx, ky } = plane((a.lat + b.lat) / 2)
-  const dx = (b.lng - a.lng) * kx
-  const dy = (b.lat - a.lat) * ky
-  const straight = Math.hypot(dx, dy)
-  if (straight < 1 || distance <= straight) return [a, b]
-  const theta = Math.acos(Math.min(1, straight / distance))
-  const pairs = Math.max(1, Math.min(12, Math.round(straight / 900)))
-  const random = prng(`${a.lat},${a.lng};${b.lat},${b.lng};${variant}`)
-  const weights = (n: number) => {
-    const w = Array.from({ length: n }, () => 0.5 + random())
-    const total = w.reduce((s, x) => s + x, 0)
-    return w.map((x) => x / total)
-  }
-  // Half the length goes left of the line and half right, so the zigzag ends on the line.
-  const left = weights(pairs)
-  const right = weights(pairs)
-  const ux = dx / straight
-  const uy = dy / straight
-  const first = variant % 2 === 0 ? 1 : -1
-  const vertices: Point[] = [a]
-  let x = 0
-  let y = 0
-  for (let i = 0; i < pairs * 2; i++) {
-    const side = (i % 2 === 0 ? first : -first) * Math.sin(theta)
-    const length = (distance / 2) * (i % 2 === 0 ? left[i / 2]! : right[(i - 1) / 2]!)
-    const along = Math.cos(theta)
-    x += length * (ux * along - uy * side)
-    y += length * (uy * along + ux * side)
-    vertices.push(i === pairs * 2 - 1 ? b : { lat: a.lat + y / ky, lng: a.lng + x / kx })
-  }
-  return vertices
+function byStreets(
+  a: Snap,
+  b: Snap,
+  profile: Profile,
+  metric: 'duration' | 'distance',
+  path: Path | undefined,
+): boolean {
+  const straight = distanceKm(a.point, b.point)
+  if (straight > STREETS_KM || waterKm(a.point, b.point) >= 0.05) return false
+  if (!path) return true
+  const cost = metric === 'duration' ? (straight / CONNECTOR_KMH[profile]) * 3600 : straight
+  return cost <= (metric === 'duration' ? path.seconds : path.km)
 }
 
-/** A small deterministic generator (mulberry32) seeded from text. */
-function prng(text: string): () => number {
-  let state = hashSeed(text)
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+/** A stretch of a leg on one road (`road` its index) or off the roads (`road` -1: streets). */
+interface Part {
+  road: number
+  points: Point[]
+  km: number
+  seconds: number
+}
+
+/** The parts of one leg, joined end to end (each starts where the last ended). */
+function legParts(
+  g: RoadGraph,
+  a: Snap,
+  b: Snap,
+  options: RouteOptions,
+  variant: number,
+  index: number,
+): Part[] {
+  const { profile, avoid } = options
+  const straight = distanceKm(a.point, b.point)
+  if (straight < 0.001) return [{ road: -1, points: [a.point, b.point], km: 0, seconds: 0 }]
+  // Near each other, through the town's streets, when that is shorter than by the roads' nearest points.
+  const streets = (): Part => ({
+    road: -1,
+    points: [a.point, b.point],
+    km: straight,
+    seconds: (straight / CONNECTOR_KMH[profile]) * 3600,
+  })
+  let path: Path | undefined
+  const used = new Set<number>()
+  for (let v = 0; v <= variant; v++) {
+    const tree = search(g, a, profile, avoid, 'duration', Number.POSITIVE_INFINITY, used)
+    path = pathTo(g, tree, a, b, profile, avoid)
+    if (v === 0 && variant === 0 && byStreets(a, b, profile, 'duration', path)) return [streets()]
+    if (!path) throw new Unreachable(index)
+    for (const e of path.edges) used.add(e)
   }
+  const found = path!
+  const parts: Part[] = []
+  const connector = (from: Point, to: Point): Part => {
+    const km = distanceKm(from, to)
+    return { road: -1, points: [from, to], km, seconds: (km / CONNECTOR_KMH[profile]) * 3600 }
+  }
+  if (a.km > 0.001) parts.push(connector(a.point, a.at))
+  const onEdge = (e: number, from: Point, to: Point, share: number) => {
+    const r = g.road[e]!
+    const km = g.km[e]! * share
+    const seconds = edgeSeconds(g, e, profile, avoid) * share
+    const last = parts[parts.length - 1]
+    if (last && last.road === r) {
+      last.points.push(to)
+      last.km += km
+      last.seconds += seconds
+    } else parts.push({ road: r, points: [from, to], km, seconds })
+  }
+  const at = (n: number): Point => ({ lat: g.lat[n]!, lng: g.lng[n]! })
+  if (found.nodes.length === 0) onEdge(a.edge, a.at, b.at, Math.abs(b.t - a.t))
+  else {
+    const first = found.nodes[0]!
+    onEdge(a.edge, a.at, at(first), first === g.from[a.edge] ? a.t : 1 - a.t)
+    for (let k = 0; k < found.edges.length; k++) {
+      const e = found.edges[k]!
+      onEdge(e, at(found.nodes[k]!), at(found.nodes[k + 1]!), 1)
+    }
+    const last = found.nodes[found.nodes.length - 1]!
+    onEdge(b.edge, at(last), b.at, last === g.from[b.edge] ? b.t : 1 - b.t)
+  }
+  if (b.km > 0.001) parts.push(connector(b.at, b.point))
+  // The time lost through towns is spread over the parts on roads, so steps add up to the leg.
+  const spent = parts.reduce((sum, p) => sum + p.seconds, 0)
+  const onRoads = parts.filter((p) => p.road >= 0 && p.seconds > 0)
+  const roadSeconds = onRoads.reduce((sum, p) => sum + p.seconds, 0)
+  if (roadSeconds > 0)
+    for (const p of onRoads) p.seconds += ((found.seconds - spent) * p.seconds) / roadSeconds
+  return parts.filter((p, i) => i === 0 || p.km > 0 || p.points.length > 2)
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6
 
-/** Turn-by-turn steps along a leg's vertices: depart, one turn a vertex, arrive (at a waypoint or the end). */
+/**
+ * Turn-by-turn steps of a leg: depart, one step a road taken ("Prenez l'A1 en direction de
+ * Sousse", "Tournez à gauche sur la RN1 en direction de Sfax"), arrive (at a waypoint or the end).
+ * Distances and durations are rounded so they add up to the leg's.
+ */
 function steps(
-  vertices: readonly Point[],
+  g: RoadGraph,
+  parts: readonly Part[],
   distance: number,
   duration: number,
   options: RouteOptions,
   waypoint: number,
 ): Step[] {
   const words = WORDS[options.language]
-  const lengths = vertices.slice(1).map((v, i) => distanceKm(vertices[i]!, v))
-  const total = lengths.reduce((s, x) => s + x, 0)
   const out: Step[] = []
-  let spentDistance = 0
-  let spentDuration = 0
-  const destination = vertices[vertices.length - 1]!
-  for (let i = 0; i < lengths.length; i++) {
-    const last = i === lengths.length - 1
-    const share = total === 0 ? 1 : lengths[i]! / total
-    const d = last ? distance - spentDistance : Math.round(distance * share)
-    const t = last ? duration - spentDuration : Math.round(duration * share)
+  let [km, seconds, spentDistance, spentDuration] = [0, 0, 0, 0]
+  const destination = parts[parts.length - 1]!.points.at(-1)!
+  parts.forEach((part, i) => {
+    km += part.km
+    seconds += part.seconds
+    const last = i === parts.length - 1
+    const d = last ? distance - spentDistance : Math.round(km * 1000) - spentDistance
+    const t = last ? duration - spentDuration : Math.round(seconds) - spentDuration
     spentDistance += d
     spentDuration += t
-    const from = vertices[i]!
-    const to = vertices[i + 1]!
-    const name = roadName(options, from, to, destination)
+    const previous = out[out.length - 1]
+    // A stretch of a few metres (a junction's corner) is no manoeuvre: it counts with the step before.
+    if (previous && part.km < 0.05) {
+      previous.distance += d
+      previous.duration += t
+      return
+    }
+    const from = part.points[0]!
+    const to = part.points[1]!
+    const end = part.points[part.points.length - 1]!
+    const road = part.road >= 0 ? g.roads[part.road]! : undefined
+    const name = road ? roadLabel(road, options.language, end) : streetName(options, from, to, destination)
+    const spoken = road ? spokenLabel(road, options.language, name) : name
+    const ahead = nearestTown(end, BIG_TOWNS)
+    const towards =
+      road && (road.ref || road.name) && ahead !== nearestTown(from, BIG_TOWNS) ? townName(ahead) : undefined
     const location = { lat: round6(from.lat), lng: round6(from.lng) }
     if (i === 0) {
       out.push({
         distance: d,
         duration: t,
-        instruction: words.depart(words.headings[headingIndex(from, to)]!, name),
+        instruction: words.depart(words.headings[headingIndex(from, to)]!, spoken),
         name,
         maneuver: { type: 'depart', location },
       })
-      continue
+      return
     }
-    const modifier = turn(vertices[i - 1]!, from, to)
+    const before = parts[i - 1]!.points
+    const modifier = turn(before[before.length - 2]!, from, to)
+    const instruction =
+      road?.road === 'motorway' || road?.road === 'ferry'
+        ? words.take(spoken, towards)
+        : modifier === 'straight'
+          ? words.continue(spoken, towards)
+          : words.turn(modifier, spoken, towards)
     out.push({
       distance: d,
       duration: t,
-      instruction: modifier === 'straight' ? words.continue(name) : words.turn(modifier, name),
+      instruction,
       name,
       maneuver: { type: modifier === 'straight' ? 'continue' : 'turn', modifier, location },
     })
-  }
+  })
   out.push({
     distance: 0,
     duration: 0,
@@ -200,6 +327,28 @@ function steps(
     maneuver: { type: 'arrive', location: { lat: round6(destination.lat), lng: round6(destination.lng) } },
   })
   return out
+}
+
+/** A road's name as a step names it: its number (`A1`, `RN1`), its name, or the town it leads to. */
+function roadLabel(road: Road, language: Lang, end: Point): string {
+  if (language === 'ar' && road.ar) return road.ar
+  if (road.ref) return road.ref
+  if (road.name) return road.name
+  return WORDS[language].roadTo(townName(nearestTown(end, BIG_TOWNS)))
+}
+
+/** The name as said in a sentence: "l'A1", "la RN1" in French, "the A1" in English. */
+function spokenLabel(road: Road, language: Lang, label: string): string {
+  if (language === 'fr' && road.ref) return road.ref.startsWith('A') ? `l'${label}` : `la ${label}`
+  if (language === 'en' && road.road === 'motorway') return `the ${label}`
+  return label
+}
+
+/** Local planar metres around a latitude (good to a fraction of a percent across Tunisia). */
+function plane(lat: number) {
+  const kx = KM_PER_DEGREE * 1000 * Math.cos(radians(lat))
+  const ky = M_PER_DEGREE_LAT
+  return { kx, ky }
 }
 
 /** 0 = north, 1 = north-east, ... 7 = north-west. */
@@ -225,11 +374,10 @@ function turn(a: Point, b: Point, c: Point): Modifier {
 }
 
 /**
- * The road a segment follows: the seed's street at its start (100 m) or its middle (250 m); a
- * long open-road segment is the "Route de <town ahead>"; any other is a side street named as
- * Tunisian streets are, stable per segment.
+ * The street a stretch off the main roads follows: the seed's street at its start (100 m) or its
+ * middle (250 m), else a side street named as Tunisian streets are, stable per stretch.
  */
-function roadName(options: RouteOptions, a: Point, b: Point, destination: Point): string {
+function streetName(options: RouteOptions, a: Point, b: Point, destination: Point): string {
   const middle = { lat: (a.lat + b.lat) / 2, lng: (a.lng + b.lng) / 2 }
   const geocoder = geocoderFor(options.seed)
   const street = nearestStreet(geocoder, a, 0.1) ?? nearestStreet(geocoder, middle, 0.25)
@@ -278,8 +426,10 @@ function nearestStreet(geocoder: Geocoder, p: Point, maxKm: number): Place | und
 interface Words {
   headings: readonly string[]
   depart(heading: string, name: string): string
-  turn(modifier: Exclude<Modifier, 'straight'>, name: string): string
-  continue(name: string): string
+  turn(modifier: Exclude<Modifier, 'straight'>, name: string, towards?: Town): string
+  continue(name: string, towards?: Town): string
+  /** Onto a motorway or a ferry. */
+  take(name: string, towards?: Town): string
   arrive: string
   waypoint(n: number): string
   roadTo(town: { fr: string; ar: string }): string
@@ -310,6 +460,12 @@ const arTurn: Record<Exclude<Modifier, 'straight'>, string> = {
   'sharp right': 'بحدة إلى اليمين',
 }
 
+type Town = { fr: string; ar: string }
+
+/** "en direction de Sousse", "en direction d'El Jem". */
+const frTowards = (to?: Town) =>
+  to ? (/^[AEIOUÉÈaeiou]/.test(to.fr) ? ` en direction d'${to.fr}` : ` en direction de ${to.fr}`) : ''
+
 /** Instructions in the three languages of the API (`language`). */
 const WORDS: Record<Lang, Words> = {
   fr: {
@@ -324,8 +480,9 @@ const WORDS: Record<Lang, Words> = {
       'le nord-ouest',
     ],
     depart: (h, name) => `Partez vers ${h}${name ? ` sur ${name}` : ''}`,
-    turn: (m, name) => `Tournez ${frTurn[m]}${name ? ` sur ${name}` : ''}`,
-    continue: (name) => (name ? `Continuez sur ${name}` : 'Continuez tout droit'),
+    turn: (m, name, to) => `Tournez ${frTurn[m]}${name ? ` sur ${name}` : ''}${frTowards(to)}`,
+    continue: (name, to) => (name ? `Continuez sur ${name}${frTowards(to)}` : 'Continuez tout droit'),
+    take: (name, to) => `Prenez ${name}${frTowards(to)}`,
     arrive: 'Vous êtes arrivé à destination',
     waypoint: (n) => `Vous êtes arrivé à l'étape ${n}`,
     roadTo: ({ fr }) => (/^[AEIOUÉÈaeiou]/.test(fr) ? `Route d'${fr}` : `Route de ${fr}`),
@@ -333,8 +490,10 @@ const WORDS: Record<Lang, Words> = {
   en: {
     headings: ['north', 'northeast', 'east', 'southeast', 'south', 'southwest', 'west', 'northwest'],
     depart: (h, name) => `Head ${h}${name ? ` on ${name}` : ''}`,
-    turn: (m, name) => `Turn ${enTurn[m]}${name ? ` onto ${name}` : ''}`,
-    continue: (name) => (name ? `Continue on ${name}` : 'Continue straight'),
+    turn: (m, name, to) => `Turn ${enTurn[m]}${name ? ` onto ${name}` : ''}${to ? ` toward ${to.fr}` : ''}`,
+    continue: (name, to) =>
+      name ? `Continue on ${name}${to ? ` toward ${to.fr}` : ''}` : 'Continue straight',
+    take: (name, to) => `Take ${name}${to ? ` toward ${to.fr}` : ''}`,
     arrive: 'You have arrived at your destination',
     waypoint: (n) => `You have arrived at waypoint ${n}`,
     roadTo: ({ fr }) => `${fr} road`,
@@ -351,8 +510,9 @@ const WORDS: Record<Lang, Words> = {
       'الشمال الغربي',
     ],
     depart: (h, name) => `انطلق نحو ${h}${name ? ` على ${name}` : ''}`,
-    turn: (m, name) => `انعطف ${arTurn[m]}${name ? ` إلى ${name}` : ''}`,
-    continue: (name) => (name ? `تابع على ${name}` : 'تابع مباشرة'),
+    turn: (m, name, to) => `انعطف ${arTurn[m]}${name ? ` إلى ${name}` : ''}${to ? ` في اتجاه ${to.ar}` : ''}`,
+    continue: (name, to) => (name ? `تابع على ${name}${to ? ` في اتجاه ${to.ar}` : ''}` : 'تابع مباشرة'),
+    take: (name, to) => `اسلك ${name}${to ? ` في اتجاه ${to.ar}` : ''}`,
     arrive: 'لقد وصلت إلى وجهتك',
     waypoint: (n) => `لقد وصلت إلى المحطة ${n}`,
     roadTo: ({ ar }) => `طريق ${ar}`,

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import { apiClient } from '../../../test/support/api-client.ts'
+import { distanceKm } from '../../data/geo.ts'
+import { surfaceAt } from '../../data/land.ts'
+import { ROAD_FACTS } from '../../data/road-network.ts'
+import { latitudeOf, longitudeOf } from '../../map/projection.ts'
+import { waypointOf } from '../../map/roads.ts'
+import { sharedRoads } from '../../map/world.ts'
+import { onMainland } from './road-graph.ts'
+import { route } from './route.ts'
+
+const { get } = apiClient('trips')
+
+type LngLat = [number, number]
+
+/**
+ * Ten real trips and what the real road gives. Reference figures: the distance and the duration
+ * without traffic that the common route planners (Google Maps, ViaMichelin) publish for the usual
+ * route, rounded (to 5 km and 5 minutes above 50 km); they were quoted from memory for this test,
+ * not fetched (this machine has no network), so they carry the tolerance the issue asks for:
+ * distance within 15%, duration within 20%.
+ */
+const TRIPS = [
+  { name: 'Tunis - Sousse (A1)', from: [36.8002, 10.1815], to: [35.8254, 10.637], km: 140, min: 100 },
+  {
+    name: 'Tunis - Bizerte (A4, Bizerte bridge)',
+    from: [36.8002, 10.1815],
+    to: [37.2744, 9.8739],
+    km: 65,
+    min: 55,
+  },
+  {
+    name: 'Sfax - Gabès (A1 by Mahrès and Skhira)',
+    from: [34.7406, 10.7603],
+    to: [33.8815, 10.0982],
+    km: 140,
+    min: 100,
+  },
+  { name: 'Tunis - Kairouan (A1, RN2)', from: [36.8002, 10.1815], to: [35.6781, 10.0963], km: 155, min: 115 },
+  { name: 'Tunis - Sfax (A1)', from: [36.8002, 10.1815], to: [34.7406, 10.7603], km: 270, min: 165 },
+  {
+    name: 'Houmt Souk - Zarzis (El Kantara)',
+    from: [33.8758, 10.8575],
+    to: [33.504, 11.1121],
+    km: 55,
+    min: 55,
+  },
+  { name: 'Sousse - Monastir airport', from: [35.8254, 10.637], to: [35.7583, 10.7547], km: 16, min: 20 },
+  {
+    name: 'Tunis centre - La Marsa (RN9)',
+    from: [36.8002, 10.1815],
+    to: [36.8782, 10.3247],
+    km: 18,
+    min: 25,
+  },
+  { name: 'Hammamet - Nabeul', from: [36.4, 10.6167], to: [36.4561, 10.7376], km: 14, min: 20 },
+  {
+    name: 'Tunis - Tabarka (RN7 by Mateur and Nefza)',
+    from: [36.8002, 10.1815],
+    to: [36.9544, 8.758],
+    km: 175,
+    min: 165,
+  },
+] as const
+
+/** The declared crossings (causeways, bridges, the ferry) as segments `[lat, lng, lat, lng]`. */
+const CROSSINGS = ROAD_FACTS.flatMap((road) =>
+  (road.crossings ?? []).map((i) => [
+    ...waypointOf(road.via[i]!).slice(0, 2),
+    ...waypointOf(road.via[i + 1]!).slice(0, 2),
+  ]),
+) as [number, number, number, number][]
+
+/** Planar km from a point to a segment (fine at these scales). */
+function toSegmentKm(lat: number, lng: number, [la0, ln0, la1, ln1]: readonly number[]): number {
+  const kx = 111.32 * Math.cos((lat * Math.PI) / 180)
+  const ky = 110.54
+  const [ax, ay, bx, by] = [(ln0! - lng) * kx, (la0! - lat) * ky, (ln1! - lng) * kx, (la1! - lat) * ky]
+  const [dx, dy] = [bx - ax, by - ay]
+  const t = Math.max(0, Math.min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy || 1)))
+  return Math.hypot(ax + dx * t, ay + dy * t)
+}
+
+/** Kilometres of a line over water (sampled every 50 m), leaving out the declared crossings. */
+function waterKm(line: readonly LngLat[]): number {
+  let wet = 0
+  for (let i = 1; i < line.length; i++) {
+    const [[lng0, lat0], [lng1, lat1]] = [line[i - 1]!, line[i]!]
+    const d = distanceKm({ lat: lat0, lng: lng0 }, { lat: lat1, lng: lng1 })
+    const n = Math.max(1, Math.ceil(d / 0.05))
+    for (let k = 0; k < n; k++) {
+      const t = (k + 0.5) / n
+      const [lat, lng] = [lat0 + (lat1 - lat0) * t, lng0 + (lng1 - lng0) * t]
+      if (surfaceAt(lat, lng) !== 'water') continue
+      if (CROSSINGS.some((c) => toSegmentKm(lat, lng, c) < 0.15)) continue
+      wet += d / n
+    }
+  }
+  return wet
+}
+
+/** The drawn roads' segments, in degrees. */
+const ROAD_SEGMENTS = sharedRoads().flatMap((road) => {
+  const out: [number, number, number, number][] = []
+  for (let i = 2; i < road.points.length; i += 2)
+    out.push([
+      latitudeOf(road.points[i - 1]!),
+      longitudeOf(road.points[i - 2]!),
+      latitudeOf(road.points[i + 1]!),
+      longitudeOf(road.points[i]!),
+    ])
+  return out
+})
+const onDrawnRoad = ([lng, lat]: LngLat) => ROAD_SEGMENTS.some((s) => toSegmentKm(lat, lng, s) < 0.003)
+
+describe('ten real trips by /routing/direction', () => {
+  it.each(TRIPS)('$name: the real figures, no water, on the drawn roads', async (trip) => {
+    const { status, body } = await get(
+      'routing/direction',
+      `from=${trip.from.join(',')}&to=${trip.to.join(',')}&geometry=geojson&steps=true`,
+    )
+    expect(status).toBe(200)
+    expect(Math.abs(body.distance / 1000 - trip.km) / trip.km).toBeLessThan(0.15)
+    expect(Math.abs(body.duration / 60 - trip.min) / trip.min).toBeLessThan(0.2)
+    const line: LngLat[] = body.geometry.coordinates
+    expect(waterKm(line)).toBeLessThan(0.5)
+    // Between the way from the start to its road and the way from the road to the end, every
+    // vertex lies on a road the map draws.
+    for (const vertex of line.slice(1, -1)) expect(onDrawnRoad(vertex), `${vertex}`).toBe(true)
+    // The point count follows the road: a vertex a bend or a junction, not a fixed 25.
+    expect(line.length).toBeLessThan(60)
+  })
+
+  it('takes the A1 from Tunis to Sousse, and names it', async () => {
+    const { body } = await get('routing/direction', 'from=36.8002,10.1815&to=35.8254,10.637&steps=true')
+    const instructions = body.legs[0].steps.map((s: { instruction: string }) => s.instruction)
+    expect(instructions).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Prenez l'A1 en direction d/)]),
+    )
+  })
+
+  it('goes from Houmt Souk to Zarzis over the El Kantara causeway, not across the Gulf of Boughrara', async () => {
+    const { body } = await get('routing/direction', 'from=33.8758,10.8575&to=33.504,11.1121&geometry=geojson')
+    const line: LngLat[] = body.geometry.coordinates
+    expect(line.some(([lng, lat]) => distanceKm({ lat, lng }, { lat: 33.6814, lng: 10.9169 }) < 0.1)).toBe(
+      true,
+    )
+  })
+})
+
+describe('routes between random points of the mainland', () => {
+  it('never cross the water (500 pairs, fixed seed)', () => {
+    let state = 20_2611
+    const random = () => {
+      state = (state * 16807) % 2147483647
+      return state / 2147483647
+    }
+    const points: { lat: number; lng: number }[] = []
+    while (points.length < 1000) {
+      const p = { lat: 30.3 + random() * 7, lng: 7.6 + random() * 3.9 }
+      if (onMainland(p)) points.push(p)
+    }
+    const options = {
+      profile: 'driving',
+      avoid: {},
+      geometry: 'geojson',
+      steps: false,
+      language: 'fr',
+      seed: 'tmaps',
+    } as const
+    for (let i = 0; i < 500; i++) {
+      const r = route([points[i * 2]!, points[i * 2 + 1]!], options)
+      const line = (r.geometry as { coordinates: LngLat[] }).coordinates
+      expect(waterKm(line), `pair ${i}`).toBeLessThan(0.5)
+    }
+  })
+})

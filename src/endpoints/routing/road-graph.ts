@@ -1,0 +1,519 @@
+import { LOCALITIES } from '../../data/gazetteer.ts'
+import { distanceKm, flatKm, kmPerDegreeLng } from '../../data/geo.ts'
+import { onLand, surfaceAt } from '../../data/land.ts'
+import { latitudeOf, longitudeOf } from '../../map/projection.ts'
+import type { Road, RoadKind } from '../../map/roads.ts'
+import { sharedRoads } from '../../map/world.ts'
+import type { Avoid, Point, Profile } from './road-model.ts'
+
+/**
+ * The road graph routing runs on: every vertex of the roads the map draws (src/data/roads.json:
+ * the traced main roads and the generated local roads) is a node, every segment an edge, so a
+ * route's geometry is the drawn road's. Roads meet where they share a vertex (a town, a junction).
+ */
+export interface RoadGraph {
+  readonly roads: readonly Road[]
+  /** Node coordinates, degrees. */
+  readonly lat: Float64Array
+  readonly lng: Float64Array
+  /** Adjacency (CSR): the half-edges of node n are `first[n]` to `first[n + 1] - 1`. */
+  readonly first: Int32Array
+  readonly next: Int32Array
+  /** The edge of each half-edge. */
+  readonly via: Int32Array
+  /** Edges: their ends, length (km), road index. */
+  readonly from: Int32Array
+  readonly to: Int32Array
+  readonly km: Float64Array
+  readonly road: Int32Array
+  /** Nodes that are towns: a national or local road is slower through them. */
+  readonly town: Uint8Array
+  /** Edges inside a city's built-up area (slower: traffic lights, roundabouts). */
+  readonly urban: Uint8Array
+  /** Connected component of each node (an island without a crossing is its own). */
+  readonly component: Int32Array
+  /** Edges by cell of `CELL` degrees, to find the road nearest a point. */
+  readonly cells: Map<number, number[]>
+}
+
+const CELL = 0.05
+const cellKey = (row: number, col: number) => row * 10_000 + col
+
+let graph: RoadGraph | undefined
+
+/** The one road graph (the roads are the same for every seed: geography), built on first use. */
+export function roadGraph(): RoadGraph {
+  graph ??= buildGraph(sharedRoads())
+  return graph
+}
+
+function buildGraph(roads: readonly Road[]): RoadGraph {
+  const ids = new Map<string, number>()
+  const lat: number[] = []
+  const lng: number[] = []
+  const node = (x: number, y: number) => {
+    const la = latitudeOf(y)
+    const ln = longitudeOf(x)
+    const key = `${Math.round(la * 1e5)},${Math.round(ln * 1e5)}`
+    let id = ids.get(key)
+    if (id === undefined) {
+      id = lat.length
+      ids.set(key, id)
+      lat.push(la)
+      lng.push(ln)
+    }
+    return id
+  }
+  const from: number[] = []
+  const to: number[] = []
+  const km: number[] = []
+  const road: number[] = []
+  roads.forEach((r, index) => {
+    let prev = node(r.points[0]!, r.points[1]!)
+    for (let i = 2; i < r.points.length; i += 2) {
+      const id = node(r.points[i]!, r.points[i + 1]!)
+      if (id === prev) continue
+      from.push(prev)
+      to.push(id)
+      km.push(distanceKm({ lat: lat[prev]!, lng: lng[prev]! }, { lat: lat[id]!, lng: lng[id]! }))
+      road.push(index)
+      prev = id
+    }
+  })
+  const n = lat.length
+  const degree = new Int32Array(n + 1)
+  for (let e = 0; e < from.length; e++) {
+    degree[from[e]!]!++
+    degree[to[e]!]!++
+  }
+  const first = new Int32Array(n + 1)
+  for (let i = 0; i < n; i++) first[i + 1] = first[i]! + degree[i]!
+  const fill = first.slice(0, n)
+  const next = new Int32Array(from.length * 2)
+  const via = new Int32Array(from.length * 2)
+  for (let e = 0; e < from.length; e++) {
+    const [a, b] = [from[e]!, to[e]!]
+    next[fill[a]!] = b
+    via[fill[a]!++] = e
+    next[fill[b]!] = a
+    via[fill[b]!++] = e
+  }
+  // Towns: the named waypoints of the traced roads and the ends of the local roads.
+  const town = new Uint8Array(n)
+  for (const r of roads) {
+    if (r.road !== 'local') continue
+    const count = r.points.length
+    town[node(r.points[0]!, r.points[1]!)] = 1
+    town[node(r.points[count - 2]!, r.points[count - 1]!)] = 1
+  }
+  const component = new Int32Array(n).fill(-1)
+  let label = 0
+  for (let s = 0; s < n; s++) {
+    if (component[s] !== -1) continue
+    const stack = [s]
+    component[s] = label
+    while (stack.length > 0) {
+      const u = stack.pop()!
+      for (let h = first[u]!; h < first[u + 1]!; h++) {
+        const v = next[h]!
+        if (component[v] === -1) {
+          component[v] = label
+          stack.push(v)
+        }
+      }
+    }
+    label++
+  }
+  const urban = new Uint8Array(from.length)
+  for (let e = 0; e < from.length; e++) {
+    const mid = { lat: (lat[from[e]!]! + lat[to[e]!]!) / 2, lng: (lng[from[e]!]! + lng[to[e]!]!) / 2 }
+    if (CITIES.some((c) => flatKm(c, mid) < c.km)) urban[e] = 1
+  }
+  const cells = new Map<number, number[]>()
+  for (let e = 0; e < from.length; e++) {
+    const [a, b] = [from[e]!, to[e]!]
+    const [r0, r1] = [
+      Math.floor(Math.min(lat[a]!, lat[b]!) / CELL),
+      Math.floor(Math.max(lat[a]!, lat[b]!) / CELL),
+    ]
+    const [c0, c1] = [
+      Math.floor(Math.min(lng[a]!, lng[b]!) / CELL),
+      Math.floor(Math.max(lng[a]!, lng[b]!) / CELL),
+    ]
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const list = cells.get(cellKey(r, c))
+        if (list) list.push(e)
+        else cells.set(cellKey(r, c), [e])
+      }
+  }
+  return {
+    roads,
+    lat: Float64Array.from(lat),
+    lng: Float64Array.from(lng),
+    first,
+    next,
+    via,
+    from: Int32Array.from(from),
+    to: Int32Array.from(to),
+    km: Float64Array.from(km),
+    road: Int32Array.from(road),
+    town,
+    urban,
+    component,
+    cells,
+  }
+}
+
+/**
+ * Built-up areas: around each town of 40,000 people or more, a radius that grows with its size
+ * (1.5 km x the square root of its population in tens of thousands, at most 10 km: Tunis 10,
+ * Sfax 7.9, Sousse 6.1, Nabeul 3.6).
+ */
+const CITIES = LOCALITIES.filter((l) => (l.pop ?? 0) >= 40_000).map((l) => ({
+  lat: l.lat,
+  lng: l.lng,
+  km: Math.min(10, 1.5 * Math.sqrt((l.pop ?? 0) / 10_000)),
+}))
+/** Speeds in built-up areas: motorways 70, national roads (city expressways) 50, others 35 (driving). */
+const URBAN_KMH: Record<Profile, { motorway: number; national: number; other: number }> = {
+  driving: { motorway: 70, national: 50, other: 35 },
+  truck: { motorway: 60, national: 40, other: 30 },
+  cycling: { motorway: 0, national: 15, other: 15 },
+  walking: { motorway: 0, national: 4.8, other: 4.8 },
+}
+
+/** Speeds in km/h by road kind and profile: motorways 110 (the limit), national roads ~85, towns slower. */
+const SPEEDS: Record<Profile, Record<Exclude<RoadKind, 'ferry'>, number>> = {
+  driving: { motorway: 110, national: 85, regional: 70, local: 65, urban: 45 },
+  truck: { motorway: 88, national: 72, regional: 60, local: 55, urban: 35 },
+  cycling: { motorway: 0, national: 17, regional: 16, local: 15, urban: 15 },
+  walking: { motorway: 0, national: 4.8, regional: 4.8, local: 4.8, urban: 4.8 },
+}
+/** On a mountain road (the Kroumirie, the Dorsale). */
+const MOUNTAIN = { driving: 0.62, truck: 0.6, cycling: 0.7, walking: 0.9 }
+/** Speed from a point to its nearest road (the town's streets). */
+export const CONNECTOR_KMH: Record<Profile, number> = { driving: 30, truck: 25, cycling: 14, walking: 4.8 }
+/** Seconds lost through a town on a national or local road (traffic, roundabouts). */
+const TOWN_SECONDS: Record<Profile, number> = { driving: 75, truck: 100, cycling: 20, walking: 0 }
+/** The Ajim-Jorf ferry: about 15 minutes aboard and 15 waiting. */
+const FERRY_SECONDS = 1800
+
+/** Seconds to travel edge `e` for a profile (`Infinity` when the profile or `avoid` forbids it). */
+export function edgeSeconds(g: RoadGraph, e: number, profile: Profile, avoid: Avoid): number {
+  const r = g.roads[g.road[e]!]!
+  if (r.road === 'ferry') return avoid.ferries ? Number.POSITIVE_INFINITY : FERRY_SECONDS
+  if (r.road === 'motorway' && (avoid.highways || avoid.tolls)) return Number.POSITIVE_INFINITY
+  let speed = SPEEDS[profile][r.road]
+  if (speed === 0) return Number.POSITIVE_INFINITY
+  if (r.mountain) speed *= MOUNTAIN[profile]
+  if (g.urban[e] === 1)
+    speed = Math.min(speed, URBAN_KMH[profile][r.road === 'motorway' ? 'motorway' : 'other'])
+  return (g.km[e]! / speed) * 3600
+}
+
+/** Seconds lost entering node `v` by edge `e`. */
+function townSeconds(g: RoadGraph, e: number, v: number, profile: Profile): number {
+  // In a city's built-up area the lower speed already counts the town.
+  if (g.town[v] === 0 || g.urban[e] === 1) return 0
+  const kind = g.roads[g.road[e]!]!.road
+  return kind === 'motorway' || kind === 'ferry' ? 0 : TOWN_SECONDS[profile]
+}
+
+/** Getting onto a motorway: the ramp and its toll gate (Tunisie Autoroutes' péages), about two minutes. */
+const RAMP_SECONDS = 120
+
+/** Seconds lost leaving edge `before` for edge `e`: getting onto a motorway from another road. */
+function rampSeconds(g: RoadGraph, before: number, e: number): number {
+  const motorway = (edge: number) => g.roads[g.road[edge]!]!.road === 'motorway'
+  return motorway(e) && !motorway(before) ? RAMP_SECONDS : 0
+}
+
+/** Where a point meets the road graph: the nearest point of an edge it reaches over dry land. */
+export interface Snap {
+  point: Point
+  /** The point on the road. */
+  at: Point
+  edge: number
+  /** Fraction of the edge from its `from` node. */
+  t: number
+  /** Straight km from the point to the road. */
+  km: number
+}
+
+/** Kilometres of water on a straight line (sampled every 100 m; salt flats are crossed). */
+export function waterKm(a: Point, b: Point): number {
+  const d = flatKm(a, b)
+  const n = Math.max(1, Math.ceil(d / 0.1))
+  let wet = 0
+  for (let k = 0; k < n; k++) {
+    const t = (k + 0.5) / n
+    if (surfaceAt(a.lat + (b.lat - a.lat) * t, a.lng + (b.lng - a.lng) * t) === 'water') wet += d / n
+  }
+  return wet
+}
+
+/** How far from a road a point may be (the emptiest desert). */
+const MAX_SNAP_KM = 120
+
+/**
+ * The road a point joins (one `profile` and `avoid` may take, when given): the nearest edge whose straight link from the point stays off the water,
+ * or `undefined` for a point at sea, abroad (the mask holds Tunisia only), or with no road within
+ * 120 km. A point a few metres off the shore (a harbour's quay) still joins.
+ */
+export function snap(g: RoadGraph, p: Point, profile?: Profile, avoid: Avoid = {}): Snap | undefined {
+  const dry = surfaceAt(p.lat, p.lng) !== 'water'
+  if (!dry && !nearShore(p)) return undefined
+  // A point on a quay may first cross its few hundred metres of harbour.
+  const wetAllowed = dry ? 0.15 : 0.45
+  const kx = kmPerDegreeLng(p.lat)
+  const ky = 110.574
+  const row = Math.floor(p.lat / CELL)
+  const col = Math.floor(p.lng / CELL)
+  const seen = new Set<number>()
+  const candidates: Snap[] = []
+  for (let ring = 0; ring * CELL * 100 < MAX_SNAP_KM * 1.5; ring++) {
+    for (let r = row - ring; r <= row + ring; r++)
+      for (let c = col - ring; c <= col + ring; c++) {
+        if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring) continue
+        for (const e of g.cells.get(cellKey(r, c)) ?? []) {
+          if (seen.has(e)) continue
+          seen.add(e)
+          // A road the profile may not take (a motorway on foot) is no way in.
+          if (profile && !Number.isFinite(edgeSeconds(g, e, profile, avoid))) continue
+          const [a, b] = [g.from[e]!, g.to[e]!]
+          const ax = (g.lng[a]! - p.lng) * kx
+          const ay = (g.lat[a]! - p.lat) * ky
+          const bx = (g.lng[b]! - p.lng) * kx
+          const by = (g.lat[b]! - p.lat) * ky
+          const [dx, dy] = [bx - ax, by - ay]
+          const len2 = dx * dx + dy * dy
+          const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2))
+          const km = Math.hypot(ax + dx * t, ay + dy * t)
+          const at = {
+            lat: g.lat[a]! + (g.lat[b]! - g.lat[a]!) * t,
+            lng: g.lng[a]! + (g.lng[b]! - g.lng[a]!) * t,
+          }
+          candidates.push({ point: p, at, edge: e, t, km })
+        }
+      }
+    // Every edge nearer than this ring's inner edge has been seen: try them, nearest first.
+    const reach = ring * CELL * ky * Math.min(1, kx / ky)
+    const ready = candidates.filter((s) => s.km <= reach).sort((x, y) => x.km - y.km)
+    for (const s of ready) {
+      if (s.km > MAX_SNAP_KM) return undefined
+      if (waterKm(p, s.at) < wetAllowed) return s
+      candidates.splice(candidates.indexOf(s), 1)
+    }
+  }
+  return undefined
+}
+
+/** Within 300 m of land: a quay, a beach, the end of a jetty. */
+function nearShore(p: Point): boolean {
+  const cos = Math.cos((p.lat * Math.PI) / 180)
+  for (let k = 0; k < 12; k++) {
+    const a = (k / 12) * Math.PI * 2
+    if (onLand(p.lat + (Math.sin(a) * 0.3) / 111.32, p.lng + (Math.cos(a) * 0.3) / (111.32 * cos)))
+      return true
+  }
+  return false
+}
+
+/** A search from one snapped point: cost to every node, and the edge it was reached by. */
+export interface Tree {
+  cost: Float64Array
+  /** Seconds and km to every node along the cheapest path. */
+  seconds: Float64Array
+  km: Float64Array
+  prev: Int32Array
+}
+
+/**
+ * Dijkstra from a snapped point over the graph, minimizing `metric` (`duration` in seconds or
+ * `distance` in km). With `limit`, nodes costlier than it are not expanded.
+ */
+export function search(
+  g: RoadGraph,
+  start: Snap,
+  profile: Profile,
+  avoid: Avoid,
+  metric: 'duration' | 'distance' = 'duration',
+  limit = Number.POSITIVE_INFINITY,
+  /** Edges to avoid if another way is not much longer (an alternative route): they cost 60% more. */
+  penalized?: ReadonlySet<number>,
+): Tree {
+  const n = g.lat.length
+  const cost = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
+  const seconds = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
+  const km = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
+  const prev = new Int32Array(n).fill(-1)
+  const heap = new Heap()
+  const connector = (start.km / CONNECTOR_KMH[profile]) * 3600
+  const e0 = start.edge
+  const full = edgeSeconds(g, e0, profile, avoid)
+  if (Number.isFinite(full)) {
+    for (const [v, share] of [
+      [g.from[e0]!, start.t],
+      [g.to[e0]!, 1 - start.t],
+    ] as const) {
+      const s = connector + full * share
+      const d = start.km + g.km[e0]! * share
+      const c = metric === 'duration' ? s : d
+      if (c < cost[v]!) {
+        cost[v] = c
+        seconds[v] = s
+        km[v] = d
+        prev[v] = -2 - e0
+        heap.push(v, c)
+      }
+    }
+  }
+  while (heap.size > 0) {
+    const [u, c] = heap.pop()
+    if (c > cost[u]! || c > limit) continue
+    for (let h = g.first[u]!; h < g.first[u + 1]!; h++) {
+      const e = g.via[h]!
+      const v = g.next[h]!
+      const s = edgeSeconds(g, e, profile, avoid)
+      if (!Number.isFinite(s)) continue
+      const before = prev[u]! >= 0 ? prev[u]! : -2 - prev[u]!
+      const town = townSeconds(g, e, v, profile) + rampSeconds(g, before, e)
+      const sv = seconds[u]! + s + town
+      const dv = km[u]! + g.km[e]!
+      const factor = penalized?.has(e) ? 1.6 : 1
+      const cv = cost[u]! + (metric === 'duration' ? s * factor + town : g.km[e]! * factor)
+      if (cv < cost[v]!) {
+        cost[v] = cv
+        seconds[v] = sv
+        km[v] = dv
+        prev[v] = e
+        heap.push(v, cv)
+      }
+    }
+  }
+  return { cost, seconds, km, prev }
+}
+
+/** A binary min-heap of (node, cost). */
+class Heap {
+  private nodes: number[] = []
+  private costs: number[] = []
+  get size() {
+    return this.nodes.length
+  }
+  push(node: number, cost: number) {
+    const { nodes, costs } = this
+    let i = nodes.length
+    nodes.push(node)
+    costs.push(cost)
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      if (costs[parent]! <= cost) break
+      nodes[i] = nodes[parent]!
+      costs[i] = costs[parent]!
+      i = parent
+    }
+    nodes[i] = node
+    costs[i] = cost
+  }
+  pop(): [number, number] {
+    const { nodes, costs } = this
+    const top: [number, number] = [nodes[0]!, costs[0]!]
+    const lastNode = nodes.pop()!
+    const lastCost = costs.pop()!
+    const n = nodes.length
+    if (n > 0) {
+      let i = 0
+      for (;;) {
+        const l = i * 2 + 1
+        if (l >= n) break
+        const r = l + 1
+        const m = r < n && costs[r]! < costs[l]! ? r : l
+        if (costs[m]! >= lastCost) break
+        nodes[i] = nodes[m]!
+        costs[i] = costs[m]!
+        i = m
+      }
+      nodes[i] = lastNode
+      costs[i] = lastCost
+    }
+    return top
+  }
+}
+
+/** A path between two snapped points: its nodes in order, with the edges between them. */
+export interface Path {
+  from: Snap
+  to: Snap
+  /** Nodes of the graph visited, in order (may be empty when both points snap to one edge). */
+  nodes: number[]
+  /** `edges[i]` joins `nodes[i]` and `nodes[i + 1]`. */
+  edges: number[]
+  seconds: number
+  km: number
+}
+
+/**
+ * The cheapest path from a tree's start to a snapped point, or `undefined` when the road network
+ * does not join them (an island without a crossing, a road the profile or `avoid` forbids).
+ */
+export function pathTo(
+  g: RoadGraph,
+  tree: Tree,
+  start: Snap,
+  end: Snap,
+  profile: Profile,
+  avoid: Avoid,
+  metric: 'duration' | 'distance' = 'duration',
+): Path | undefined {
+  const e = end.edge
+  const full = edgeSeconds(g, e, profile, avoid)
+  const connector = (end.km / CONNECTOR_KMH[profile]) * 3600
+  let best: { node: number; seconds: number; km: number; cost: number } | undefined
+  if (Number.isFinite(full))
+    for (const [v, share] of [
+      [g.from[e]!, end.t],
+      [g.to[e]!, 1 - end.t],
+    ] as const) {
+      if (!Number.isFinite(tree.cost[v]!)) continue
+      const s = tree.seconds[v]! + full * share + connector
+      const d = tree.km[v]! + g.km[e]! * share + end.km
+      const cost = metric === 'duration' ? s : d
+      if (!best || cost < best.cost) best = { node: v, seconds: s, km: d, cost }
+    }
+  // Both on one edge: along it, when that is cheaper than going round.
+  if (start.edge === e && Number.isFinite(full)) {
+    const share = Math.abs(end.t - start.t)
+    const s = (start.km / CONNECTOR_KMH[profile]) * 3600 + full * share + connector
+    const d = start.km + g.km[e]! * share + end.km
+    const cost = metric === 'duration' ? s : d
+    if (!best || cost <= best.cost) return { from: start, to: end, nodes: [], edges: [], seconds: s, km: d }
+  }
+  if (!best) return undefined
+  const nodes = [best.node]
+  const edges: number[] = []
+  let v = best.node
+  for (;;) {
+    const p = tree.prev[v]!
+    if (p < -1) break
+    edges.push(p)
+    v = g.from[p] === v ? g.to[p]! : g.from[p]!
+    nodes.push(v)
+  }
+  nodes.reverse()
+  edges.reverse()
+  return { from: start, to: end, nodes, edges, seconds: best.seconds, km: best.km }
+}
+
+/**
+ * Whether a point joins the mainland's roads (not at sea, abroad, or on an island without a
+ * crossing such as Kerkennah; Djerba joins by El Kantara and the ferry).
+ * @example onMainland({ lat: 35.83, lng: 10.63 }) // true (Sousse)
+ */
+export function onMainland(p: Point): boolean {
+  const g = roadGraph()
+  const s = snap(g, p)
+  const tunis = snap(g, { lat: 36.8, lng: 10.18 })!
+  return s !== undefined && g.component[g.from[s.edge]!] === g.component[g.from[tunis.edge]!]
+}
