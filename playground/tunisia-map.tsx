@@ -70,7 +70,6 @@ const MARKER_COLORS: Record<MarkerKind, string> = {
 
 const defaultKeyId = (keys: KeyInfo[]) =>
   (keys.find((k) => k.name === DEFAULT_TILES_KEY) ?? keys[0])?.id ?? ''
-const pathOf = (tile: HTMLImageElement) => URL.parse(tile.src)?.pathname ?? ''
 
 /**
  * Tunisia on the mock's own raster tiles (Leaflet, loaded on mount), through the key and domain
@@ -160,7 +159,7 @@ export function TunisiaMap({
         applied.current = urlNow.current
         const layer = L.tileLayer(applied.current, { maxZoom: 18, attribution: ATTRIBUTION })
         layer.on('tileloadstart', (e: TileEvent) => {
-          tiles.expect(pathOf(e.tile))
+          tiles.expect(e.tile.src)
           // Half a pixel over its neighbours: no seam between scaled tiles (styles.css).
           e.tile.style.width = e.tile.style.height = `${TILE_SIZE + 0.5}px`
         })
@@ -169,7 +168,7 @@ export function TunisiaMap({
         layer.on('tileload', () => setState((s) => (s.errors === 0 ? s : { phase: s.phase, errors: 0 })))
         layer.on('tileerror', (e: TileEvent) => {
           // The <img> cannot read its answer: the status and the reason come from the mock's log.
-          const entry = tiles.entryFor(pathOf(e.tile))
+          const entry = tiles.entryFor(e.tile.src)
           const refused = entry && entry.status !== 200 ? entry : undefined
           setState((s) => ({
             phase: s.phase,
