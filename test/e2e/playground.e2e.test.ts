@@ -758,6 +758,30 @@ describe('the playground, in Chromium', () => {
       expect(country.height).toBeGreaterThanOrEqual(height / 3)
       expect(country.width * country.height).toBeGreaterThanOrEqual(0.12 * width * height)
 
+      // Each key select shows every key's name and status in full (not "· er").
+      for (const id of ['#key', '#tiles-key']) {
+        const cut = await page.locator(id).evaluate((select: HTMLSelectElement) => {
+          const style = getComputedStyle(select)
+          const context = document.createElement('canvas').getContext('2d')!
+          context.font = `${style.fontSize} ${style.fontFamily}`
+          const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - 24 // the arrow
+          return [...select.options]
+            .map((o) => o.text)
+            .filter((text) => context.measureText(text).width > room)
+        })
+        expect(cut, id).toEqual([])
+      }
+      // A domain's Remove stays on its name's line; a linked key's chip stays on one line.
+      for (const card of await page.getByTestId('domain').all()) {
+        const [name, remove] = await Promise.all([
+          card.locator('strong').boundingBox(),
+          card.getByRole('button', { name: /^Remove / }).boundingBox(),
+        ])
+        expect(remove!.y).toBeLessThan(name!.y + name!.height)
+        for (const chip of await card.locator('.chip').all())
+          expect((await chip.boundingBox())!.height).toBeLessThan(30)
+      }
+
       // Accepted; then localhost is unlinked: the answer says it was given before, dimmed.
       expect((await send(page, 'Web app (local dev)')).status).toBe(200)
       expect(await result.getAttribute('data-stale')).toBe('false')
