@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { build, preview } from 'vite'
-import { CHROMIUM, launchChromium } from '../test/support/browser.ts'
+import { build, createServer, preview } from 'vite'
+import { CHROMIUM, freePort, launchChromium } from '../test/support/browser.ts'
 import type { Comparison } from './harness.ts'
 
 const ROUNDS = 11
@@ -79,6 +79,8 @@ export async function browserRows(): Promise<Comparison[]> {
 declare global {
   interface Window {
     firstTileMs?: number
+    /** When the page saw its first click (the bench's click on Send). */
+    clickMs?: number
   }
 }
 
@@ -151,4 +153,128 @@ export async function playgroundRows(): Promise<Comparison[]> {
       budgetMs: median(load) + 500,
     },
   ]
+}
+
+/**
+ * The playground as a newcomer first sees it, `npm start` (Vite's dev server, one module per
+ * file), against the built page, side by side: fresh context each time, the two alternating,
+ * 7 rounds after a warm-up each. Timed in the page: navigation to the first map tile drawn, and
+ * the first geocode (the composer's default request) from the click on Send to its answer,
+ * Send being clicked 2 s after the first tile (a person reading the page) and, in the notes,
+ * at once.
+ */
+export async function playgroundDevRows(): Promise<{ rows: Comparison[]; notes: string[] }> {
+  if (!existsSync(CHROMIUM)) return { rows: [], notes: [] }
+  const configFile = 'playground/vite.config.ts'
+  const outDir = join(tmpdir(), `tmaps-bench-playground-dev-${process.pid}`)
+  await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  const built = await preview({
+    configFile,
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, open: false },
+  })
+  const dev = await createServer({
+    configFile,
+    logLevel: 'warn',
+    server: { host: 'localhost', port: await freePort('localhost'), strictPort: true, open: false },
+  })
+  await dev.listen()
+  const urls = {
+    dev: dev.resolvedUrls!.local[0]!,
+    built: built.resolvedUrls!.local[0]!.replace('127.0.0.1', 'localhost'),
+  }
+  const browser = await launchChromium()
+  const open = async (url: string, sendAfterMs: number) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    await context.addInitScript(() => {
+      document.addEventListener(
+        'load',
+        (event) => {
+          if ((event.target as HTMLElement).classList?.contains('leaflet-tile'))
+            window.firstTileMs ??= performance.now()
+        },
+        true,
+      )
+      document.addEventListener(
+        'click',
+        () => {
+          window.clickMs ??= performance.now()
+        },
+        true,
+      )
+    })
+    const tab = await context.newPage()
+    await tab.goto(url, { timeout: 60_000 })
+    await tab.waitForFunction(() => window.firstTileMs, undefined, { timeout: 60_000 })
+    await tab.waitForTimeout(sendAfterMs)
+    await tab.getByRole('button', { name: 'Send', exact: true }).click()
+    const answered = () =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+        (e) => e.name.startsWith('https://api.tmaps.tn/') && e.responseEnd > 0,
+      )
+    await tab.waitForFunction(answered, undefined, { timeout: 60_000 })
+    const times = await tab.evaluate(() => {
+      const answer = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+        e.name.startsWith('https://api.tmaps.tn/'),
+      )!
+      return { tile: window.firstTileMs!, send: answer.responseEnd - window.clickMs! }
+    })
+    await context.close()
+    return times
+  }
+  const times = {
+    dev: { tile: [] as number[], send: [] as number[], sendAtOnce: [] as number[] },
+    built: { tile: [] as number[], send: [] as number[], sendAtOnce: [] as number[] },
+  }
+  try {
+    await open(urls.dev, 0)
+    await open(urls.built, 0)
+    for (let round = 0; round < 7; round++) {
+      const order = round % 2 === 0 ? (['dev', 'built'] as const) : (['built', 'dev'] as const)
+      for (const page of order) {
+        const t = await open(urls[page], 2000)
+        times[page].tile.push(t.tile)
+        times[page].send.push(t.send)
+      }
+    }
+    for (let round = 0; round < 3; round++)
+      for (const page of ['dev', 'built'] as const)
+        times[page].sendAtOnce.push((await open(urls[page], 0)).send)
+  } finally {
+    await browser.close()
+    await dev.close()
+    await built.close()
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    return `${sorted[Math.floor(sorted.length / 4)]!.toFixed(0)}-${sorted[Math.floor((sorted.length * 3) / 4)]!.toFixed(0)} ms`
+  }
+  const row = (label: string, which: 'tile' | 'send'): Comparison => {
+    const aMicros = median(times.dev[which]) * 1000
+    const bMicros = median(times.built[which]) * 1000
+    return {
+      label,
+      a: 'npm start (vite dev)',
+      b: 'built page',
+      aMicros,
+      bMicros,
+      ratio: aMicros / bMicros,
+      target: null,
+    }
+  }
+  return {
+    rows: [
+      row(
+        'playground, 1440 x 900, fresh context: navigation to the first map tile, vite dev vs built',
+        'tile',
+      ),
+      row('the same pages: the first geocode, from Send (2 s after the first tile) to its answer', 'send'),
+    ],
+    notes: [
+      `Playground (7 rounds, middle half): first tile ${spread(times.dev.tile)} in vite dev, ${spread(times.built.tile)} built; ` +
+        `first geocode after Send ${spread(times.dev.send)} vs ${spread(times.built.send)}; Send clicked with the first tile ` +
+        `(3 rounds): ${times.dev.sendAtOnce.map((t) => t.toFixed(0)).join(', ')} ms vs ${times.built.sendAtOnce.map((t) => t.toFixed(0)).join(', ')} ms.`,
+    ],
+  }
 }

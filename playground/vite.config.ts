@@ -70,7 +70,7 @@ function startEarlyInDev(): Plugin {
     try {
       const result = await build({
         configFile: false,
-        logLevel: 'warn',
+        logLevel: 'error',
         publicDir: false,
         build: {
           write: false,
