@@ -56,7 +56,7 @@ it.each([50, 300])(
       requests.push([`/geocoding/forward?q=Sfax&limit=${1 + (i % 5)}&${key}`])
       requests.push([
         `/distance-matrix?${key}`,
-        { origins: [{ lat: 36.8, lng: 10.18 }], destinations: [{ lat: 35.83 + i / 1000, lng: 10.64 }] },
+        { origins: [{ lat: 36.8, lng: 10.18 }], destinations: [{ lat: 35.67 + i / 2000, lng: 10.1 }] }, // around Kairouan, inland
       ])
       requests.push([`/r-tile/12/${2160 + (i % 10)}/${1590 + Math.floor(i / 10)}?${key}`])
       requests.push([`/maps/static?center=36.8,10.18&zoom=${10 + (i % 4)}&size=${200 + i}x200&${key}`])

@@ -62,6 +62,14 @@ export function createControlGate({ origins = [], token, hosts = [] }: ControlGa
         ),
       }
     }
+    if (origin !== null && !allowedOrigins.has(origin)) {
+      return {
+        refusal: refuse(
+          403,
+          `The control API does not answer pages of ${origin}: a website you visit must not read or change the mock's keys. Allow that origin with --console-origin ${origin} (consoleOrigins) if it is yours.`,
+        ),
+      }
+    }
     // A page of another site reaches the control API by navigation (an iframe, a link) with no
     // Origin header: the browser still says where it came from. Allowed origins may, over http too.
     if (
@@ -72,14 +80,6 @@ export function createControlGate({ origins = [], token, hosts = [] }: ControlGa
         refusal: refuse(
           403,
           'The control API does not answer requests from other sites (Sec-Fetch-Site: cross-site): call it from a terminal or the page of an allowed --console-origin.',
-        ),
-      }
-    }
-    if (origin !== null && !allowedOrigins.has(origin)) {
-      return {
-        refusal: refuse(
-          403,
-          `The control API does not answer pages of ${origin}: a website you visit must not read or change the mock's keys. Allow that origin with --console-origin ${origin} (consoleOrigins) if it is yours.`,
         ),
       }
     }
