@@ -27,6 +27,11 @@ export function hostFromHeader(value: string): string | null {
 
 export type DomainInputResult = { ok: true; hostname: string } | { ok: false; error: string }
 
+/** Longer input is refused before it is parsed (a hostname has at most 253 characters; room for a pasted URL). */
+const MAX_INPUT_LENGTH = 2048
+/** How much of the input an error message echoes. */
+const ECHO_LENGTH = 80
+
 /**
  * Validates what a person types into the console's "Add Domain" box and normalizes it.
  *
@@ -42,11 +47,6 @@ export type DomainInputResult = { ok: true; hostname: string } | { ok: false; er
  * assert.ok(!wildcard.ok && wildcard.error.startsWith('wildcards are not supported'))
  * ```
  */
-/** Longer input is refused before it is parsed (a hostname has at most 253 characters; room for a pasted URL). */
-const MAX_INPUT_LENGTH = 2048
-/** How much of the input an error message echoes. */
-const ECHO_LENGTH = 80
-
 export function parseDomainInput(input: string): DomainInputResult {
   const fail = (why: string): DomainInputResult => ({ ok: false, error: why })
   if (typeof input !== 'string') return fail('the domain must be a string, such as "mysite.tn"')
