@@ -1,8 +1,7 @@
 /**
- * The credit the sources of the shipped data require (CC BY, and ODbL for the OpenStreetMap-derived
- * land, lakes and coast), wherever the data is shown.
+ * The credit the sources of the shipped data require, wherever the data is shown.
  *
- * Its own tiny module, so showing it never loads the gazetteer.
+ * CC BY for the places, and ODbL for the OpenStreetMap-derived land, lakes and coast. Its own tiny module, so showing it never loads the gazetteer.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -16,8 +15,9 @@ export const DATA_ATTRIBUTION =
   "Place data © GeoNames (CC BY 4.0, www.geonames.org); Data from Who's On First (licence: https://github.com/whosonfirst-data/whosonfirst-data/blob/master/LICENSE.md), including geometry derived from Quattroshapes (CC BY 2.0); Natural Earth (public domain); OurAirports (public domain); UN/LOCODE (UNECE). Land, lakes and coast © OpenStreetMap contributors (ODbL 1.0, www.openstreetmap.org/copyright)."
 
 /**
- * The short credit of the map (tiles and static maps), for a map library's attribution control:
- * the OpenStreetMap-derived land and water need "© OpenStreetMap contributors" (ODbL).
+ * The short credit of the map (tiles and static maps), for a map library's attribution control.
+ *
+ * The OpenStreetMap-derived land and water need "© OpenStreetMap contributors" (ODbL).
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
