@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { generateOpenApiTypes, OPENAPI_DOCUMENT, OPENAPI_TYPES } from '../scripts/build-openapi-types.ts'
+import { QUERY_PARAMS } from '../src/endpoints/query-params.ts'
 import { ENDPOINTS } from '../src/endpoints/registry.ts'
 import { createAnswerChecker, OPENAPI } from './support/openapi.ts'
 import { root } from './support/packed.ts'
@@ -55,6 +56,31 @@ describe('the OpenAPI document (openapi/tmaps.openapi.json)', () => {
       expect(op.responses['413'] !== undefined).toBe(op.requestBody !== undefined)
     },
   )
+
+  it('declares exactly the query parameters the mock reads (QUERY_PARAMS, which the log warns by)', () => {
+    const declared = Object.fromEntries(
+      operations.map(({ path, method, op }) => [
+        `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+        op.parameters
+          .map((p) =>
+            p.$ref
+              ? (
+                  OPENAPI as unknown as {
+                    components: { parameters: Record<string, { name: string; in: string }> }
+                  }
+                ).components.parameters[p.$ref.split('/').pop()!]!
+              : (p as { name: string; in: string }),
+          )
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name)
+          .sort(),
+      ]),
+    )
+    const read = Object.fromEntries(
+      Object.entries(QUERY_PARAMS).map(([op, names]) => [op, [...names].sort()]),
+    )
+    expect(read).toEqual(declared)
+  })
 
   it('says Retry-After on 429 and 503, and image/png for tiles and static maps', () => {
     for (const name of ['TooManyRequests', 'ServiceUnavailable'])

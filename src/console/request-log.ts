@@ -51,6 +51,11 @@ export interface LogEntry {
   fault?: { rules: string[]; delayMs: number; status?: number; network?: 'reset' }
   /** Set when an override (`mock.use`) answered instead of the endpoint, after the contract accepted the request. */
   overridden?: true
+  /**
+   * What the mock noticed and ignored, for a client bug to be visible: query parameters the
+   * operation does not read (`lang` on directions, options in the query of a POST).
+   */
+  warnings?: string[]
 }
 
 /**

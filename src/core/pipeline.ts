@@ -5,6 +5,7 @@ import { maskSecrets, mayHoldKey } from '../contract/key-format.ts'
 import type { Rule } from '../contract/rejections.ts'
 import { CONTENT_TYPES, type EndpointContext } from '../endpoints/endpoint.ts'
 import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
+import { ignoredParams } from '../endpoints/query-params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
 import { RendererBusyError } from '../map/renderer.ts'
 import {
@@ -89,6 +90,8 @@ interface Exchange {
   rule: Rule | undefined
   /** Answered by an override (`mock.use`), not by the endpoint. */
   overridden?: boolean
+  /** What the log warns of: query parameters the operation ignores. */
+  warnings?: string[]
 }
 
 /**
@@ -106,6 +109,7 @@ interface Memo {
   rule: Rule
   decision: Decision
   answer: TmapsAnswer
+  warnings: string[] | undefined
 }
 
 const MEMO_SIZE = 1024
@@ -211,6 +215,7 @@ export function createPipeline({
     }
     if (reason !== undefined) entry.reason = reason
     if (ex.overridden) entry.overridden = true
+    if (ex.warnings) entry.warnings = ex.warnings
     if (fault) {
       entry.fault = { rules: fault.rules, delayMs: fault.delayMs }
       if (fault.status !== null) entry.fault.status = fault.status
@@ -366,6 +371,7 @@ export function createPipeline({
       started: performance.now(),
       plan: undefined,
       rule: undefined,
+      warnings: memo.warnings,
     }
     return record(ex, memo.name, memo.answer, memo.rule, memo.decision)
   }
@@ -410,6 +416,7 @@ export function createPipeline({
         rule: ex.rule!,
         decision: step.decision,
         answer: Object.freeze(result),
+        warnings: ex.warnings,
       })
     }
     return result
@@ -468,6 +475,7 @@ export function createPipeline({
       return record(ex, name, rejection('not-found', origin), 'not-found', decision)
     }
     const { endpoint } = resolved
+    ex.warnings = ignoredParams(endpoint.method, endpoint.path, new URLSearchParams(url.search))
     try {
       const override = overrides?.take(endpoint.name)
       if (override) {
