@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
 import { distanceKm } from '../../data/geo.ts'
-import { surfaceAt } from '../../data/land.ts'
+import { onLand, surfaceAt } from '../../data/land.ts'
 import { ROAD_FACTS } from '../../data/road-network.ts'
 import { latitudeOf, longitudeOf } from '../../map/projection.ts'
 import { waypointOf } from '../../map/roads.ts'
@@ -158,7 +158,7 @@ describe('routes between random points of the mainland', () => {
     const points: { lat: number; lng: number }[] = []
     while (points.length < 1000) {
       const p = { lat: 30.3 + random() * 7, lng: 7.6 + random() * 3.9 }
-      if (onMainland(p)) points.push(p)
+      if (onLand(p.lat, p.lng) && onMainland(p)) points.push(p)
     }
     const options = {
       profile: 'driving',

@@ -264,8 +264,8 @@ const MAX_SNAP_KM = 120
 export function snap(g: RoadGraph, p: Point, profile?: Profile, avoid: Avoid = {}): Snap | undefined {
   const dry = surfaceAt(p.lat, p.lng) !== 'water'
   if (!dry && !nearShore(p)) return undefined
-  // A point on a quay may first cross its few hundred metres of harbour.
-  const wetAllowed = dry ? 0.15 : 0.45
+  // A point on a quay may first cross its harbour (or the mask's error on a seafront).
+  const wetAllowed = dry ? 0.15 : 1.1
   const kx = kmPerDegreeLng(p.lat)
   const ky = 110.574
   const row = Math.floor(p.lat / CELL)
@@ -309,13 +309,18 @@ export function snap(g: RoadGraph, p: Point, profile?: Profile, avoid: Avoid = {
   return undefined
 }
 
-/** Within 300 m of land: a quay, a beach, the end of a jetty. */
+/**
+ * Within a kilometre of land: a quay, a beach, the end of a jetty, or a seafront the land mask
+ * (edges of ~0.9 km) draws a little inland.
+ */
 function nearShore(p: Point): boolean {
   const cos = Math.cos((p.lat * Math.PI) / 180)
-  for (let k = 0; k < 12; k++) {
-    const a = (k / 12) * Math.PI * 2
-    if (onLand(p.lat + (Math.sin(a) * 0.3) / 111.32, p.lng + (Math.cos(a) * 0.3) / (111.32 * cos)))
-      return true
+  for (const km of [0.3, 0.6, 1]) {
+    for (let k = 0; k < 16; k++) {
+      const a = (k / 16) * Math.PI * 2
+      if (onLand(p.lat + (Math.sin(a) * km) / 111.32, p.lng + (Math.cos(a) * km) / (111.32 * cos)))
+        return true
+    }
   }
   return false
 }

@@ -289,9 +289,9 @@ function steps(
     const road = part.road >= 0 ? g.roads[part.road]! : undefined
     const name = road ? roadLabel(road, options.language, end) : streetName(options, from, to, destination)
     const spoken = road ? spokenLabel(road, options.language, name) : name
-    const ahead = nearestTown(end, BIG_TOWNS)
+    const ahead = nearestTown(end, SIGNED_TOWNS)
     const towards =
-      road && (road.ref || road.name) && ahead !== nearestTown(from, BIG_TOWNS) ? townName(ahead) : undefined
+      road && (road.ref || road.name) && ahead !== nearestTown(from, SIGNED_TOWNS) ? townName(ahead) : undefined
     const location = { lat: round6(from.lat), lng: round6(from.lng) }
     if (i === 0) {
       out.push({
@@ -387,6 +387,9 @@ function streetName(options: RouteOptions, a: Point, b: Point, destination: Poin
   const [fr, ar] = STREET_NAMESAKES[hashSeed(`${middle.lat},${middle.lng}`) % STREET_NAMESAKES.length]!
   return options.language === 'ar' ? `نهج ${ar}` : `Rue ${fr}`
 }
+
+/** Towns the signs point to ("en direction de Sousse"): 40,000 people or more. */
+const SIGNED_TOWNS = POI_TOWNS.filter((t) => (t.pop ?? 0) >= 40_000)
 
 /** Towns a road is named after ("Route de Sousse"). */
 const BIG_TOWNS = POI_TOWNS.filter((t) => (t.pop ?? 0) >= 10_000)
