@@ -298,8 +298,8 @@ const options = ${JSON.stringify(options)}
 const apiKey = ${JSON.stringify(apiKey ?? null)}
 ${
   renderer === 'worker'
-    ? `// The render worker starts with the first picture asked for, or once the page is idle after its first
-// answer: the page's first answers never wait for it, and a map shown later finds it ready.
+    ? `// The render worker starts with the first picture asked for, or when the page is idle a second after its
+// first answer: the page's first answers never wait for it, and a map shown later finds it ready.
 let inWorker
 const drawing = (seed) => {
   if (!inWorker) {
@@ -317,7 +317,7 @@ options.renderer = {
 const startWhenIdle = (tmaps) => {
   const off = tmaps.log.subscribe(() => {
     off()
-    requestIdleCallback(() => drawing(tmaps.options.dataSeed), { timeout: 2000 })
+    setTimeout(() => requestIdleCallback(() => drawing(tmaps.options.dataSeed), { timeout: 2000 }), 1000)
   })
 }`
     : ''
