@@ -11,10 +11,12 @@ const RENDER_WORKER_PATH = '/@playground/render-worker'
 
 /**
  * The built page starts what its first map view needs while its own modules download, not after
- * they have run: the render worker, from a classic script (its 1 MB chunk is fetched and run in
- * parallel, and it starts building the map at once: `warm`; `main.tsx` picks it up as
- * `window.tmapsRenderWorker`, and starts its own in `vite dev`), and Leaflet's chunk, by a
- * modulepreload link (it stays a dynamic import: a page that never shows the map does not run it).
+ * they have run: msw's worker registration and the render worker, from a classic script (the
+ * service worker installs, and the worker's 1 MB chunk is fetched and run, in parallel; it starts
+ * building the map at once: `warm`; `main.tsx` picks it up as `window.tmapsRenderWorker`, and
+ * awaits the registration before `tmaps.start()`), and Leaflet's chunk, by a modulepreload link
+ * (it stays a dynamic import: a page that never shows the map does not run it). `vite dev` does
+ * the same and more: `startEarlyInDev`.
  */
 const startMapEarly: Plugin = {
   name: 'playground:start-map-early',
