@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { KeyInfo } from '../src/console/create-console.ts'
+import { MAP_ATTRIBUTION } from '../src/data/attribution.ts'
 import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { ReasonText, type Sent } from './composer.tsx'
 import type { FeatureGroup, LatLngTuple, Leaflet, LeafletMap, TileEvent, TileLayer } from './leaflet-api.ts'
@@ -12,7 +13,8 @@ const TUNISIA: [LatLngTuple, LatLngTuple] = [
   [37.4, 11.6],
 ]
 const TILE_SIZE = 256
-const ATTRIBUTION = '© TMaps mock · GeoNames, Who’s On First, Natural Earth'
+// The tiles' credit, OpenStreetMap's (ODbL) included: the land and water are OSM-derived.
+const ATTRIBUTION = `© TMaps mock · ${MAP_ATTRIBUTION}`
 const DEFAULT_TILES_KEY = 'Web app (local dev)'
 
 let loading: Promise<Leaflet> | undefined
