@@ -437,12 +437,12 @@ export interface components {
              */
             metrics?: ("duration" | "distance")[];
         };
-        /** @description A metric left out of `metrics` is left out of the answer, and a pair no road joins (a point at sea or abroad, an island without a crossing) is `null` (mock: the docs say neither). */
+        /** @description A metric left out of `metrics` is left out of the answer (mock: the docs do not say). A point no road reaches (at sea, abroad, an island without a crossing) answers 400 naming `origins` or `destinations` (mock). */
         DistanceMatrixResponse: {
-            /** @description `durations[i][j]`: seconds from `origins[i]` to `destinations[j]`; `null` when no road joins them (mock). */
-            durations?: (number | null)[][];
-            /** @description `distances[i][j]`: metres; `null` when no road joins them (mock). */
-            distances?: (number | null)[][];
+            /** @description `durations[i][j]`: seconds from `origins[i]` to `destinations[j]`. */
+            durations?: number[][];
+            /** @description `distances[i][j]`: metres. */
+            distances?: number[][];
             origins: components["schemas"]["LatLng"][];
             destinations: components["schemas"]["LatLng"][];
         };
