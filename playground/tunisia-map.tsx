@@ -182,8 +182,15 @@ export function TunisiaMap({
         layer.addTo(shown)
         const answer = L.featureGroup().addTo(shown)
         resize = new ResizeObserver(() => {
-          shown.invalidateSize()
-          if (framed) frame(framed)
+          // invalidateSize pans the map itself: that is no person moving it, so the frame holds.
+          const holding = framed
+          fitting = true
+          try {
+            shown.invalidateSize()
+          } finally {
+            fitting = false
+          }
+          if (holding) frame(holding)
         })
         resize.observe(el)
         setView({ map: shown, layer, answer, L, frame })
