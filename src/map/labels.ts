@@ -1,4 +1,5 @@
 import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
+import { PLACE_NAMES } from '../data/place-names.ts'
 import type { LabelFont } from '../render/font.ts'
 import { mercatorX, mercatorY, worldSize } from './projection.ts'
 
@@ -14,6 +15,8 @@ export interface MapLabel {
   rank: number
   minZoom: number
   maxZoom: number
+  /** A governorate's capital: named first, whatever else wants the room. */
+  capital?: boolean
 }
 
 /** A label placed at one zoom, in world pixels, with its sizes and the box it claims. */
@@ -22,6 +25,9 @@ export interface PlacedLabel {
   x: number
   y: number
   size: number
+  /** The text's offset from the dot, in pixels (a capital moved aside to find room). */
+  dx?: number
+  dy?: number
   /** `[left, top, right, bottom]` in world pixels. */
   box: [number, number, number, number]
 }
@@ -88,21 +94,53 @@ export function mapLabels(): MapLabel[] {
     x: mercatorX(lng),
     y: mercatorY(lat),
   }))
+  const towns: (MapLabel & { lat: number; lng: number })[] = []
   for (const l of LOCALITIES) {
+    const named = PLACE_NAMES[l.name]
+    if (named === null) continue
+    const capital = l.fc === 'PPLA' || l.fc === 'PPLC'
     const rank = townRank(l.pop, isSeat(l.lat, l.lng), SEATS.has(l.fc ?? ''))
-    labels.push({
+    const ar = named?.ar ?? l.ar
+    towns.push({
       kind: 'town',
-      fr: l.fr ?? l.name,
-      ...(l.ar && { ar: l.ar }),
+      fr: named?.fr ?? l.fr ?? l.name,
+      ...(ar && { ar }),
       x: mercatorX(l.lng),
       y: mercatorY(l.lat),
+      lat: l.lat,
+      lng: l.lng,
       rank,
-      minZoom: townMinZoom(rank),
+      // Governorate capitals are named from zoom 6 and placed before any other label.
+      minZoom: capital ? Math.min(6, townMinZoom(rank)) : townMinZoom(rank),
       maxZoom: 18,
+      ...(capital && { capital: true }),
     })
   }
-  return labels.sort((a, b) => b.rank - a.rank || a.fr.localeCompare(b.fr))
+  // One label per place: of the towns of one name within 10 km, the biggest (Gammarth, Monastir).
+  towns.sort((a, b) => Number(b.capital ?? false) - Number(a.capital ?? false) || b.rank - a.rank)
+  const kept: typeof towns = []
+  for (const town of towns) {
+    const key = fold(town.fr)
+    if (
+      kept.some((k) => fold(k.fr) === key && Math.hypot(k.lat - town.lat, (k.lng - town.lng) * 0.82) < 0.09)
+    )
+      continue
+    kept.push(town)
+  }
+  for (const { lat: _lat, lng: _lng, ...town } of kept) labels.push(town)
+  return labels.sort(
+    (a, b) =>
+      Number(b.capital ?? false) - Number(a.capital ?? false) || b.rank - a.rank || a.fr.localeCompare(b.fr),
+  )
 }
+
+/** A name folded for comparison: no accents, no case, no punctuation. */
+const fold = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
 
 /** Font size of a label at a zoom. */
 export function labelSize(label: MapLabel, zoom: number): number {
@@ -151,9 +189,39 @@ export function placeLabels(labels: readonly MapLabel[], zoom: number, font: Lab
             py + (label.ar ? fontSize * (LINE_BELOW + 0.6) : 5),
           ]
         : [px - half, py - fontSize * 0.8, px + half, py + (label.ar ? fontSize * 1.9 : fontSize * 0.8)]
+    const free = (b: [number, number, number, number]) =>
+      !cells(b).some((k) => grid.get(k)?.some((p) => overlaps(p.box, b)))
+    // A capital that finds no room over its dot tries its right, its left, below and above.
+    let [dx, dy] = [0, 0]
+    if (!free(box)) {
+      if (!label.capital) continue
+      // A capital in another's suburbs (Ariana, Ben Arous, La Manouba by Tunis) yields to it.
+      const near = (12 / 40_075) * size
+      if (placed.some((p) => p.label.capital && Math.hypot(p.x - px, p.y - py) < near)) continue
+      const h = box[3] - box[1]
+      const moves: [number, number][] = [
+        [half + 4, 0],
+        [-half - 4, 0],
+        [0, h * 0.75],
+        [0, -h * 0.75],
+      ]
+      const move = moves.find(([mx, my]) => free([box[0] + mx, box[1] + my, box[2] + mx, box[3] + my]))
+      if (!move) continue
+      ;[dx, dy] = move
+      box[0] += dx
+      box[2] += dx
+      box[1] += dy
+      box[3] += dy
+    }
     const keys = cells(box)
-    if (keys.some((k) => grid.get(k)?.some((p) => overlaps(p.box, box)))) continue
-    const entry: PlacedLabel = { label, x: px, y: py, size: fontSize, box }
+    const entry: PlacedLabel = {
+      label,
+      x: px,
+      y: py,
+      size: fontSize,
+      box,
+      ...((dx !== 0 || dy !== 0) && { dx, dy }),
+    }
     placed.push(entry)
     for (const k of keys) {
       const list = grid.get(k)

@@ -237,12 +237,13 @@ function pushLabels({ shapes, world, view, palette }: Layer): void {
     const color =
       label.kind === 'town' ? palette.label : label.kind === 'sea' ? palette.seaLabel : palette.countryLabel
     const halo = label.kind === 'sea' ? undefined : { width: 1.6, color: palette.labelHalo }
-    const above = label.kind === 'town' ? y - size * LINE_ABOVE : y
+    const above = (label.kind === 'town' ? y - size * LINE_ABOVE : y) + (placed.dy ?? 0)
+    const textX = x + (placed.dx ?? 0)
     shapes.push({
       kind: 'text',
       role: 'label',
       text: label.fr,
-      x,
+      x: textX,
       y: above,
       size,
       color,
@@ -250,12 +251,12 @@ function pushLabels({ shapes, world, view, palette }: Layer): void {
       ...(halo && { halo }),
     })
     if (label.ar) {
-      const below = label.kind === 'town' ? y + size * LINE_BELOW : y + size * 1.15
+      const below = (label.kind === 'town' ? y + size * LINE_BELOW : y + size * 1.15) + (placed.dy ?? 0)
       shapes.push({
         kind: 'text',
         role: 'label',
         text: label.ar,
-        x,
+        x: textX,
         y: below,
         size: size - 1,
         color,

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { LOCALITIES } from '../data/gazetteer.ts'
+import { mapLabels } from './labels.ts'
+import { mapWorldFor } from './world.ts'
+
+const CAPITALS = LOCALITIES.filter((l) => l.fc === 'PPLA' || l.fc === 'PPLC')
+const placedAt = (zoom: number) =>
+  mapWorldFor('labels')
+    .labelsAt(zoom)
+    .map((p) => p.label)
+
+describe('the map labels', () => {
+  it.each([7, 8])(
+    'names the governorate capitals at zoom %i (Kairouan, Nabeul), before any other town',
+    (zoom) => {
+      const names = new Set(placedAt(zoom).map((l) => l.fr))
+      expect(CAPITALS.length).toBe(24)
+      expect(names).toContain('Kairouan')
+      expect(names).toContain('Nabeul')
+      expect(names).not.toContain('Douane')
+      // Greater Tunis's four capitals stand within 10 km of each other: Tunis speaks for them. At
+      // zoom 7 the Sahel's and Cap Bon's capitals are 20 pixels apart: one or two may lack room.
+      const others = CAPITALS.map((c) => c.fr ?? c.name).filter(
+        (n) => !['Ariana', 'Ben Arous', 'La Manouba'].includes(n),
+      )
+      const missing = others.filter((n) => !names.has(n))
+      expect(missing.length, missing.join(', ')).toBeLessThanOrEqual(zoom === 7 ? 2 : 0)
+    },
+  )
+
+  it('has one label per place: no two towns of one name within 10 km (Gammarth, Monastir)', () => {
+    const towns = mapLabels().filter((l) => l.kind === 'town')
+    for (const name of ['Gammarth', 'Monastir', 'Ariana']) {
+      const same = towns.filter((l) => l.fr === name)
+      for (const a of same)
+        for (const b of same)
+          if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y) * 40_075).toBeGreaterThan(10)
+    }
+    expect(towns.filter((l) => l.fr === 'Gamart')).toEqual([])
+  })
+
+  it('writes the names as Tunisians do, in French and in Arabic', () => {
+    const towns = mapLabels().filter((l) => l.kind === 'town')
+    const byName = (fr: string) => towns.find((l) => l.fr === fr)
+    for (const fr of [
+      'Ariana',
+      'Salammbô',
+      'Le Kram',
+      'Kheireddine',
+      'Menzel Bouzelfa',
+      'Galaat el Andalous',
+    ])
+      expect(byName(fr), fr).toBeDefined()
+    for (const wrong of [
+      'Aryanah',
+      'Salambaw',
+      'Al Karm',
+      'Khayr ad Din',
+      'Mennzel Bou Zelfa',
+      'Galaat el Andeless',
+    ])
+      expect(byName(wrong), wrong).toBeUndefined()
+    expect(byName('La Soukra')?.ar).toBe('السكرة')
+    expect(byName('Sidi Daoud')?.ar).toBe('سيدي داود')
+  })
+})
