@@ -201,8 +201,6 @@ export const ROAD_FACTS: readonly RoadFact[] = [
       [37.15, 9.99],
       [37.2, 9.97],
       'menzelJemil',
-      'zarzouna',
-      'bizerte',
     ],
   },
   {

@@ -103,6 +103,7 @@ export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'st
   const layer: Layer = { shapes, world, view, zoom, size, box, project, palette }
   pushRoads(layer)
   pushStreets(layer)
+  pushShields(layer)
   pushLabels(layer)
 
   return { width: view.width, height: view.height, background: palette.sea, shapes }
@@ -162,6 +163,60 @@ function pushRoads({ shapes, world, zoom, box, project, palette }: Layer): void 
           color: palette.motorwayCasing,
           dash: [6, 4],
         })
+}
+
+/** Pixels between two shields along a motorway. */
+const SHIELD_SPACING = 220
+
+/**
+ * Motorway shields ("A1" on the motorway's colour) from zoom 7, every 220 pixels along the road
+ * from its start: placed in world pixels, so neighbouring tiles agree.
+ */
+function pushShields({ shapes, world, zoom, view, size, palette }: Layer): void {
+  if (zoom < 7) return
+  const fontSize = 10
+  const [left, top, right, bottom] = [
+    view.left - 30,
+    view.top - 20,
+    view.left + view.width + 30,
+    view.top + view.height + 20,
+  ]
+  for (const road of world.roads) {
+    if (road.kind !== 'motorway' || !road.ref) continue
+    const half = (world.font.layout(road.ref).width * fontSize) / 2 + 4
+    let next = SHIELD_SPACING / 2
+    let walked = 0
+    for (let i = 2; i < road.points.length; i += 2) {
+      const [x0, y0] = [road.points[i - 2]! * size, road.points[i - 1]! * size]
+      const [x1, y1] = [road.points[i]! * size, road.points[i + 1]! * size]
+      const length = Math.hypot(x1 - x0, y1 - y0)
+      while (next <= walked + length) {
+        const t = (next - walked) / length
+        const [x, y] = [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t]
+        next += SHIELD_SPACING
+        if (x < left || x > right || y < top || y > bottom) continue
+        const [cx, cy] = [x - view.left, y - view.top]
+        shapes.push({
+          kind: 'fill',
+          role: 'label',
+          rings: [[cx - half, cy - 7, cx + half, cy - 7, cx + half, cy + 7, cx - half, cy + 7]],
+          color: palette.motorwayCasing,
+          outline: { width: 1.2, color: [255, 255, 255, 255] },
+        })
+        shapes.push({
+          kind: 'text',
+          role: 'label',
+          text: road.ref,
+          x: cx,
+          y: cy + 3,
+          size: fontSize,
+          color: [255, 255, 255, 255],
+          align: 'center',
+        })
+      }
+      walked += length
+    }
+  }
 }
 
 function pushStreets({ shapes, world, zoom, box, project, palette, size, view }: Layer): void {
