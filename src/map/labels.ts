@@ -195,9 +195,9 @@ export function placeLabels(labels: readonly MapLabel[], zoom: number, font: Lab
     let [dx, dy] = [0, 0]
     if (!free(box)) {
       if (!label.capital) continue
-      // A capital in another's suburbs (Ariana, Ben Arous, La Manouba by Tunis) yields to it.
+      // At low zoom a capital in another's suburbs (Ariana, Ben Arous, La Manouba by Tunis) yields to it.
       const near = (12 / 40_075) * size
-      if (placed.some((p) => p.label.capital && Math.hypot(p.x - px, p.y - py) < near)) continue
+      if (zoom <= 8 && placed.some((p) => p.label.capital && Math.hypot(p.x - px, p.y - py) < near)) continue
       const h = box[3] - box[1]
       const moves: [number, number][] = [
         [half + 4, 0],
