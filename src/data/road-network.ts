@@ -194,14 +194,7 @@ export const ROAD_FACTS: readonly RoadFact[] = [
     kind: 'motorway',
     source:
       'fr.wikipedia.org/wiki/Autoroute_A4_(Tunisie) (Tunis, Sidi Thabet, Utique, El Alia, Menzel Jemil, east of Lake Bizerte; the RN8 goes on over the Bizerte bridge)',
-    via: [
-      'a4Tunis',
-      [36.9, 10.12],
-      'a4Utique',
-      [37.15, 9.99],
-      [37.2, 9.97],
-      'menzelJemil',
-    ],
+    via: ['a4Tunis', [36.9, 10.12], 'a4Utique', [37.15, 9.99], [37.2, 9.97], 'menzelJemil'],
   },
   {
     ref: 'RN1',

@@ -291,7 +291,9 @@ function steps(
     const spoken = road ? spokenLabel(road, options.language, name) : name
     const ahead = nearestTown(end, SIGNED_TOWNS)
     const towards =
-      road && (road.ref || road.name) && ahead !== nearestTown(from, SIGNED_TOWNS) ? townName(ahead) : undefined
+      road && (road.ref || road.name) && ahead !== nearestTown(from, SIGNED_TOWNS)
+        ? townName(ahead)
+        : undefined
     const location = { lat: round6(from.lat), lng: round6(from.lng) }
     if (i === 0) {
       out.push({
