@@ -9,6 +9,7 @@ import type { TmapsSnapshot } from '../src/core/snapshot.ts'
 import { POI_TOWNS, townPlaces } from '../src/data/pois.ts'
 import { KEPT_WORLDS, worldFor } from '../src/data/world.ts'
 import { createGeocoder, GEOCODER } from '../src/endpoints/geocoding/geocoder.ts'
+import { roadGraph, search, snap } from '../src/endpoints/routing/road-graph.ts'
 import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 import { browserRows, playgroundDevRows, playgroundRows } from './browser.ts'
 import { type Comparison, compare, report } from './harness.ts'
@@ -137,6 +138,24 @@ const worldNote = (() => {
     `the places of the 20 largest towns (${r.places}) in ${med((x) => x.ms[1]!).toFixed(0)} ms, the geocoder and its ` +
     `index in ${med((x) => x.ms[2]!).toFixed(0)} ms; the world then holds ${med((x) => x.mb).toFixed(0)} MB of heap ` +
     `(at most ${KEPT_WORLDS} worlds are kept).`
+  )
+})()
+
+// 3c. The road graph routing runs on (the drawn roads; shared by every world: geography).
+const roadNote = (() => {
+  const gc = (globalThis as { gc?: () => void }).gc
+  gc?.()
+  const before = process.memoryUsage().heapUsed
+  const t0 = performance.now()
+  const g = roadGraph()
+  const tunis = snap(g, { lat: 36.8002, lng: 10.1815 })!
+  const ms = performance.now() - t0
+  search(g, tunis, 'driving', {})
+  gc?.()
+  const mb = (process.memoryUsage().heapUsed - before) / 1024 / 1024
+  return (
+    `Road graph (the drawn roads, one for every world): ${g.lat.length} nodes, ${g.from.length} edges, ` +
+    `built with the land mask's index in ${ms.toFixed(0)} ms, ${mb.toFixed(1)} MB of heap.`
   )
 })()
 
@@ -310,5 +329,5 @@ console.log(
 )
 report(rows)
 console.log(
-  `\n${[worldNote, ...maps.notes, ...playgroundDev.notes, ...vite.notes, ...server7.notes, ...pictures.notes, ...startup.notes].join('\n')}`,
+  `\n${[worldNote, roadNote, ...maps.notes, ...playgroundDev.notes, ...vite.notes, ...server7.notes, ...pictures.notes, ...startup.notes].join('\n')}`,
 )
