@@ -188,11 +188,17 @@ rows.push(
 // msw handler answering the same JSON via getResponse. The largest documented requests (a 25 x 25
 // matrix, a 50-point tour) must answer in well under 50 ms: their budget is 25 ms.
 const jitter = (i: number, scale = 0.0004) => ((i * 7919) % 1000) * scale
-const point = (i: number, lat = 36.8, lng = 10.18) => ({ lat: lat + jitter(i), lng: lng + jitter(i + 1) })
+// Routing points stay on land west of Lake Tunis (jitter of at most 0.04 degrees): a point at sea
+// is a 400 (no road reaches it), which would measure nothing.
+const near = (i: number, lat: number, lng: number) => ({
+  lat: lat + jitter(i, 0.00004),
+  lng: lng + jitter(i + 1, 0.00004),
+})
 const grid = (i: number, count: number) =>
   Array.from({ length: count }, (_, k) =>
-    point(i * 31 + k, 36.7 + (k % 5) * 0.03, 10.05 + Math.floor(k / 5) * 0.02),
+    near(i * 31 + k, 36.7 + (k % 5) * 0.03, 9.98 + Math.floor(k / 5) * 0.015),
   )
+const from = (i: number) => `${near(i, 36.84, 10.12).lat.toFixed(5)},${near(i, 36.84, 10.12).lng.toFixed(5)}`
 const api = (path: string) =>
   `https://api.tmaps.tn/${path}${path.includes('?') ? '&' : '?'}api_key=${key.value}`
 const postJson = (payload: unknown) => ({
@@ -229,7 +235,7 @@ const endpoints: Array<{ label: string; request: (i: number) => Request; batch: 
     {
       label: 'GET /routing/direction (steps)',
       request: (i) =>
-        new Request(api(`routing/direction?from=${lat(i)},${lng(i)}&to=36.8528,10.3261&steps=true`), {
+        new Request(api(`routing/direction?from=${from(i)}&to=36.8528,10.3261&steps=true`), {
           headers: ORIGIN,
         }),
       batch: 50,
@@ -237,7 +243,7 @@ const endpoints: Array<{ label: string; request: (i: number) => Request; batch: 
     {
       label: 'GET /routing/direction (Tunis - Sfax, 270 km by the A1)',
       request: (i) =>
-        new Request(api(`routing/direction?from=${lat(i)},${lng(i)}&to=34.7406,10.7603&steps=true`), {
+        new Request(api(`routing/direction?from=${from(i)}&to=34.7406,10.7603&steps=true`), {
           headers: ORIGIN,
         }),
       batch: 20,
@@ -252,7 +258,10 @@ const endpoints: Array<{ label: string; request: (i: number) => Request; batch: 
     {
       label: 'POST /routing/optimized (50 waypoints)',
       request: (i) =>
-        new Request(api('routing/optimized'), postJson({ origin: point(i), waypoints: grid(i, 50) })),
+        new Request(
+          api('routing/optimized'),
+          postJson({ origin: near(i, 36.84, 10.12), waypoints: grid(i, 50) }),
+        ),
       batch: 3,
       budgetMs: 25,
     },
@@ -262,7 +271,7 @@ const endpoints: Array<{ label: string; request: (i: number) => Request; batch: 
         new Request(
           api('routing/isochrone'),
           postJson({
-            origin: point(i, 35.8, 10.6),
+            origin: near(i, 35.8, 10.55),
             contours: [{ time: 10 }, { time: 20 }, { time: 40 }, { time: 60 }],
           }),
         ),

@@ -30,7 +30,7 @@ export function distanceMatrix(ctx: EndpointContext): DistanceMatrixResponse {
   const targets = destinations.map((d) => reach(d, 'destinations'))
   const cells = origins.map((o) => {
     const from = reach(o, 'origins')
-    const tree = search(g, from, profile, {})
+    const tree = search(g, from, profile, {}, 'duration', Number.POSITIVE_INFINITY, undefined, targets)
     return targets.map((to) => {
       const cell = legTotals(g, from, to, tree, profile, {})
       if (!cell) throw new ParamError('invalid-param', 'destinations', UNREACHABLE_WHY)

@@ -42,7 +42,7 @@ export function optimizedTour(ctx: EndpointContext): OptimizedRouteResponse {
     return s
   })
   const cost = snaps.map((a, i) => {
-    const tree = search(g, a, profile, {}, optimize)
+    const tree = search(g, a, profile, {}, optimize, Number.POSITIVE_INFINITY, undefined, snaps)
     return snaps.map((b, j) => {
       const leg = legTotals(g, a, b, tree, profile, {}, optimize)
       if (!leg) throw new ParamError('invalid-param', name(Math.max(i, j)), UNREACHABLE_WHY)

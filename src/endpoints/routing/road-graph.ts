@@ -241,6 +241,20 @@ export interface Snap {
   km: number
 }
 
+/** Water or not, by cell of 0.001 degree (~100 m, finer than the mask's ~0.9 km edges), remembered. */
+const wetCells = new Map<number, boolean>()
+const WET_CELL = 1000
+function wetAt(lat: number, lng: number): boolean {
+  const key = Math.round(lat * WET_CELL) * 1e6 + Math.round(lng * WET_CELL)
+  let wet = wetCells.get(key)
+  if (wet === undefined) {
+    if (wetCells.size > 500_000) wetCells.clear()
+    wet = surfaceAt(Math.round(lat * WET_CELL) / WET_CELL, Math.round(lng * WET_CELL) / WET_CELL) === 'water'
+    wetCells.set(key, wet)
+  }
+  return wet
+}
+
 /** Kilometres of water on a straight line (sampled every 100 m; salt flats are crossed). */
 export function waterKm(a: Point, b: Point): number {
   const d = flatKm(a, b)
@@ -248,7 +262,7 @@ export function waterKm(a: Point, b: Point): number {
   let wet = 0
   for (let k = 0; k < n; k++) {
     const t = (k + 0.5) / n
-    if (surfaceAt(a.lat + (b.lat - a.lat) * t, a.lng + (b.lng - a.lng) * t) === 'water') wet += d / n
+    if (wetAt(a.lat + (b.lat - a.lat) * t, a.lng + (b.lng - a.lng) * t)) wet += d / n
   }
   return wet
 }
@@ -347,6 +361,8 @@ export function search(
   limit = Number.POSITIVE_INFINITY,
   /** Edges to avoid if another way is not much longer (an alternative route): they cost 60% more. */
   penalized?: ReadonlySet<number>,
+  /** Snapped points the search is for: it stops once their roads' ends are settled. */
+  targets?: readonly Snap[],
 ): Tree {
   const n = g.lat.length
   const cost = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
@@ -374,9 +390,13 @@ export function search(
       }
     }
   }
+  const wanted = new Set<number>()
+  for (const t of targets ?? []) wanted.add(g.from[t.edge]!).add(g.to[t.edge]!)
+  let left = targets ? wanted.size : -1
   while (heap.size > 0) {
     const [u, c] = heap.pop()
     if (c > cost[u]! || c > limit) continue
+    if (wanted.delete(u) && --left === 0) break
     for (let h = g.first[u]!; h < g.first[u + 1]!; h++) {
       const e = g.via[h]!
       const v = g.next[h]!

@@ -167,10 +167,11 @@ function byStreets(
   path: Path | undefined,
 ): boolean {
   const straight = distanceKm(a.point, b.point)
-  if (straight > STREETS_KM || waterKm(a.point, b.point) >= 0.05) return false
-  if (!path) return true
+  if (straight > STREETS_KM) return false
   const cost = metric === 'duration' ? (straight / CONNECTOR_KMH[profile]) * 3600 : straight
-  return cost <= (metric === 'duration' ? path.seconds : path.km)
+  if (path && cost > (metric === 'duration' ? path.seconds : path.km)) return false
+  // The water last: it is the costly test (a sample every 100 m).
+  return waterKm(a.point, b.point) < 0.05
 }
 
 /** A stretch of a leg on one road (`road` its index) or off the roads (`road` -1: streets). */
@@ -203,7 +204,7 @@ function legParts(
   let path: Path | undefined
   const used = new Set<number>()
   for (let v = 0; v <= variant; v++) {
-    const tree = search(g, a, profile, avoid, 'duration', Number.POSITIVE_INFINITY, used)
+    const tree = search(g, a, profile, avoid, 'duration', Number.POSITIVE_INFINITY, used, [b])
     path = pathTo(g, tree, a, b, profile, avoid)
     if (v === 0 && variant === 0 && byStreets(a, b, profile, 'duration', path)) return [streets()]
     if (!path) throw new Unreachable(index)
