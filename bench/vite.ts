@@ -164,9 +164,18 @@ async function open(browser: Browser, url: string, fromGoto = false): Promise<Ti
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
+    const seen: string[] = []
+    page.on('console', (message) => seen.push(`${message.type()}: ${message.text()}`))
+    page.on('pageerror', (error) => seen.push(`pageerror: ${error.message}`))
     const start = Date.now()
-    await page.goto(url)
-    await page.waitForFunction(() => window.firstGeocodeMs, undefined, { timeout: 120_000 })
+    await page.goto(url, { timeout: 120_000 })
+    await page
+      .waitForFunction(() => window.firstGeocodeMs, undefined, { timeout: 120_000 })
+      .catch((error) => {
+        throw new Error(
+          `bench: ${url} did not answer (${(error as Error).message}); the page said:\n${seen.join('\n')}`,
+        )
+      })
     const t = await page.evaluate(() => ({
       origin: performance.timeOrigin,
       first: window.firstAnswerMs!,
