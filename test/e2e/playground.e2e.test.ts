@@ -900,7 +900,9 @@ describe('the playground, in Chromium', () => {
     await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
     // The land and water are OpenStreetMap-derived (ODbL): credited on the page and on the map.
     expect(await page.locator('footer').textContent()).toContain('© OpenStreetMap contributors')
-    expect(await page.locator('.leaflet-control-attribution').textContent()).toContain('© OpenStreetMap contributors')
+    expect(await page.locator('.leaflet-control-attribution').textContent()).toContain(
+      '© OpenStreetMap contributors',
+    )
     const shot = await screenshot(page, '10-narrow')
     expect(statSync(shot).size).toBeGreaterThan(10_000)
     expect(errors()).toEqual([])
