@@ -5,7 +5,7 @@
  * with one handler; fresh browser context each time (service worker installed anew), pages
  * alternating, medians compared. Target: the first answer within 1.3x of the bare page.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, createServer, preview } from 'vite'
@@ -244,6 +244,7 @@ export async function playgroundDevRows(): Promise<{ rows: Comparison[]; notes: 
     await browser.close()
     await dev.close()
     await built.close()
+    rmSync(outDir, { recursive: true, force: true })
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
   const spread = (values: number[]) => {
