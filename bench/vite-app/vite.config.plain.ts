@@ -20,6 +20,9 @@ const answers: Plugin = {
 }
 
 export default defineConfig({
+  // Its own pre-bundling cache: two dev servers of one folder sharing node_modules/.vite make
+  // each other's optimized dependencies outdated (a 504 "Outdated Optimize Dep" mid-run).
+  cacheDir: 'node_modules/.vite-plain',
   define: { 'import.meta.env.VITE_BENCH_API': JSON.stringify('') },
   plugins: [answers],
 })
