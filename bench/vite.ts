@@ -10,7 +10,7 @@
  * The first load ever (before Vite pre-bundles the dependencies) is timed once, for the notes.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -21,7 +21,10 @@ import type { Comparison } from './harness.ts'
 
 const root = join(import.meta.dirname, '..')
 const ROUNDS = Number(process.env.VITE_ROUNDS ?? 15)
-const APP_KEY = 'ak_5f1c0e9a2b7d4c3e8f6a1b2c3d4e5f60' // bench/vite-app/.env
+/** The app's own key, from its .env (VITE_TMAPS_API_KEY), as the plugin's apiKey reads it. */
+const APP_KEY = /VITE_TMAPS_API_KEY=(ak_[0-9a-f]{32})/.exec(
+  readFileSync(join(root, 'bench/vite-app/.env'), 'utf8'),
+)![1]!
 
 declare global {
   interface Window {
