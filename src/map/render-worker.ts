@@ -2,7 +2,7 @@
  * The render worker: draws raster tiles and static maps off the page's thread (see
  * `createWorkerRenderer`). Same code, same bytes as drawing in the page.
  */
-import { renderStaticMap, renderTile } from './render.ts'
+import { drawJob } from './render-job.ts'
 import type { RenderJob, RenderReply } from './renderer.ts'
 import { mapWorldFor } from './world.ts'
 
@@ -12,21 +12,15 @@ const scope = self as unknown as {
 }
 scope.addEventListener('message', async (event: MessageEvent<RenderJob>) => {
   const job = event.data
-  try {
-    if (job.kind === 'warm') {
-      // The labels of a first view of the country (zoom 5 on a laptop) at once; those of 6 and 7
-      // a second later, once the first view's tiles are drawn (they would hold them up).
-      const world = mapWorldFor(job.seed)
-      world.labelsAt(5)
-      setTimeout(() => world.labelsAt(6), 1000)
-      setTimeout(() => world.labelsAt(7), 1200)
-      return
-    }
-    const bytes = await (job.kind === 'tile'
-      ? renderTile(job.seed, job.z, job.x, job.y)
-      : renderStaticMap(job.seed, job.spec))
-    scope.postMessage({ id: job.id, bytes } satisfies RenderReply, [bytes.buffer])
-  } catch (error) {
-    scope.postMessage({ id: job.id, error: (error as Error).message } satisfies RenderReply)
+  if (job.kind === 'warm') {
+    // The labels of a first view of the country (zoom 5 on a laptop) at once; those of 6 and 7
+    // a second later, once the first view's tiles are drawn (they would hold them up).
+    const world = mapWorldFor(job.seed)
+    world.labelsAt(5)
+    setTimeout(() => world.labelsAt(6), 1000)
+    setTimeout(() => world.labelsAt(7), 1200)
+    return
   }
+  const { reply, transfer } = await drawJob(job)
+  scope.postMessage(reply, transfer)
 })

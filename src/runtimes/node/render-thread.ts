@@ -4,8 +4,8 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { constants, deflateSync } from 'node:zlib'
-import { renderStaticMap, renderTile } from '../../map/render.ts'
-import type { RenderJob, RenderReply } from '../../map/renderer.ts'
+import { drawJob } from '../../map/render-job.ts'
+import type { RenderJob } from '../../map/renderer.ts'
 import { mapWorldFor } from '../../map/world.ts'
 import { useDeflate } from '../../render/png.ts'
 
@@ -17,16 +17,7 @@ if (!port)
   throw new Error('tmaps-mock: render-thread.js runs as a worker thread (createRenderPool starts it).')
 
 port.on('message', async (job: RenderJob) => {
-  try {
-    if (job.kind === 'warm') {
-      mapWorldFor(job.seed).labelsAt(5)
-      return
-    }
-    const bytes = await (job.kind === 'tile'
-      ? renderTile(job.seed, job.z, job.x, job.y)
-      : renderStaticMap(job.seed, job.spec))
-    port.postMessage({ id: job.id, bytes } satisfies RenderReply, [bytes.buffer])
-  } catch (error) {
-    port.postMessage({ id: job.id, error: (error as Error).message } satisfies RenderReply)
-  }
+  if (job.kind === 'warm') return void mapWorldFor(job.seed).labelsAt(5)
+  const { reply, transfer } = await drawJob(job)
+  port.postMessage(reply, transfer)
 })
