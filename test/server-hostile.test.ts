@@ -1,43 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { connect } from 'node:tls'
-import { Agent, request } from 'undici'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { type RequestLine, startTmapsHttpsServer, type TmapsHttpsServer } from '../src/server/https-server.ts'
+import { describe, expect, it, vi } from 'vitest'
+import type { RequestLine } from '../src/server/https-server.ts'
+import { httpsServers } from './support/https-servers.ts'
 
 /**
  * Hostile callers of `tmaps-mock serve` get a 4xx that says why, never a 500 or a leak: the
  * probes of the server's security review (docs/server.md lists each with its answer), over a
  * real TLS socket, raw where a client library would refuse to send the request.
  */
-const certDir = mkdtempSync(join(tmpdir(), 'tmaps-hostile-'))
-const servers: TmapsHttpsServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-  vi.restoreAllMocks()
-})
-afterAll(() => rmSync(certDir, { recursive: true, force: true }))
-
+const startServer = httpsServers('hostile')
 const KEY_TAIL = '0123456789abcdef0123456789abcdef'.slice(4)
 
-async function start(options: Parameters<typeof startTmapsHttpsServer>[0] = {}) {
+async function start(options: Parameters<typeof startServer>[0] = {}) {
   const lines: RequestLine[] = []
-  const server = await startTmapsHttpsServer({
-    port: 0,
-    state: 'empty',
-    seed: 'hostile',
-    certDir,
-    onRequest: (line) => lines.push(line),
-    ...options,
-  })
-  servers.push(server)
-  const agent = new Agent({ connect: { ca: server.ca! } })
-  const call = async (path: string, init: Parameters<typeof request>[1] = {}) => {
-    const response = await request(`${server.url}${path}`, { dispatcher: agent, ...init })
-    const text = await response.body.text()
-    return { status: response.statusCode, headers: response.headers, text }
-  }
+  const { server, agent, call } = await startServer({ onRequest: (line) => lines.push(line), ...options })
   /** One request as raw bytes on its own TLS connection; the status line and body as read back. */
   const raw = (head: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {

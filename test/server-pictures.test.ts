@@ -1,33 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Agent, request } from 'undici'
-import { afterAll, afterEach, expect, it } from 'vitest'
+import { request } from 'undici'
+import { expect, it } from 'vitest'
 import { createRenderPool } from '../src/runtimes/node/render-pool.ts'
-import { startTmapsHttpsServer, type TmapsHttpsServer } from '../src/server/https-server.ts'
+import { httpsServers } from './support/https-servers.ts'
 
 /**
  * Pictures are drawn off the answering thread of `tmaps-mock serve`: costly static maps never
  * hold up a geocode, and pictures beyond the render queue are refused with 503 + Retry-After.
  */
-const certDir = mkdtempSync(join(tmpdir(), 'tmaps-pictures-'))
-const servers: TmapsHttpsServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-})
-afterAll(() => rmSync(certDir, { recursive: true, force: true }))
+const startServer = httpsServers('pictures')
 
-async function start(options: Parameters<typeof startTmapsHttpsServer>[0] = {}) {
-  const server = await startTmapsHttpsServer({
-    port: 0,
-    state: 'empty',
-    seed: 'pictures',
-    certDir,
-    ...options,
-  })
-  servers.push(server)
+async function start(options: Parameters<typeof startServer>[0] = {}) {
+  const { server, agent } = await startServer(options, { connections: 64 })
   const { value } = await server.mock.console.createKey({ name: 'K' })
-  const agent = new Agent({ connect: { ca: server.ca! }, connections: 64 })
   const get = async (path: string) => {
     const response = await request(`${server.url}${path}${path.includes('?') ? '&' : '?'}api_key=${value}`, {
       dispatcher: agent,

@@ -7,36 +7,13 @@ import { connect } from 'node:tls'
 import { promisify } from 'node:util'
 import { generate } from 'selfsigned'
 import { Agent, request } from 'undici'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { localCertificate } from '../src/server/certificate.ts'
-import { type RequestLine, startTmapsHttpsServer, type TmapsHttpsServer } from '../src/server/https-server.ts'
+import type { RequestLine } from '../src/server/https-server.ts'
+import { httpsServers } from './support/https-servers.ts'
 
 const run = promisify(execFile)
-const certDir = mkdtempSync(join(tmpdir(), 'tmaps-security-'))
-const servers: TmapsHttpsServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-  vi.restoreAllMocks()
-})
-afterAll(() => rmSync(certDir, { recursive: true, force: true }))
-
-async function start(options: Parameters<typeof startTmapsHttpsServer>[0] = {}) {
-  const server = await startTmapsHttpsServer({
-    port: 0,
-    state: 'empty',
-    seed: 'security',
-    certDir,
-    ...options,
-  })
-  servers.push(server)
-  const agent = new Agent({ connect: { ca: server.ca! } })
-  const call = async (path: string, init: Parameters<typeof request>[1] = {}) => {
-    const response = await request(`${server.url}${path}`, { dispatcher: agent, ...init })
-    const text = await response.body.text()
-    return { status: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text) }
-  }
-  return { server, call, agent }
-}
+const start = httpsServers('security')
 
 describe('the HTTPS server of tmaps-mock serve', () => {
   it('sends the reason phrase in the status line (fetch().statusText is not blank)', async () => {
