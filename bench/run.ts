@@ -12,6 +12,7 @@ import { createGeocoder, GEOCODER } from '../src/endpoints/geocoding/geocoder.ts
 import { roadGraph, search, snap } from '../src/endpoints/routing/road-graph.ts'
 import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 import { browserRows, playgroundDevRows, playgroundRows } from './browser.ts'
+import { coldStartRows } from './cold-start.ts'
 import { type Comparison, compare, report } from './harness.ts'
 import { mapRows } from './maps.ts'
 import { pictureRows } from './pictures.ts'
@@ -333,10 +334,14 @@ rows.push(...pictures.rows)
 const startup = await startupRows()
 rows.push(...startup.rows)
 
+// 9b. Cold start in a Node test file: a fresh process to its first answer, against bare msw.
+const coldStart = await coldStartRows()
+rows.push(...coldStart.rows)
+
 console.log(
   `tmaps-mock benchmark (Node ${process.version}); 100,000 keys loaded in ${loadSeconds.toFixed(1)} s\n`,
 )
 report(rows)
 console.log(
-  `\n${[worldNote, roadNote, ...maps.notes, ...playgroundDev.notes, ...vite.notes, ...server7.notes, ...pictures.notes, ...startup.notes].join('\n')}`,
+  `\n${[worldNote, roadNote, ...maps.notes, ...playgroundDev.notes, ...vite.notes, ...server7.notes, ...pictures.notes, ...startup.notes, ...coldStart.notes].join('\n')}`,
 )

@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
 import { PNG } from 'pngjs'
 import { afterEach, expect, it } from 'vitest'
 import { parseStaticMap } from '../../endpoints/maps/static-map.ts'
 import { inThread, RendererBusyError } from '../../map/renderer.ts'
-import { createRenderPool, type RenderPool } from './render-pool.ts'
+import { createRenderPool, type RenderPool, threadExecArgv } from './render-pool.ts'
 
 const pools: RenderPool[] = []
 const pool = (options?: Parameters<typeof createRenderPool>[0]) => {
@@ -76,4 +78,36 @@ it('says what is wrong with its options', () => {
   expect(() => createRenderPool({ maxQueuedPixels: -1 })).toThrow(
     /maxQueuedPixels must be a whole number >= 0/,
   )
+})
+
+it('draws in a script run with `node --input-type=module -e` (its threads do not inherit the script options)', async () => {
+  const code = `
+    import { createRenderPool } from ${JSON.stringify(new URL('./render-pool.ts', import.meta.url).href)}
+    const pool = createRenderPool({ size: 1 })
+    const png = await pool.tile('tmaps', 6, 33, 25)
+    console.log(Buffer.from(png.subarray(1, 4)).toString())
+    await pool.close()`
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', code], {
+    timeout: 60_000,
+  })
+  expect(stdout.trim()).toBe('PNG')
+}, 90_000)
+
+it('keeps the Node options a thread needs and drops those about the main script', () => {
+  expect(
+    threadExecArgv([
+      '--input-type=module',
+      '-e',
+      'code',
+      '--max-semi-space-size=4',
+      '--eval=x',
+      '--conditions',
+      'dev',
+      '-p',
+      'y',
+      '--input-type',
+      'commonjs',
+      '--import=./setup.js',
+    ]),
+  ).toEqual(['--max-semi-space-size=4', '--conditions', 'dev', '--import=./setup.js'])
 })

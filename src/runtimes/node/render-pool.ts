@@ -71,6 +71,26 @@ const QUEUED_PIXELS_PER_THREAD = 96_000_000
 /** The thread's module beside this one: `.ts` when run from source, `.js` from the package. */
 const THREAD_URL = new URL(`./render-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url)
 
+/** Options that take the next argument as their value, among those a thread must not inherit. */
+const SCRIPT_OPTIONS = new Set(['-e', '--eval', '-p', '--print', '--input-type'])
+
+/**
+ * The process's Node options less those about its main script (`-e`/`--eval`, `-p`/`--print`,
+ * `--input-type`), which a worker thread inherits by default and fails on ("--input-type can only
+ * be used with string input"): a script run with `node --input-type=module -e` then got 500 on
+ * every picture. The rest (`--import`, `--conditions`, memory flags, ...) is kept.
+ */
+export function threadExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = []
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!
+    const name = arg.split('=', 1)[0]!
+    if (!SCRIPT_OPTIONS.has(name)) kept.push(arg)
+    else if (!arg.includes('=')) i++ // its value is the next argument
+  }
+  return kept
+}
+
 /**
  * Draws tiles and static maps in a pool of Node worker threads, so the answering thread only decides, queues and sends.
  *
@@ -113,7 +133,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   let closed = false
 
   const start = (): Thread => {
-    const worker = new Worker(THREAD_URL, { name: 'tmaps-mock renderer' })
+    const worker = new Worker(THREAD_URL, {
+      name: 'tmaps-mock renderer',
+      execArgv: threadExecArgv(process.execArgv),
+    })
     worker.unref()
     const thread: Thread = { worker, current: undefined, idle: undefined }
     worker.on('message', (reply: RenderReply) => {
