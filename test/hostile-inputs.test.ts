@@ -5,6 +5,8 @@ import { nodeRuntimes } from './support/runtimes.ts'
 const runtimes = nodeRuntimes()
 const KEY = `ak_${'5a'.repeat(16)}`
 const OK = { results: true }
+/** A nearby answer: the query echoed as an object, and places. */
+const PLACES = { places: true }
 /** Any 200 answer of a routing endpoint. */
 const ROUTED = { routed: true }
 const UNAUTHORIZED = { error: 'missing api_key' }
@@ -24,7 +26,7 @@ interface Case {
   url: string
   init?: RequestInit
   status: number
-  /** The exact JSON body, `OK` for a geocoding answer, `ROUTED` for a routing answer. */
+  /** The exact JSON body, `OK` for a geocoding answer, `PLACES` for nearby places, `ROUTED` for a routing answer. */
   body: Record<string, unknown> | null
 }
 
@@ -94,7 +96,8 @@ const CASES: Case[] = [
   { name: 'proximity NaN,NaN', url: `${q}&proximity=NaN,NaN&api_key=${KEY}`, status: 400, body: { error: 'invalid param: proximity' } },
   { name: 'bbox with Infinity', url: `${q}&bbox=Infinity,0,1,1&api_key=${KEY}`, status: 400, body: { error: 'invalid param: bbox' } },
   { name: 'nearby radius in exponent form', url: `${API}/geocoding/nearby?lat=36.8&lng=10.18&radius=1e4&api_key=${KEY}`, status: 400, body: { error: 'invalid param: radius' } },
-  { name: 'nearby with the docs example category bakery', url: `${API}/geocoding/nearby?lat=36.8&lng=10.18&radius=500&categories=restaurant,cafe,bakery&api_key=${KEY}`, status: 400, body: { error: 'invalid param: categories' } },
+  { name: 'nearby with the docs example categories restaurant,cafe,bakery', url: `${API}/geocoding/nearby?lat=36.8&lng=10.18&radius=500&categories=restaurant,cafe,bakery&api_key=${KEY}`, status: 200, body: PLACES },
+  { name: 'nearby with a category the docs never name', url: `${API}/geocoding/nearby?lat=36.8&lng=10.18&radius=500&categories=restaurant,supermarket&api_key=${KEY}`, status: 400, body: { error: 'invalid param: categories' } },
   { name: 'directions with spaces after the comma', url: `${API}/routing/direction?from=36.8,%2010.18&to=36.85,%2010.33&api_key=${KEY}`, status: 200, body: ROUTED },
   { name: 'directions between identical points', url: `${API}/routing/direction?from=36.8,10.18&to=36.8,10.18&steps=true&api_key=${KEY}`, status: 200, body: ROUTED },
   { name: 'directions with steps=TRUE', url: `${API}/routing/direction?from=36.8,10.18&to=36.85,10.33&steps=TRUE&api_key=${KEY}`, status: 200, body: ROUTED },
@@ -136,6 +139,12 @@ describe.each(runtimes)('hostile inputs through $name', (runtime) => {
     const json = await response.json()
     if (body === OK) {
       expect(json).toEqual({ query: expect.any(String), results: expect.any(Array) })
+    } else if (body === PLACES) {
+      expect(json).toEqual({
+        query: expect.objectContaining({ lat: expect.any(Number) }),
+        results: expect.any(Array),
+      })
+      expect(json.results.length).toBeGreaterThan(0)
     } else if (body === ROUTED) {
       expect(json).toMatchObject({
         distance: expect.any(Number),

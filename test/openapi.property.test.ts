@@ -91,7 +91,18 @@ const points = (minLength: number, maxLength: number) =>
     { weight: 1, arbitrary: fc.array(anyPoint, { minLength: 0, maxLength: maxLength + 1 }) },
   )
 const BOOL_TEXT = pick('true', 'false', 'TRUE', '1')
-const CATEGORIES = ['restaurant', 'cafe', 'pharmacy', 'hospital', 'bank', 'atm', 'mosque', 'school', 'bakery']
+const CATEGORIES = [
+  'restaurant',
+  'cafe',
+  'pharmacy',
+  'hospital',
+  'bank',
+  'atm',
+  'mosque',
+  'school',
+  'bakery',
+  'supermarket',
+]
 
 interface Case {
   name: string

@@ -203,10 +203,10 @@ export interface components {
          */
         MapStyle: "streets" | "dark" | "terrain" | "sunny";
         /**
-         * @description The 18 documented categories. The docs' own example also uses `bakery`, which is not in the list.
+         * @description The 18 documented categories, and `bakery`: the docs' own example uses it (`categories=restaurant,cafe,bakery`) though their list lacks it, so the mock accepts it (a boulangerie is `shopping` and `bakery`).
          * @enum {string}
          */
-        PoiCategory: "restaurant" | "cafe" | "school" | "hospital" | "pharmacy" | "bank" | "atm" | "fuel" | "hotel" | "parking" | "transit" | "municipality" | "health" | "education" | "shopping" | "culture" | "mosque" | "place_of_worship";
+        PoiCategory: "restaurant" | "cafe" | "school" | "hospital" | "pharmacy" | "bank" | "atm" | "fuel" | "hotel" | "parking" | "transit" | "municipality" | "health" | "education" | "shopping" | "culture" | "mosque" | "place_of_worship" | "bakery";
         /** @description A point in a query string: `lat,lng`, latitude first. */
         LatLngText: string;
         /** @description A box in a query string: `minLng,minLat,maxLng,maxLat`, longitude first. */

@@ -23,7 +23,11 @@ import { houseDoor, type Street, snapToStreet } from './streets.ts'
 import { nearestTown, townCentre, townName, townRadius } from './towns.ts'
 import type { World } from './world.ts'
 
-/** The 18 documented `categories` of `GET /geocoding/nearby`. */
+/**
+ * The `categories` of `GET /geocoding/nearby`: the 18 documented ones, and `bakery`, which the
+ * docs' own example uses (`categories=restaurant,cafe,bakery`) though their list lacks it: the
+ * mock accepts it (a boulangerie answers to `shopping` and `bakery`).
+ */
 export const POI_CATEGORIES = [
   'restaurant',
   'cafe',
@@ -43,6 +47,7 @@ export const POI_CATEGORIES = [
   'culture',
   'mosque',
   'place_of_worship',
+  'bakery',
 ] as const
 export type PoiCategory = (typeof POI_CATEGORIES)[number]
 
@@ -74,6 +79,8 @@ interface Town {
 /** A kind of place: its categories, how common it is, and how it is named. */
 interface Kind {
   categories: [PoiCategory, ...PoiCategory[]]
+  /** Categories that depend on the name drawn (a boulangerie among the shops is also `bakery`). */
+  more?(name: Names): PoiCategory[]
   /** Relative frequency among a town's places. */
   weight: number
   /** Not found in towns smaller than this. */
@@ -139,6 +146,7 @@ const KINDS: readonly Kind[] = [
       const [w, wAr] = f.datatype.boolean() ? person(f) : pick(f, SIGN_WORDS)
       return { fr: `${kind} ${w}`, en: `${w} ${kindEn}`, ar: `${kindAr} ${wAr}` }
     },
+    more: (name) => (name.fr.startsWith('Boulangerie ') ? ['bakery'] : []),
     hours: SHOP_HOURS,
     phone: 0.3,
   },
@@ -572,7 +580,7 @@ export function townPois(seed: string | number, locality: Locality, streets: rea
       id: `poi_${locality.id.replace(/\W/g, '')}_${i}`,
       name,
       category: kind.categories[0],
-      categories: [...kind.categories],
+      categories: [...kind.categories, ...(kind.more?.(name) ?? [])],
       lat: at.lat,
       lng: at.lng,
       locality,

@@ -101,6 +101,22 @@ describe('GET /geocoding/nearby', () => {
     expect(mosques.body.results.length).toBeGreaterThan(0)
   })
 
+  it("accepts the docs' own example categories=restaurant,cafe,bakery: restaurants, cafés and boulangeries", async () => {
+    const { status, body } = await nearby(`${TUNIS}&radius=1500&categories=restaurant,cafe,bakery&limit=100`)
+    expect(status).toBe(200)
+    expect(body.query.categories).toEqual(['restaurant', 'cafe', 'bakery'])
+    const bakeries = body.results.filter((poi: { categories: string[] }) => poi.categories.includes('bakery'))
+    expect(bakeries.length).toBeGreaterThan(0)
+    for (const poi of bakeries) {
+      expect(poi.name).toMatch(/^Boulangerie /)
+      expect(poi).toMatchObject({ category: 'shopping', categories: ['shopping', 'bakery'] })
+    }
+    for (const poi of body.results)
+      expect(poi.categories.some((c: string) => ['restaurant', 'cafe', 'bakery'].includes(c))).toBe(true)
+    const alone = await nearby(`${TUNIS}&radius=1500&categories=bakery&limit=100`)
+    expect(ids(alone.body.results)).toEqual(ids(bakeries))
+  })
+
   it('files every place under what it answers to: a mosque is a place of worship, a school is education', async () => {
     const { body } = await nearby(`${TUNIS}&radius=3000&limit=100`)
     for (const poi of body.results) {
@@ -184,7 +200,7 @@ describe('GET /geocoding/nearby', () => {
     ['lat=36.8&lng=10.18&radius=1500.5', 'invalid param: radius'],
     ['lat=36.8&lng=10.18&radius=1km', 'invalid param: radius'],
     ['lat=91&lng=10.18&radius=100', 'invalid param: lat'],
-    ['lat=36.8&lng=10.18&radius=100&categories=bakery', 'invalid param: categories'],
+    ['lat=36.8&lng=10.18&radius=100&categories=bakeries', 'invalid param: categories'],
     ['lat=36.8&lng=10.18&radius=100&categories=restaurant,,cafe', 'invalid param: categories'],
     ['lat=36.8&lng=10.18&radius=100&categories=Restaurant', 'invalid param: categories'],
     ['lat=36.8&lng=10.18&radius=100&limit=0', 'invalid param: limit'],

@@ -20,8 +20,8 @@ export const noKey: ForwardGeocodingParams = { q: 'Sfax' }
 export const confidence = (answer: ForwardGeocodingResponse): number => answer.results[0]?.confidence ?? 0
 // @ts-expect-error a result has no `score`
 export const score = (answer: ForwardGeocodingResponse) => answer.results[0]?.score
-// @ts-expect-error a category is one of the documented ones
-export const category: NearbySearchResponse['results'][number]['category'] = 'bakery'
+// @ts-expect-error a category is one of the documented ones (and the docs' example's bakery)
+export const category: NearbySearchResponse['results'][number]['category'] = 'supermarket'
 export const legs = (route: DirectionResponse): number => route.legs.length
 // @ts-expect-error profile is driving, walking, cycling or truck
 export const matrix: DistanceMatrixBody = { origins: [], destinations: [], profile: 'plane' }
