@@ -1,11 +1,16 @@
+import type { Locality } from './gazetteer.ts'
+import type { Names } from './lang.ts'
+
 /**
  * Place names as Tunisians write them, where GeoNames (src/data/tunisia.json) gives a transliteration
  * of the Arabic or an English spelling: keyed by the GeoNames `name`, the French name (and the
  * Arabic where GeoNames' is wrong or missing). Sources: the municipalities' own names (commune.tn),
- * road signs and the TGM's station names (Salammbô, Le Kram, Kheireddine). `null` drops an entry
- * that is not a place (GeoNames' "Douane", a customs post given Nabeul's population).
+ * road signs and the TGM's station names (Salammbô, Le Kram, Kheireddine). `partOf` marks an entry
+ * that is not a place of its own but a point inside the town it names (GeoNames' "Douane", a
+ * customs post given Nabeul's population): never labelled nor answered as a locality, but what
+ * stands there belongs to that town.
  */
-export const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string } | null>> = {
+export const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string; partOf?: true }>> = {
   Aryanah: { fr: 'Ariana', ar: 'أريانة' },
   "L'Ariana": { fr: 'Ariana', ar: 'أريانة' },
   Salambaw: { fr: 'Salammbô', ar: 'صلامبو' },
@@ -17,5 +22,38 @@ export const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string } | 
   Sukrah: { fr: 'La Soukra', ar: 'السكرة' },
   Gamart: { fr: 'Gammarth', ar: 'قمرت' },
   Qamart: { fr: 'Gammarth', ar: 'قمرت' },
-  Douane: null,
+  // GeoNames' French name of this Gabès village is a film director's ("André Téchiné").
+  Techine: { fr: 'Techine' },
+  Douane: { fr: 'Nabeul', ar: 'نابل', partOf: true },
+}
+
+/**
+ * A locality's names as the map draws them and the geocoder answers them (one function for both,
+ * and for the generated places and routing's road names): the French spelling used in Tunisia
+ * (`PLACE_NAMES`, else the gazetteer's French name, else its GeoNames name), the same in English
+ * unless the gazetteer has an English name, and the Arabic without the governorate some gazetteer
+ * names carry after a comma ("سكرة، تونس").
+ * @example placeName({ name: 'Aryanah', ... }) // { fr: 'Ariana', en: 'Ariana', ar: 'أريانة' }
+ */
+export function placeName(l: Locality): Names {
+  const named = PLACE_NAMES[l.name]
+  const fr = named?.fr ?? l.fr ?? l.name
+  const en = named ? named.fr : (l.en ?? fr)
+  const ar = (named?.ar ?? l.ar ?? fr).split('،')[0]!.trim()
+  return { fr, en, ar }
+}
+
+/** Whether a locality is a place of its own (labelled, answered as a locality). */
+export const isOwnPlace = (l: Locality): boolean => !PLACE_NAMES[l.name]?.partOf
+
+/**
+ * The gazetteer's other spellings of a locality (its GeoNames name, its French, English and Arabic
+ * names) that `placeName` does not give: search still finds the place by them.
+ * @example otherSpellings({ name: 'Aryanah', ... }) // ['Aryanah']
+ */
+export function otherSpellings(l: Locality): string[] {
+  const names = Object.values(placeName(l))
+  return [...new Set([l.name, l.fr, l.en, l.ar])].filter(
+    (n): n is string => typeof n === 'string' && !names.includes(n),
+  )
 }

@@ -1,16 +1,21 @@
 import { LOCALITIES, type Locality } from './gazetteer.ts'
 import { radians } from './geo.ts'
 import type { Names } from './lang.ts'
+import { isOwnPlace, placeName } from './place-names.ts'
 import { TUNIS_BOURGUIBA, TUNIS_ID } from './streets.ts'
 
 // Towns: the gazetteer's localities as the places people and POIs cluster around, for the
 // generated POIs, routing's road names and geocoding alike (asking needs no POI generation).
 
-/** Every town once (one per point), biggest first. */
+/**
+ * Every town once (one per point), biggest first; not the points that are part of another town
+ * (GeoNames' "Douane" with Nabeul's population: Nabeul's places are Nabeul's, not twice over).
+ */
 export const POI_TOWNS: readonly Locality[] = (() => {
   const seen = new Set<string>()
   const sorted = [...LOCALITIES].sort((a, b) => (b.pop ?? 0) - (a.pop ?? 0) || (a.id < b.id ? -1 : 1))
   return sorted.filter((l) => {
+    if (!isOwnPlace(l)) return false
     const key = `${l.lat.toFixed(3)},${l.lng.toFixed(3)}`
     if (seen.has(key)) return false
     seen.add(key)
@@ -29,13 +34,8 @@ export function townRadius(locality: Locality): number {
   return Math.min(0.05, 0.006 + Math.sqrt(locality.pop ?? 0) / 20000)
 }
 
-/** A town's names in the three languages. */
-export const townName = (l: Locality): Names => {
-  const fr = l.fr ?? l.name
-  // Some gazetteer Arabic names carry the governorate after a comma ("سكرة، تونس"): keep the town.
-  const ar = (l.ar ?? fr).split('،')[0]!.trim()
-  return { fr, en: l.en ?? fr, ar }
-}
+/** A town's names in the three languages: the names the map draws (`placeName`). */
+export const townName = (l: Locality): Names => placeName(l)
 
 /** The town of `towns` (default: every town) nearest a point. */
 export function nearestTown(

@@ -1,5 +1,5 @@
 import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
-import { PLACE_NAMES } from '../data/place-names.ts'
+import { isOwnPlace, placeName } from '../data/place-names.ts'
 import type { LabelFont } from '../render/font.ts'
 import { mercatorX, mercatorY, worldSize } from './projection.ts'
 
@@ -96,14 +96,15 @@ export function mapLabels(): MapLabel[] {
   }))
   const towns: (MapLabel & { lat: number; lng: number })[] = []
   for (const l of LOCALITIES) {
-    const named = PLACE_NAMES[l.name]
-    if (named === null) continue
+    if (!isOwnPlace(l)) continue
+    const names = placeName(l)
     const capital = l.fc === 'PPLA' || l.fc === 'PPLC'
     const rank = townRank(l.pop, isSeat(l.lat, l.lng), SEATS.has(l.fc ?? ''))
-    const ar = named?.ar ?? l.ar
+    // Arabic only where the gazetteer or PLACE_NAMES gives it (not the French name twice).
+    const ar = names.ar !== names.fr ? names.ar : undefined
     towns.push({
       kind: 'town',
-      fr: named?.fr ?? l.fr ?? l.name,
+      fr: names.fr,
       ...(ar && { ar }),
       x: mercatorX(l.lng),
       y: mercatorY(l.lat),

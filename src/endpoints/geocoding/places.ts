@@ -11,6 +11,7 @@ import {
 import { radians } from '../../data/geo.ts'
 import { KIND_WORDS, LANDMARKS, SUPERSEDED_POIS } from '../../data/landmarks.ts'
 import type { Lang, Names } from '../../data/lang.ts'
+import { isOwnPlace, otherSpellings, placeName } from '../../data/place-names.ts'
 import { houseDoor, type Street } from '../../data/streets.ts'
 import { nearestTown } from '../../data/towns.ts'
 import type { World } from '../../data/world.ts'
@@ -62,11 +63,8 @@ const delNames = (id: string): Names => {
   const d = delegation(id)
   return { fr: d.fr, en: d.fr, ar: d.ar ?? d.fr }
 }
-const locNames = (l: Locality): Names => ({
-  fr: l.fr ?? l.name,
-  en: l.en ?? l.fr ?? l.name,
-  ar: l.ar ?? l.fr ?? l.name,
-})
+/** A locality's names: the names the map draws (one naming function for both). */
+const locNames = (l: Locality): Names => placeName(l)
 const prominenceOf = (pop: number | undefined) => Math.min(1, Math.log10(1 + (pop ?? 0)) / 6.5)
 
 /**
@@ -127,9 +125,13 @@ export function buildPlaces(world: World): Place[] {
       governorate: govNames(l.gov),
       prominence: prominenceOf(l.pop) + (l.fc === 'PPLC' || l.fc === 'PPLA' ? 0.1 : 0),
       context: `${g.fr} ${g.ar} ${d.fr} ${d.postcode}`,
-      aliases: [l.name, l.fr, l.en, l.ar].filter((n): n is string => typeof n === 'string'),
+      aliases: [...new Set(Object.values(locNames(l)))],
+      // GeoNames' and other transliterations ("Aryanah", "Salambaw"): still found.
+      ...(otherSpellings(l).length > 0 && { alt: otherSpellings(l) }),
     }
-    places.push(place)
+    // A point that is part of another town (GeoNames' "Douane" in Nabeul) names what stands
+    // there after that town but is not answered as a locality of its own.
+    if (isOwnPlace(l)) places.push(place)
     localityPlaces.set(l.id, place)
   }
   for (const p of POIS) {
