@@ -55,6 +55,13 @@ export type {
   TmapsReadyInfo,
 } from './core/create-core.ts'
 export { createTmapsCore, DEFAULT_BASE_URL, DEFAULT_TILES_URL } from './core/create-core.ts'
+export type {
+  TmapsOverrideEntry,
+  TmapsOverrideSpec,
+  TmapsScenario,
+  TmapsScenarioName,
+} from './core/scenarios.ts'
+export { applyOverrides, SCENARIO_ENDPOINTS, scenarios } from './core/scenarios.ts'
 export type { TmapsSnapshot } from './core/snapshot.ts'
 export { DATA_ATTRIBUTION, MAP_ATTRIBUTION } from './data/attribution.ts'
 export { ENDPOINTS } from './endpoints/registry.ts'

@@ -1,0 +1,441 @@
+import type { TmapsErrorBody } from '../contract/openapi.ts'
+import { ENDPOINTS } from '../endpoints/registry.ts'
+import { FAULT_BODIES, RETRY_AFTER_SECONDS } from './faults.ts'
+import type {
+  TmapsEndpointAnswers,
+  TmapsEndpointName,
+  TmapsOverride,
+  TmapsOverrideContext,
+  TmapsOverrideResult,
+} from './overrides.ts'
+
+/**
+ * The named scenarios, as the control API and `parameters.tmaps.use` name them.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { SCENARIO_ENDPOINTS, type TmapsScenarioName } from 'tmaps-mock'
+ *
+ * const name: TmapsScenarioName = 'no-results'
+ * assert.deepEqual(SCENARIO_ENDPOINTS[name], ['geocoding/forward', 'geocoding/reverse', 'geocoding/nearby'])
+ * ```
+ */
+export type TmapsScenarioName = 'no-results' | 'at-sea' | 'low-confidence' | 'slow'
+
+const ALL_ENDPOINTS = [...new Set(ENDPOINTS.map((e) => e.name))] as TmapsEndpointName[]
+
+/**
+ * The endpoints each named scenario applies to.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { SCENARIO_ENDPOINTS } from 'tmaps-mock'
+ *
+ * assert.ok(SCENARIO_ENDPOINTS['at-sea'].includes('distance-matrix'))
+ * assert.ok(!SCENARIO_ENDPOINTS['low-confidence'].includes('geocoding/reverse')) // no confidence there
+ * ```
+ */
+export const SCENARIO_ENDPOINTS: { readonly [S in TmapsScenarioName]: readonly TmapsEndpointName[] } = {
+  'no-results': ['geocoding/forward', 'geocoding/reverse', 'geocoding/nearby'],
+  'at-sea': [
+    'geocoding/reverse',
+    'geocoding/nearby',
+    'routing/direction',
+    'routing/optimized',
+    'routing/isochrone',
+    'distance-matrix',
+  ],
+  'low-confidence': ['geocoding/forward'],
+  slow: ALL_ENDPOINTS,
+}
+
+/** The endpoints of the no-results scenario. */
+export type NoResultsEndpoint = 'geocoding/forward' | 'geocoding/reverse' | 'geocoding/nearby'
+/** The endpoints of the at-sea scenario. */
+export type AtSeaEndpoint =
+  | 'geocoding/reverse'
+  | 'geocoding/nearby'
+  | 'routing/direction'
+  | 'routing/optimized'
+  | 'routing/isochrone'
+  | 'distance-matrix'
+
+/**
+ * A scenario's resolver: an override for any endpoint of `S` (`mock.use(endpoint, scenario)`);
+ * another endpoint does not compile.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, scenarios, type TmapsScenario } from 'tmaps-mock'
+ *
+ * const empty: TmapsScenario<'geocoding/forward' | 'geocoding/nearby'> = scenarios.noResults()
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const remove = mock.use('geocoding/nearby', empty)
+ * // @ts-expect-error a distance matrix has no results to empty
+ * mock.use('distance-matrix', empty)
+ * assert.equal(typeof remove, 'function')
+ * ```
+ */
+export type TmapsScenario<S extends TmapsEndpointName> = <E extends S>(
+  context: TmapsOverrideContext<E>,
+) => Promise<TmapsOverrideResult<E>>
+
+/** Why a routing endpoint refuses a point no road reaches: the endpoints' own words (a test holds them equal). */
+const UNREACHABLE = 'no road reaches it: at sea, abroad or on an island without a crossing'
+/** The longest delay of the slow scenario, as for a fault's `delayMs`. */
+const MAX_DELAY_MS = 120_000
+
+/** The endpoint a request was resolved to, from its path (a scenario runs only once it is resolved). */
+function endpointOf(request: { url: string }): TmapsEndpointName {
+  const path = new URL(request.url).pathname
+  return (path.startsWith('/r-tile/') ? 'r-tile' : path.slice(1)) as TmapsEndpointName
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+type Json = Record<string, unknown> & { results?: unknown[]; features?: Array<Record<string, unknown>> }
+
+/**
+ * Scenarios for what tests need most, built on `mock.use`: each keeps the contract (it runs
+ * after the key, domain and HTTPS checks), starts from the mock's own answer (a bad parameter
+ * still gets its 400) and answers what the mock answers in that situation.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, scenarios } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key = await mock.console.createKey({ name: 'Backend' })
+ * mock.use('geocoding/forward', scenarios.noResults(), { times: 1 })
+ * const url = `https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`
+ * assert.deepEqual(await (await mock.fetch(new Request(url))).json(), { query: 'Sfax', results: [] })
+ * ```
+ */
+export const scenarios = {
+  /**
+   * Nothing found: the mock's own answer with `results: []` (its `query` echoed as usual), as it
+   * answers a query that matches nothing, or a point at sea.
+   * @example mock.use('geocoding/forward', scenarios.noResults())
+   */
+  noResults(): TmapsScenario<NoResultsEndpoint> {
+    return async ({ answer }) => ({ ...((await answer()) as object), results: [] }) as never
+  },
+
+  /**
+   * A point at sea, which no road reaches: what the mock answers for one. Reverse and nearby:
+   * `results: []`; isochrone: each contour's Feature with `geometry: null`; directions, tour and
+   * matrix: 400 `invalid param: <to|waypoints|destinations> (no road reaches it: ...)`, naming
+   * the last point (the destination; in a matrix, the destinations: an unreachable pair).
+   * @example mock.use('distance-matrix', scenarios.atSea())
+   */
+  atSea(): TmapsScenario<AtSeaEndpoint> {
+    return async ({ request, answer }) => {
+      const own = (await answer()) as Json // a bad parameter is still its own 400
+      const endpoint = endpointOf(request)
+      const refused = (param: string) =>
+        ({ status: 400, body: { error: `invalid param: ${param} (${UNREACHABLE})` } }) as const
+      switch (endpoint) {
+        case 'routing/direction':
+          return refused(request.method === 'GET' ? 'to' : 'waypoints') as never
+        case 'routing/optimized':
+          return refused('waypoints') as never
+        case 'distance-matrix':
+          return refused('destinations') as never
+        case 'routing/isochrone':
+          return { ...own, features: own.features?.map((f) => ({ ...f, geometry: null })) } as never
+        default:
+          return { ...own, results: [] } as never
+      }
+    }
+  },
+
+  /**
+   * A weak match: the mock's own matches, their confidences scaled so that the best is
+   * `confidence` (default 0.4; a match already weaker is kept as it is). Nothing found stays
+   * nothing found: use a query the mock finds (a town, a street).
+   * @example mock.use('geocoding/forward', scenarios.lowConfidence({ confidence: 0.3 }))
+   */
+  lowConfidence({ confidence = 0.4 }: { confidence?: number } = {}): TmapsScenario<'geocoding/forward'> {
+    if (!(typeof confidence === 'number' && confidence >= 0 && confidence < 1))
+      throw new TypeError(
+        `Failed to create the low-confidence scenario: confidence is ${JSON.stringify(confidence)}. Use a number from 0 to below 1, e.g. 0.4.`,
+      )
+    return async ({ answer }) => {
+      const own = (await answer()) as TmapsEndpointAnswers['geocoding/forward']
+      const best = own.results[0]?.confidence ?? 0
+      const factor = best > confidence ? confidence / best : 1
+      return {
+        ...own,
+        results: own.results.map((r) => ({
+          ...r,
+          confidence: Math.round(r.confidence * factor * 100) / 100,
+        })),
+      } as never
+    }
+  },
+
+  /**
+   * A slow endpoint: the mock's own answer (or its 400), `delayMs` late (default 3000, at most
+   * 120,000). Unlike a fault's `delayMs`, only requests the contract accepted wait.
+   * @example mock.use('routing/direction', scenarios.slow({ delayMs: 5000 }))
+   */
+  slow({ delayMs = 3000 }: { delayMs?: number } = {}): TmapsScenario<TmapsEndpointName> {
+    checkDelay(delayMs, 'Failed to create the slow scenario')
+    return async ({ answer }) => {
+      const own = answer().then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      )
+      await sleep(delayMs)
+      const settled = await own
+      if ('error' in settled) throw settled.error
+      return settled.value as never
+    }
+  },
+}
+
+function checkDelay(delayMs: unknown, failed: string): asserts delayMs is number {
+  if (!(typeof delayMs === 'number' && Number.isFinite(delayMs) && delayMs >= 0 && delayMs <= MAX_DELAY_MS))
+    throw new TypeError(
+      `${failed}: delayMs is ${JSON.stringify(delayMs)}. Use a number of milliseconds from 0 to ${MAX_DELAY_MS}.`,
+    )
+}
+
+/**
+ * An override as data, for where functions cannot go (the control API of `tmaps-mock serve`)
+ * or read best as a table (`parameters.tmaps.use`, the Vite plugin's overrides module): a named
+ * `scenario`, or a `status` with a `body`, or only `delayMs` (the mock's own answer, late).
+ * `delayMs` also delays the others; `times` uses it up, as in `mock.use`.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { applyOverrides, createTmapsMock, type TmapsOverrideSpec } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const key = await mock.console.createKey({ name: 'Backend' })
+ * const busy: TmapsOverrideSpec = { endpoint: 'distance-matrix', status: 503, times: 1 }
+ * applyOverrides(mock, [busy, { endpoint: 'geocoding/forward', scenario: 'no-results' }])
+ * const url = `https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`
+ * assert.deepEqual(await (await mock.fetch(new Request(url))).json(), { query: 'Sfax', results: [] })
+ * ```
+ */
+export type TmapsOverrideSpec = {
+  [E in TmapsEndpointName]: {
+    endpoint: E
+    /** A named scenario of this endpoint (`SCENARIO_ENDPOINTS`). */
+    scenario?: TmapsScenarioName
+    /** The low-confidence scenario's best confidence (default 0.4). */
+    confidence?: number
+    /**
+     * The status to answer: 200 (with a `body`) or an error status the document declares (400,
+     * 401, 403, 404, 429, 500, 502, 503, 504). An error's `body` defaults to TMaps' own for it
+     * (`{"error":"rate limited"}`, with `Retry-After: 1` on 429 and 503).
+     */
+    status?: number
+    /** The JSON body: the endpoint's answer for 200, `{ error }` for an error. Sent as given. */
+    body?: TmapsEndpointAnswers[E] | TmapsErrorBody
+    /** Answer this many milliseconds late (0-120,000); alone: the mock's own answer, late. */
+    delayMs?: number
+    /** How many requests it answers; default: until removed. */
+    times?: number
+  }
+}[TmapsEndpointName]
+
+/**
+ * One entry of an override list: a resolver (`{ endpoint, resolver, times? }`, as `mock.use`
+ * takes it) or an override as data ({@link TmapsOverrideSpec}).
+ * @example
+ * ```ts
+ * import { scenarios, type TmapsOverrideEntry } from 'tmaps-mock'
+ *
+ * // parameters: { tmaps: { use: overrides } } in a story; the default export of the Vite plugin's overrides module
+ * export const overrides: TmapsOverrideEntry[] = [
+ *   { endpoint: 'geocoding/forward', resolver: scenarios.lowConfidence(), times: 1 },
+ *   { endpoint: 'routing/direction', scenario: 'at-sea' },
+ *   { endpoint: 'geocoding/reverse', resolver: ({ params }) => ({ query: { lat: Number(params.lat), lng: Number(params.lng) }, results: [] }) },
+ * ]
+ * ```
+ */
+export type TmapsOverrideEntry =
+  | {
+      [E in TmapsEndpointName]: { endpoint: E; resolver: TmapsOverride<E>; times?: number }
+    }[TmapsEndpointName]
+  | TmapsOverrideSpec
+
+const SPEC_FIELDS = ['endpoint', 'scenario', 'confidence', 'status', 'body', 'delayMs', 'times'] as const
+const ENTRY_FIELDS = ['endpoint', 'resolver', 'times'] as const
+/** The statuses an override as data may answer: 200 and the error statuses the document declares. */
+export const OVERRIDE_STATUSES = [200, 400, 401, 403, 404, 429, 500, 502, 503, 504] as const
+const ERROR_BODIES: Record<number, string> = {
+  401: 'missing api_key',
+  403: 'domain not authorized',
+  404: 'not found',
+  ...FAULT_BODIES,
+}
+
+/**
+ * Checks one override entry and makes its resolver; a bad entry throws a `TypeError` that names
+ * the field (`at` says where it is, e.g. `parameters.tmaps.use[0]`) and what to write.
+ */
+export function compileOverride(
+  input: unknown,
+  at: string,
+): { endpoint: TmapsEndpointName; resolver: TmapsOverride<TmapsEndpointName>; times: number | undefined } {
+  const fail = (why: string): never => {
+    throw new TypeError(`${at}${why}`)
+  }
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    fail(' must be an object such as { endpoint: "geocoding/forward", scenario: "no-results" }')
+  const entry = input as Record<string, unknown>
+  const { endpoint, times } = entry
+  if (typeof endpoint !== 'string' || !ALL_ENDPOINTS.includes(endpoint as TmapsEndpointName))
+    fail(`.endpoint is ${JSON.stringify(endpoint)}: use one of ${ALL_ENDPOINTS.join(', ')}`)
+  const name = endpoint as TmapsEndpointName
+  if (times !== undefined && !(Number.isInteger(times) && (times as number) > 0))
+    fail(`.times is ${JSON.stringify(times)}: use a whole number from 1, or leave it out (until removed)`)
+  const allowed: readonly string[] = 'resolver' in entry ? ENTRY_FIELDS : SPEC_FIELDS
+  const extra = Object.keys(entry).filter((field) => !allowed.includes(field))
+  if (extra.length > 0)
+    fail(
+      'resolver' in entry
+        ? ` has a resolver and ${extra.join(', ')}: an entry is { endpoint, resolver, times? }, or, without a resolver, { endpoint, scenario | status, body | delayMs, times? }`
+        : ` has no field ${extra.join(', ')}. Its fields are ${SPEC_FIELDS.join(', ')}`,
+    )
+  if ('resolver' in entry) {
+    if (typeof entry.resolver !== 'function')
+      fail('.resolver must be a function ({ request, params, answer }) => body, e.g. scenarios.noResults()')
+    return {
+      endpoint: name,
+      resolver: entry.resolver as TmapsOverride<TmapsEndpointName>,
+      times: times as never,
+    }
+  }
+  return { endpoint: name, resolver: specResolver(entry, name, fail), times: times as never }
+}
+
+function specResolver(
+  spec: Record<string, unknown>,
+  endpoint: TmapsEndpointName,
+  fail: (why: string) => never,
+): TmapsOverride<TmapsEndpointName> {
+  const { scenario, confidence, status, body, delayMs } = spec
+  if (delayMs !== undefined) {
+    try {
+      checkDelay(delayMs, '')
+    } catch {
+      fail(`.delayMs is ${JSON.stringify(delayMs)}: use milliseconds from 0 to ${MAX_DELAY_MS}`)
+    }
+  }
+  if (confidence !== undefined && scenario !== 'low-confidence')
+    fail('.confidence goes with scenario "low-confidence" only')
+  let answer: TmapsOverride<TmapsEndpointName>
+  if (scenario !== undefined) {
+    const names = Object.keys(SCENARIO_ENDPOINTS)
+    if (typeof scenario !== 'string' || !names.includes(scenario))
+      fail(`.scenario is ${JSON.stringify(scenario)}: use one of ${names.join(', ')}`)
+    const applies = SCENARIO_ENDPOINTS[scenario as TmapsScenarioName]
+    if (!applies.includes(endpoint))
+      fail(`.scenario "${scenario}" does not apply to ${endpoint}: it applies to ${applies.join(', ')}`)
+    if (status !== undefined || body !== undefined)
+      fail(
+        `.scenario and .${status !== undefined ? 'status' : 'body'} cannot go together: a scenario says what it answers`,
+      )
+    if (confidence !== undefined && !(typeof confidence === 'number' && confidence >= 0 && confidence < 1))
+      fail(`.confidence is ${JSON.stringify(confidence)}: use a number from 0 to below 1, e.g. 0.4`)
+    // The slow scenario's delay is delayMs itself.
+    if (scenario === 'slow')
+      return scenarios.slow(delayMs === undefined ? {} : { delayMs: delayMs as number }) as never
+    answer = (
+      scenario === 'no-results'
+        ? scenarios.noResults()
+        : scenario === 'at-sea'
+          ? scenarios.atSea()
+          : scenarios.lowConfidence(confidence === undefined ? {} : { confidence: confidence as number })
+    ) as never
+  } else if (status !== undefined || body !== undefined) {
+    answer = fixedAnswer(status ?? 200, body, endpoint, fail)
+  } else if (delayMs !== undefined) {
+    return scenarios.slow({ delayMs: delayMs as number }) as never
+  } else {
+    return fail(
+      ' says nothing to answer: give a scenario (no-results, at-sea, low-confidence, slow), a status (and body), or delayMs',
+    )
+  }
+  if (delayMs === undefined || delayMs === 0) return answer
+  return async (context) => {
+    const [result] = await Promise.all([answer(context), sleep(delayMs as number)])
+    return result
+  }
+}
+
+function fixedAnswer(
+  status: unknown,
+  body: unknown,
+  endpoint: TmapsEndpointName,
+  fail: (why: string) => never,
+): TmapsOverride<TmapsEndpointName> {
+  if (!(OVERRIDE_STATUSES as readonly unknown[]).includes(status))
+    fail(`.status is ${JSON.stringify(status)}: use one of ${OVERRIDE_STATUSES.join(', ')}`)
+  const code = status as number
+  const picture = ENDPOINTS.some((e) => e.name === endpoint && e.answers === 'png')
+  if (code === 200) {
+    if (picture)
+      fail(`.status 200 with a JSON body: ${endpoint} answers PNG bytes; use an error status or a scenario`)
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      fail(`.body must be the JSON object ${endpoint} answers (status 200)`)
+  } else if (body !== undefined) {
+    const error = (body as { error?: unknown } | null)?.error
+    if (
+      body === null ||
+      typeof body !== 'object' ||
+      typeof error !== 'string' ||
+      Object.keys(body).length !== 1
+    )
+      fail(`.body of an error must be TMaps' error format, { "error": "<a short message>" }`)
+  } else if (ERROR_BODIES[code] === undefined) {
+    fail(`.body is needed with status ${code}, e.g. { "error": "missing required param: q" }`)
+  }
+  const text = JSON.stringify(body ?? { error: ERROR_BODIES[code] })
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  if (code === 429 || code === 503) headers['Retry-After'] = String(RETRY_AFTER_SECONDS)
+  return () => new Response(text, { status: code, headers })
+}
+
+/**
+ * Applies a list of overrides to a mock (`mock.use` for each, the first of an endpoint on top)
+ * and returns the function that removes them all. A bad entry throws before any is applied,
+ * naming it (`where[i].field`) and what to write.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { applyOverrides, createTmapsMock, scenarios } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty' })
+ * const remove = applyOverrides(mock, [
+ *   { endpoint: 'geocoding/forward', resolver: scenarios.lowConfidence() },
+ *   { endpoint: 'routing/direction', scenario: 'slow', delayMs: 2000 },
+ * ])
+ * assert.throws(() => applyOverrides(mock, [{ endpoint: 'geocoding/forward', scenario: 'at-sea' }]), /does not apply/)
+ * remove()
+ * ```
+ */
+export function applyOverrides(
+  mock: { use: (endpoint: never, resolver: never, options?: { times?: number }) => () => void },
+  entries: readonly TmapsOverrideEntry[],
+  where = 'overrides',
+): () => void {
+  if (!Array.isArray(entries))
+    throw new TypeError(
+      `${where} must be an array of overrides, e.g. [{ endpoint: "geocoding/forward", scenario: "no-results" }]`,
+    )
+  const compiled = entries.map((entry, i) => compileOverride(entry, `${where}[${i}]`))
+  // mock.use puts the newest on top: applied last to first, the list reads top down.
+  const disposers = compiled
+    .reverse()
+    .map(({ endpoint, resolver, times }) =>
+      mock.use(endpoint as never, resolver as never, times === undefined ? {} : { times }),
+    )
+  return () => {
+    for (const dispose of disposers) dispose()
+  }
+}
