@@ -3,6 +3,7 @@ import { UNATTRIBUTED } from '../console/usage.ts'
 import { maskSecrets } from '../contract/key-format.ts'
 import { STATUS_TEXT } from '../core/answers.ts'
 import type { FaultInput, TmapsMockCore } from '../core/create-core.ts'
+import { compileOverride } from '../core/scenarios.ts'
 
 /** Where the control API lives on the server. */
 export const CONTROL_PREFIX = '/__console'
@@ -82,7 +83,8 @@ function stringField(body: Record<string, unknown>, name: string): string {
 /**
  * The provider's console over HTTP, as JSON under `/__console/` (the server of `tmaps-mock serve`
  * mounts it): keys, domains, links, usage, the request log (also as a live SSE stream),
- * snapshot, restore, reset and fault rules. A console refusal answers its message with 400, 404, 409 or
+ * snapshot, restore, reset, fault rules and overrides (declarative: a named scenario, a status with a
+ * body, a delay). A console refusal answers its message with 400, 404, 409 or
  * 503; a created resource 201. Key values appear only in the answer that creates them.
  * @example const control = createControlApi(mock); await control(new Request('https://localhost:8443/__console/keys'))
  */
@@ -222,6 +224,8 @@ export function createControlApi(core: TmapsMockCore): (request: Request) => Pro
     },
   ]
 
+  routes.push(...overrideRoutes(core))
+
   const keyOr404 = (ref: string) => {
     const key = core.console.getKey(ref)
     if (!key) throw new HttpError(404, 'No key matches: name it by its id (key_…) or its full value.')
@@ -257,6 +261,100 @@ export function createControlApi(core: TmapsMockCore): (request: Request) => Pro
       ? json(405, { error: `${request.method} is not allowed on ${echoed}.` })
       : json(404, { error: `No control API route ${echoed}. See the README, "Control API".` })
   }
+}
+
+/** An override of the control API, as `GET /__console/overrides` lists it. */
+interface OverrideRecord {
+  id: string
+  endpoint: string
+  scenario?: string
+  confidence?: number
+  status?: number
+  body?: unknown
+  delayMs?: number
+  /** As given; `null`: until removed. */
+  times: number | null
+  /** Requests it still answers (`null`: until removed). */
+  remaining: number | null
+  /** Requests it answered so far. */
+  hits: number
+}
+
+/**
+ * `/__console/overrides`: overrides as data (functions cannot cross HTTP), each applied with
+ * `mock.use`, so it runs only after the key, domain and HTTPS checks and the log marks its
+ * answers overridden. Newest first, as `mock.use` applies them.
+ */
+function overrideRoutes(core: TmapsMockCore): Route[] {
+  const overrides = new Map<string, { record: OverrideRecord; dispose: () => void }>()
+  let next = 1
+  const remove = (id: string) => {
+    const entry = overrides.get(id)
+    if (!entry) return false
+    entry.dispose()
+    overrides.delete(id)
+    return true
+  }
+  return [
+    {
+      method: 'GET',
+      pattern: '/overrides',
+      handle: () => json(200, [...overrides.values()].map((o) => o.record).reverse()),
+    },
+    {
+      method: 'POST',
+      pattern: '/overrides',
+      handle: async ({ request }) => {
+        const body = await readJson(request)
+        let compiled: ReturnType<typeof compileOverride>
+        try {
+          compiled = compileOverride(body, 'body')
+        } catch (error) {
+          throw new HttpError(400, `${(error as Error).message}.`)
+        }
+        const { endpoint, resolver, times } = compiled
+        const id = `ov_${next++}`
+        const fields = ['scenario', 'confidence', 'status', 'body', 'delayMs'] as const
+        const record: OverrideRecord = {
+          id,
+          endpoint,
+          times: times ?? null,
+          remaining: times ?? null,
+          hits: 0,
+        }
+        for (const field of fields)
+          if (body[field] !== undefined) Object.assign(record, { [field]: body[field] })
+        const dispose = core.use(
+          endpoint,
+          (context) => {
+            record.hits++
+            if (record.remaining !== null && --record.remaining === 0) overrides.delete(id)
+            return resolver(context)
+          },
+          times === undefined ? {} : { times },
+        )
+        overrides.set(id, { record, dispose })
+        return json(201, record)
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/overrides/:id',
+      handle: ({ params }) => {
+        if (!remove(params.id!))
+          throw new HttpError(404, `No override ${params.id}: GET ${CONTROL_PREFIX}/overrides lists them.`)
+        return json(204, null)
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/overrides',
+      handle: () => {
+        for (const id of [...overrides.keys()]) remove(id)
+        return json(204, null)
+      },
+    },
+  ]
 }
 
 function match(pattern: string, path: string): Params | null {
