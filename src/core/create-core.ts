@@ -5,15 +5,17 @@ import { createUsage, UNATTRIBUTED, type UsageReport } from '../console/usage.ts
 import { ENDPOINTS } from '../endpoints/registry.ts'
 import type { TmapsAnswer } from './answers.ts'
 import { createFaults, type TmapsFaults } from './faults.ts'
+import { createRequestHandler, type FetchOptions, type Handled, type RequestLike } from './handle-request.ts'
+import { memoize } from './memo.ts'
 import type { TmapsMockOptions } from './options.ts'
 import { validateOptions } from './options.ts'
 import { createOverrides, type TmapsEndpointName, type TmapsOverride } from './overrides.ts'
-import { createPipeline, type FetchOptions, type RequestLike } from './pipeline.ts'
 import type { TmapsSnapshot } from './snapshot.ts'
 import { createState, type TmapsReadyInfo } from './state.ts'
 
 export type { TmapsAnswer } from './answers.ts'
 export type { FaultInput, FaultRule, FaultStatus, TmapsFaults } from './faults.ts'
+export type { FetchOptions, RequestLike, RequestTarget } from './handle-request.ts'
 export { DEFAULT_BASE_URL, DEFAULT_TILES_URL, type TmapsMockOptions } from './options.ts'
 export type {
   TmapsEndpointAnswers,
@@ -22,7 +24,6 @@ export type {
   TmapsOverrideContext,
   TmapsOverrideResult,
 } from './overrides.ts'
-export type { FetchOptions, RequestLike, RequestTarget } from './pipeline.ts'
 export type { TmapsReadyInfo } from './state.ts'
 
 /**
@@ -71,11 +72,10 @@ export interface TmapsMockCore {
   fetch(request: Request, options?: FetchOptions): Promise<Response>
   /**
    * The same answer as plain data, for runtimes that build their own response object (the HTTPS
-   * server writes it to Node without an intermediate `Response`). A request answered before
-   * under the same console state is answered at once (the answer object is then shared and
-   * frozen); else a promise: `await` it either way.
+   * server writes it to Node without an intermediate `Response`). An answer given before to the
+   * same request under the same console state may be shared: it is then frozen.
    */
-  answer(request: RequestLike, options?: FetchOptions): TmapsAnswer | Promise<TmapsAnswer>
+  answer(request: RequestLike, options?: FetchOptions): Promise<TmapsAnswer>
   /** Usage of one key (id, full value or `{ id }`), or `'unattributed'`. */
   usage(ref: KeyRef | typeof UNATTRIBUTED): UsageReport
   /**
@@ -128,16 +128,28 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
   const faults = createFaults(opts.dataSeed, FAULT_ENDPOINTS)
   const overrides = createOverrides()
   const state = createState(opts, usage)
-  const pipeline = createPipeline({
-    opts,
-    ready: state.ready,
-    lookup: state.lookup,
-    generation: state.generation,
-    usage,
-    log,
-    faults,
-    overrides,
-  })
+  const handleRequest = memoize(
+    createRequestHandler({
+      opts,
+      ready: state.ready,
+      lookup: state.lookup,
+      generation: state.generation,
+      faults,
+      overrides,
+    }),
+    { generation: state.generation, faults, overrides },
+  )
+  /** The one exit: every answered request is counted and logged here, once. */
+  const recorded = ({ answer, entry, started }: Handled) => {
+    if (entry) {
+      const time = opts.now()
+      usage.record(entry.facts.keyId ?? UNATTRIBUTED, entry.endpoint, entry.status, time)
+      log.push({ ...entry, time, durationMs: performance.now() - started })
+    }
+    return answer
+  }
+  const answer = (request: RequestLike, fetchOptions?: FetchOptions) =>
+    handleRequest(request, fetchOptions).then(recorded)
 
   const resolveBucket = (ref: KeyRef | typeof UNATTRIBUTED): string => {
     if (ref === UNATTRIBUTED) return UNATTRIBUTED
@@ -158,9 +170,9 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     faults: { add: faults.add, list: faults.list, remove: faults.remove, clear: faults.clear },
     use: overrides.use,
     options: { baseUrl: opts.baseUrl, tilesUrl: opts.tilesUrl, seed: opts.seed, dataSeed: opts.dataSeed },
-    answer: pipeline,
+    answer,
     async fetch(request, fetchOptions) {
-      const { status, statusText, headers, body, network } = await pipeline(request, fetchOptions)
+      const { status, statusText, headers, body, network } = await answer(request, fetchOptions)
       return network === 'reset' ? Response.error() : new Response(body, { status, statusText, headers })
     },
     usage: (ref) => usage.report(resolveBucket(ref)),

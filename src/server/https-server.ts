@@ -295,9 +295,7 @@ export async function startTmapsHttpsServer(
       }
       // The TMaps host this path belongs to, same scheme: the contract decides on that URL.
       const target = splitTarget(scheme, hostOfPath(pathname) === 'tiles' ? tiles : api, path)
-      const pending = mock.answer(nodeRequestView(req, target.href, SERVER_BODY_LIMIT), { url: target })
-      // A memoized answer comes back at once: written in this tick, as a bare server would.
-      const answer = pending instanceof Promise ? await pending : pending
+      const answer = await mock.answer(nodeRequestView(req, target.href, SERVER_BODY_LIMIT), { url: target })
       if (answer.network === 'reset') {
         // An injected network fault: no answer at all, the connection just fails.
         req.socket.destroy()
