@@ -148,6 +148,10 @@ interface Level {
   scale: number
   land: number[][][]
   borders: number[][]
+  /** Lakes and lagoons drawn over the land (zoom 5-7: Tunisia's, from `land.json`). */
+  water?: number[][]
+  /** Salt flats drawn over the land (zoom 5-7: Tunisia's chotts and sebkhas, from `land.json`). */
+  salt?: number[][]
 }
 
 function level(minZoom: number, scale: number, land: Polygon[], borders: Ring[]): Level {
@@ -169,15 +173,123 @@ const borders110 = borderLines(atlas('countries-110m'))
 const borders50 = borderLines(atlas('countries-50m'))
 const borders10 = borderLines(atlas('countries-10m'))
 
+// Tunisia's lakes, lagoons and salt flats for zoom 5-7, where the land is Natural Earth's (which
+// has none of them): the water holes and salt flats of `src/data/land.json` (OpenStreetMap-derived,
+// ODbL, and the traced ones it marks as approximate) of at least LOW_ZOOM_KM2, simplified to
+// ~300 m (a pixel is 1.2 km at zoom 7), so that Lake Tunis, Lake Bizerte, Ichkeul, Séjoumi and the
+// chotts show at a country's zoom as on any map.
+const tunisiaLand = JSON.parse(readFileSync(join(root, 'src/data/land.json'), 'utf8')) as {
+  scale: number
+  land: number[][][]
+  water: number[][]
+  salt: number[][]
+}
+const LOW_ZOOM_KM2 = 4
+const decodeLand = (encoded: number[]): Ring => {
+  const out: Ring = []
+  let [x, y] = [0, 0]
+  for (let i = 0; i < encoded.length; i += 2) {
+    x += encoded[i]!
+    y += encoded[i + 1]!
+    out.push([x / tunisiaLand.scale, y / tunisiaLand.scale])
+  }
+  return out
+}
+const ringKm2 = (ring: Ring) => {
+  let a = 0
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    a += ring[j]![0] * ring[i]![1] - ring[i]![0] * ring[j]![1]
+  return (Math.abs(a) / 2) * 111.32 ** 2 * Math.cos((ring[0]![1] * Math.PI) / 180)
+}
+/** Douglas-Peucker on an open run of points (degrees; `tolerance` in degrees). */
+function simplify(points: Ring, tolerance: number): Ring {
+  if (points.length < 3) return points
+  const [a, b] = [points[0]!, points[points.length - 1]!]
+  let [worst, at] = [0, 0]
+  for (let i = 1; i < points.length - 1; i++) {
+    const p = points[i]!
+    const [dx, dy] = [b[0] - a[0], b[1] - a[1]]
+    const len = Math.hypot(dx, dy)
+    const d =
+      len === 0
+        ? Math.hypot(p[0] - a[0], p[1] - a[1])
+        : Math.abs(dy * p[0] - dx * p[1] + b[0] * a[1] - b[1] * a[0]) / len
+    if (d > worst) [worst, at] = [d, i]
+  }
+  if (worst <= tolerance) return [a, b]
+  return [
+    ...simplify(points.slice(0, at + 1), tolerance).slice(0, -1),
+    ...simplify(points.slice(at), tolerance),
+  ]
+}
+const simplifyRing = (ring: Ring) => {
+  const half = Math.floor(ring.length / 2)
+  return [
+    ...simplify(ring.slice(0, half + 1), 0.003).slice(0, -1),
+    ...simplify([...ring.slice(half), ring[0]!], 0.003).slice(0, -1),
+  ]
+}
+const lowZoom = (rings: Ring[]) =>
+  rings
+    .filter((r) => ringKm2(r) >= LOW_ZOOM_KM2)
+    .map(simplifyRing)
+    .filter((r) => r.length >= 4)
+    .map((r) => encode(r, 1000))
+    .filter((r) => r.length >= 8)
+// Zoom 5-7 inside OSM_BOX: the OpenStreetMap-derived land (Tunisia's with its lakes and lagoons
+// as holes, the neighbours'), simplified, instead of Natural Earth's, which has no Lake Tunis
+// (open to the sea, so no hole either) and a coast ~1 km off; Natural Earth around the box.
+/** A ring wound counter-clockwise (`ccw`) or clockwise, with y up. */
+const wind = (ring: Ring, ccw: boolean): Ring => {
+  let a = 0
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    a += ring[j]![0] * ring[i]![1] - ring[i]![0] * ring[j]![1]
+  return a > 0 === ccw ? ring : [...ring].reverse()
+}
+const lowZoomPolygon = (polygon: Ring[]): Polygon =>
+  [polygon[0]!, ...polygon.slice(1).filter((hole) => ringKm2(hole) >= LOW_ZOOM_KM2)]
+    .map(simplifyRing)
+    .filter((r) => r.length >= 4)
+const lowZoomLand: Polygon[] = [
+  ...tunisiaLand.land.map((polygon) => lowZoomPolygon(polygon.map(decodeLand))),
+  ...osm.land.map(lowZoomPolygon),
+].filter((p) => p.length > 0 && ringKm2(p[0]!) >= 0.5)
+const lowZoomWater = lowZoom(tunisiaLand.water.map(decodeLand))
+const lowZoomSalt = lowZoom(tunisiaLand.salt.map(decodeLand))
+
 const outside = (polygons: Polygon[], box: Box) => around(box).flatMap((b) => clipPolygons(polygons, b))
 const mediterranean = [...clipPolygons(land50, MEDITERRANEAN), ...outside(land110, MEDITERRANEAN)]
 const DETAIL_ZOOM = 8
 const levels = [
   level(0, 100, land110, borders110),
-  level(5, 1000, mediterranean, [
-    ...clipLines(borders50, MEDITERRANEAN),
-    ...around(MEDITERRANEAN).flatMap((b) => clipLines(borders110, b)),
-  ]),
+  {
+    ...level(
+      5,
+      1000,
+      [
+        ...clipPolygons(lowZoomLand, OSM_BOX),
+        // Natural Earth reaches 2 km into the box: land over land, no hairline seam at its edges;
+        // wound as the OpenStreetMap land is (outer rings counter-clockwise): the renderer fills by
+        // non-zero winding, so opposite windings would cancel where they overlap.
+        ...outside(mediterranean, [
+          OSM_BOX[0] + 0.02,
+          OSM_BOX[1] + 0.02,
+          OSM_BOX[2] - 0.02,
+          OSM_BOX[3] - 0.02,
+        ]).map(([outer, ...holes]) => [wind(outer!, true), ...holes.map((h) => wind(h, false))]),
+      ],
+      [
+        ...clipLines(
+          osm.borders.map((l) => simplify(l, 0.003)),
+          OSM_BOX,
+        ),
+        ...around(OSM_BOX, MEDITERRANEAN).flatMap((b) => clipLines(borders50, b)),
+        ...around(MEDITERRANEAN).flatMap((b) => clipLines(borders110, b)),
+      ],
+    ),
+    water: lowZoomWater,
+    salt: lowZoomSalt,
+  },
   level(
     DETAIL_ZOOM,
     10000,
@@ -257,5 +369,5 @@ writeFileSync(join(root, 'src/data/font-cairo.json'), `${JSON.stringify(font)}\n
 
 const size = (o: unknown) => `${Math.round(JSON.stringify(o).length / 1024)} kB`
 console.log(
-  `wrote src/data/basemap.json and basemap-detail.json (${size(basemap)} + ${size(detail)}: ${levels.map((l) => `z${l.minZoom}+ ${l.land.length} polygons ${size(l)}`).join(', ')}; ${inner.length} governorate border lines) and src/data/font-cairo.json (${size(font)})`,
+  `wrote src/data/basemap.json and basemap-detail.json (${size(basemap)} + ${size(detail)}: zoom 5-7 lakes ${lowZoomWater.length}, salt flats ${lowZoomSalt.length}; ${levels.map((l) => `z${l.minZoom}+ ${l.land.length} polygons ${size(l)}`).join(', ')}; ${inner.length} governorate border lines) and src/data/font-cairo.json (${size(font)})`,
 )

@@ -61,6 +61,9 @@ interface EncodedLevel {
   scale: number
   land: number[][][]
   borders: number[][]
+  /** Zoom 5-7: Tunisia's lakes and salt flats (the land there is Natural Earth's, without them). */
+  water?: number[][]
+  salt?: number[][]
 }
 
 interface EncodedLand {
@@ -78,8 +81,12 @@ function decodeLevel(level: EncodedLevel, tunisia?: EncodedLand): BaseLevel {
     minZoom: level.minZoom,
     land: [...polygons(level.land, level.scale), ...(tunisia ? polygons(tunisia.land, tunisia.scale) : [])],
     borders: level.borders.map((line) => shape([decode(line, level.scale)])),
-    water: tunisia ? tunisia.water.map((r) => shape([decode(r, tunisia.scale)])) : [],
-    salt: tunisia ? tunisia.salt.map((r) => shape([decode(r, tunisia.scale)])) : [],
+    water: tunisia
+      ? tunisia.water.map((r) => shape([decode(r, tunisia.scale)]))
+      : (level.water ?? []).map((r) => shape([decode(r, level.scale)])),
+    salt: tunisia
+      ? tunisia.salt.map((r) => shape([decode(r, tunisia.scale)]))
+      : (level.salt ?? []).map((r) => shape([decode(r, level.scale)])),
     causeways: tunisia ? tunisia.causeways.map((r) => shape([decode(r, tunisia.scale)])) : [],
   }
 }

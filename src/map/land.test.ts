@@ -176,6 +176,22 @@ describe('the land the map draws', () => {
     expect(surfaceAt(lat, lng)).toBe(kind)
   })
 
+  it.each([
+    ['Chott el Djerid', 33.75, 8.4, 'salt', [5, 6, 7]],
+    ['Chott el Gharsa', 34.12, 7.87, 'salt', [6, 7]],
+    ['Chott el Fejej', 33.92, 9.2, 'salt', [6, 7]],
+    ['Sebkhet Kelbia', 35.84, 10.27, 'salt', [6, 7]],
+    ['Lake Bizerte', 37.19, 9.86, 'water', [5, 6, 7]],
+    ['Ichkeul', 37.16, 9.67, 'water', [6, 7]],
+    ['Lake Tunis (north)', 36.826, 10.25, 'water', [7]],
+    ['Sebkha Séjoumi', 36.764, 10.147, 'salt', [7]],
+  ] as const)(
+    'draws %s as %s below zoom 8 too (z%j), as on any map of the country',
+    (_, lat, lng, kind, zooms) => {
+      for (const z of zooms) expect(drawnAt(z, lat, lng), `z${z}`).toBe(kind)
+    },
+  )
+
   it('draws the Tunis-La Goulette causeway between the two lakes of Tunis (z14)', async () => {
     expect(await renderedAt(14, 36.8027, 10.23)).toBe('land')
     expect(await renderedAt(14, 36.8, 10.23)).toBe('water')
