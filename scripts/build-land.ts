@@ -107,6 +107,19 @@ const NAMED_SALT: Array<[name: string, lat: number, lng: number]> = [
 const saltByRegion = ([lng, lat]: Point) => lat < 34.8 || (lat < 35.9 && lng > 9.9)
 
 /**
+ * City waterfronts at street zoom (z13-z16: the ports of La Goulette, Radès, Sousse and Sfax, the
+ * shore south of Sfax's medina, Monastir, Bizerte's channel and the lake's mouth, Djerba): NOT
+ * refined. The source's coast has edges of ~0.9 km, some on a grid, so jetties, basins and canals
+ * are at best a kilometre off there. A finer outline needs a source that can be cited; searched
+ * for one (Nov 2026) among what this project can reach offline: the search tool's stored pages and
+ * code ("La Goulette" / Tunisia coastline GeoJSON, OpenStreetMap extracts, Wikipedia coordinates
+ * of ports and jetties) and GitHub repositories: found only governorate outlines and coarser
+ * coasts (Natural Earth, echarts' Tunisia, geoBoundaries), no OpenStreetMap coastline or harbour
+ * geometry of these cities. So nothing is drawn from memory in their place; what is traced below
+ * is only what the source lacks altogether, each marked approximate with its source.
+ */
+
+/**
  * Water bodies and salt flats the source lacks, traced by hand as approximate outlines from
  * published centres, extents and areas (never surveyed: they are within a few hundred metres at
  * best). Each ring is `[lng, lat]`.
