@@ -22,6 +22,10 @@ export const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string; par
   Sukrah: { fr: 'La Soukra', ar: 'السكرة' },
   Gamart: { fr: 'Gammarth', ar: 'قمرت' },
   Qamart: { fr: 'Gammarth', ar: 'قمرت' },
+  // The two ends of Djerba's crossings as signs and the ferry company (SONOTRAK: Ajim - Jorf) write
+  // them; GeoNames' Arabic "آل جرف" for Jorf is a misspelling of "الجرف".
+  'Al Jurf': { fr: 'Jorf', ar: 'الجرف' },
+  'El Qantara': { fr: 'El Kantara', ar: 'القنطرة' },
   // GeoNames' French name of this Gabès village is a film director's ("André Téchiné").
   Techine: { fr: 'Techine' },
   Douane: { fr: 'Nabeul', ar: 'نابل', partOf: true },
