@@ -42,26 +42,30 @@ async function tiles(page: Page, state: 'loaded' | 'refused') {
   await page.waitForTimeout(400) // Leaflet fades tiles in
 }
 
-const [browser, server] = await Promise.all([launchChromium(), servePlayground()])
-try {
-  const context = await browser.newContext({ viewport: VIEW })
-  // 1. localhost (the README's picture): the whole country on the map's tiles, the log showing
-  // them, and the production key refused here: the step that failed and its one-click fix.
-  const { page } = await openPage(context, `http://localhost:${server.port}/`)
-  await tiles(page, 'loaded')
-  await page.getByLabel('Map tiles').check()
-  await send(page, 'Production frontend')
-  await page.screenshot({ path: join(OUT, 'playground.png') })
-  // 2. 127.0.0.1: another origin, the local-dev key refused there, by the request and the map.
-  const loopback = await openPage(context, `http://127.0.0.1:${server.port}/`)
-  await tiles(loopback.page, 'refused')
-  await send(loopback.page, 'Web app (local dev)')
-  await loopback.page.screenshot({ path: join(OUT, 'playground-refused.png') })
-  await context.close()
-} finally {
-  await browser.close()
-  await server.close()
-}
+/** `npm run screenshots -- --maps`: only the maps (tiles and static maps), without Chromium. */
+const MAPS_ONLY = process.argv.includes('--maps')
+
+const [browser, server] = MAPS_ONLY ? [] : await Promise.all([launchChromium(), servePlayground()])
+if (browser && server)
+  try {
+    const context = await browser.newContext({ viewport: VIEW })
+    // 1. localhost (the README's picture): the whole country on the map's tiles, the log showing
+    // them, and the production key refused here: the step that failed and its one-click fix.
+    const { page } = await openPage(context, `http://localhost:${server.port}/`)
+    await tiles(page, 'loaded')
+    await page.getByLabel('Map tiles').check()
+    await send(page, 'Production frontend')
+    await page.screenshot({ path: join(OUT, 'playground.png') })
+    // 2. 127.0.0.1: another origin, the local-dev key refused there, by the request and the map.
+    const loopback = await openPage(context, `http://127.0.0.1:${server.port}/`)
+    await tiles(loopback.page, 'refused')
+    await send(loopback.page, 'Web app (local dev)')
+    await loopback.page.screenshot({ path: join(OUT, 'playground-refused.png') })
+    await context.close()
+  } finally {
+    await browser.close()
+    await server.close()
+  }
 
 // 3. The docs' static-map example with a route, and a 3 x 2 mosaic of zoom-8 tiles around Tunis.
 const mock = createTmapsMock({ state: 'empty' })
@@ -94,4 +98,63 @@ for (let j = 0; j < rows; j++)
       }
   }
 writeFileSync(join(OUT, 'tiles-z8.png'), encodePng(mosaic, cols * 256, rows * 256))
-console.log(`wrote ${OUT}/{playground,playground-refused,static-map,tiles-z8}.png`)
+
+/** A mosaic of `cols` x `rows` tiles of zoom `z` centred on a point, as a PNG. */
+async function tilesAround(lat: number, lng: number, z: number, cols: number, rows: number) {
+  const n = 2 ** z
+  const fx = ((lng + 180) / 360) * n
+  const fy = ((1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI) / 2) * n
+  const [tx0, ty0] = [Math.round(fx - cols / 2), Math.round(fy - rows / 2)]
+  const out = new Uint8Array(cols * 256 * rows * 256 * 3)
+  for (let j = 0; j < rows; j++)
+    for (let i = 0; i < cols; i++) {
+      const tile = await mock.fetch(
+        new Request(`https://tiles.tmaps.tn/r-tile/${z}/${tx0 + i}/${ty0 + j}?api_key=${value}`),
+      )
+      const png = decodePng(new Uint8Array(await tile.arrayBuffer()))
+      for (let y = 0; y < 256; y++)
+        for (let x = 0; x < 256; x++) out.set(png.pixel(x, y), ((j * 256 + y) * cols * 256 + i * 256 + x) * 3)
+    }
+  return encodePng(out, cols * 256, rows * 256)
+}
+
+// 4. Issue #20's views: the land, water and salt flats (OpenStreetMap-derived, refined where the
+// cities meet the water) and the roads, from the whole country to a city's streets.
+const VIEWS: Array<[file: string, lat: number, lng: number, z: number, cols: number, rows: number]> = [
+  ['tunisia-z6', 34.2, 9.6, 6, 2, 3],
+  ['lakes-north-z7', 36.9, 9.9, 7, 3, 2],
+  ['chotts-z7', 33.8, 8.7, 7, 3, 2],
+  ['roads-greater-tunis-z10', 36.82, 10.2, 10, 4, 3],
+  ['land-tunis-z12', 36.81, 10.24, 12, 4, 3],
+  ['tunis-centre-z14', 36.8, 10.19, 14, 4, 3],
+  ['la-goulette-z14', 36.815, 10.3, 14, 4, 3],
+  ['sfax-z12', 34.74, 10.75, 12, 4, 3],
+  ['sousse-z14', 35.83, 10.64, 14, 4, 3],
+  ['monastir-z13', 35.77, 10.83, 13, 4, 3],
+  ['bizerte-z13', 37.27, 9.87, 13, 4, 3],
+  ['land-djerba-el-kantara-z12', 33.7, 10.93, 12, 4, 3],
+  ['land-gulf-of-gabes-z8', 34.0, 10.4, 8, 4, 3],
+]
+for (const [file, lat, lng, z, c, r] of VIEWS)
+  writeFileSync(join(OUT, `${file}.png`), await tilesAround(lat, lng, z, c, r))
+
+// 5. Two routes on static maps: Tunis -> Sousse by the A1, Tunis centre -> La Marsa by the RN9.
+for (const [file, from, to, bbox] of [
+  ['route-tunis-sousse', '36.8002,10.1815', '35.8254,10.637', '9.95,35.7,10.75,36.9'],
+  ['route-tunis-la-marsa', '36.8002,10.1815', '36.8782,10.3247', '10.14,36.77,10.36,36.9'],
+] as const) {
+  const r = await (
+    await mock.fetch(
+      new Request(`https://api.tmaps.tn/routing/direction?from=${from}&to=${to}&api_key=${value}`),
+    )
+  ).json()
+  const picture = await mock.fetch(
+    new Request(
+      `https://api.tmaps.tn/maps/static?bbox=${bbox}&size=800x500&marker=${from}|green|A&marker=${to}|red|B&path=weight:5|color:0x0066ff|enc:${encodeURIComponent(r.geometry)}&api_key=${value}`,
+    ),
+  )
+  writeFileSync(join(OUT, `${file}.png`), Buffer.from(await picture.arrayBuffer()))
+}
+console.log(
+  `wrote ${OUT}/{${MAPS_ONLY ? '' : 'playground,playground-refused,'}static-map,tiles-z8,${[...VIEWS.map((v) => v[0]), 'route-tunis-sousse', 'route-tunis-la-marsa'].join(',')}}.png`,
+)
