@@ -180,6 +180,19 @@ describe('scenarios', () => {
     expect((await mock.fetch(request())).status).toBe(401) // at once: no timer was advanced
   })
 
+  it('slow keeps a picture’s bytes and caching headers', async () => {
+    const { mock, key } = await setup()
+    const tile = requests(key, TUNIS)['r-tile']!
+    const own = await mock.fetch(tile())
+    mock.use('r-tile', scenarios.slow({ delayMs: 1 }))
+    const late = await mock.fetch(tile())
+    expect(mock.log.entries()[0]?.overridden).toBe(true)
+    expect(late.status).toBe(200)
+    for (const header of ['content-type', 'cache-control', 'etag'])
+      expect(late.headers.get(header), header).toBe(own.headers.get(header))
+    expect(new Uint8Array(await late.arrayBuffer())).toEqual(new Uint8Array(await own.arrayBuffer()))
+  })
+
   it('keeps the contract: a disabled key still gets 401 and a foreign Origin 403, the scenario unused', async () => {
     const { mock, key, id } = await setup()
     mock.use('geocoding/forward', scenarios.noResults(), { times: 1 })

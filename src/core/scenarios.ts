@@ -1,5 +1,6 @@
 import type { TmapsErrorBody } from '../contract/openapi.ts'
 import { ENDPOINTS } from '../endpoints/registry.ts'
+import { IMAGE_CACHE_CONTROL, withEtag } from './answers.ts'
 import { FAULT_BODIES, RETRY_AFTER_SECONDS } from './faults.ts'
 import type {
   TmapsEndpointAnswers,
@@ -176,7 +177,8 @@ export const scenarios = {
 
   /**
    * A slow endpoint: the mock's own answer (or its 400), `delayMs` late (default 3000, at most
-   * 120,000). Unlike a fault's `delayMs`, only requests the contract accepted wait.
+   * 120,000), a picture with its `ETag` and `Cache-Control`. Unlike a fault's `delayMs`, only
+   * requests the contract accepted wait.
    * @example mock.use('routing/direction', scenarios.slow({ delayMs: 5000 }))
    */
   slow({ delayMs = 3000 }: { delayMs?: number } = {}): TmapsScenario<TmapsEndpointName> {
@@ -189,7 +191,15 @@ export const scenarios = {
       await sleep(delayMs)
       const settled = await own
       if ('error' in settled) throw settled.error
-      return settled.value as never
+      const { value } = settled
+      if (!(value instanceof Uint8Array)) return value as never
+      // A picture keeps the caching headers the mock gives it.
+      const headers = {
+        'Content-Type': 'image/png',
+        'Cache-Control': IMAGE_CACHE_CONTROL,
+        ETag: withEtag(value).etag,
+      }
+      return new Response(value, { headers }) as never
     }
   },
 }
