@@ -8,6 +8,7 @@
 import { openSync, readFileSync, writeSync } from 'node:fs'
 import { createServer } from 'node:https'
 import { join } from 'node:path'
+import { keepYoungGenerationSmall } from '../src/cli/heap.ts'
 import { createRequestPrinter } from '../src/cli/request-lines.ts'
 import { inThread } from '../src/map/renderer.ts'
 import { startTmapsHttpsServer } from '../src/server/https-server.ts'
@@ -18,6 +19,7 @@ process.on('SIGTERM', () => process.exit(0))
 if (!certDir) throw new Error('Usage: node bench/server-process.ts tmaps|bare <certDir> [answers.json]')
 
 if (kind === 'tmaps' || kind === 'tmaps-lines' || kind === 'tmaps-inthread') {
+  keepYoungGenerationSmall() // as `tmaps-mock serve` does
   // tmaps-lines: with the terminal's request lines, as `tmaps-mock serve` prints them.
   // Written to /dev/null: what the server spends on them, not what reading a pipe costs this bench.
   const devNull = openSync('/dev/null', 'w')

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { request } from 'node:https'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { Agent, request } from 'node:https'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -280,6 +280,49 @@ describe('tmaps-mock serve', () => {
     expect(err).toMatch(/the port is busy/)
     blocker.close()
   }, 30_000)
+
+  // An API-only user pays nothing for the render pool: its threads start with the first picture.
+  it.runIf(process.platform === 'linux')(
+    'answers 100 geocodes without starting a render thread, and starts one for the first tile',
+    async () => {
+      const { banner, child } = serve('--quiet')
+      const { url, ca, keys } = await banner
+      const agent = new Agent({ ca: readFileSync(ca), keepAlive: true, maxSockets: 4 })
+      const get = (path: string) =>
+        new Promise<{ status: number; type: string }>((done, fail) => {
+          request(`${url}${path}&api_key=${keys['Backend (server-side)']}`, { agent }, (response) => {
+            response
+              .resume()
+              .once('end', () =>
+                done({ status: response.statusCode!, type: String(response.headers['content-type']) }),
+              )
+          })
+            .once('error', fail)
+            .end()
+        })
+      // Threads by name (Linux cuts a name to 15 bytes): the pool names its threads "tmaps-mock renderer".
+      const renderThreads = () =>
+        readdirSync(`/proc/${child.pid}/task`).filter((task) =>
+          readFileSync(`/proc/${child.pid}/task/${task}/comm`, 'utf8').startsWith('tmaps-mock rend'),
+        ).length
+      const towns = ['Sfax', 'Sousse', 'Djerba', 'Kairouan', 'Bizerte', 'Gabès', 'Nabeul', 'Monastir']
+      for (let i = 0; i < 100; i += 4) {
+        const answers = await Promise.all(
+          [0, 1, 2, 3].map((j) =>
+            get(
+              `/geocoding/forward?q=${encodeURIComponent(`${i + j} Avenue Habib Bourguiba, ${towns[(i + j) % 8]}`)}`,
+            ),
+          ),
+        )
+        for (const answer of answers) expect(answer).toEqual({ status: 200, type: 'application/json' })
+      }
+      expect(renderThreads()).toBe(0)
+      expect(await get('/r-tile/6/33/25?')).toEqual({ status: 200, type: 'image/png' })
+      expect(renderThreads()).toBe(1)
+      agent.destroy()
+    },
+    120_000,
+  )
 
   it('prints its help', async () => {
     const { stdout } = await run(node, [cli, 'serve', '--help'])
