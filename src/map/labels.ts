@@ -1,7 +1,8 @@
 import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
+import { nearestLand, onLand } from '../data/land.ts'
 import { isOwnPlace, placeName } from '../data/place-names.ts'
 import type { LabelFont } from '../render/font.ts'
-import { mercatorX, mercatorY, worldSize } from './projection.ts'
+import { latitudeOf, longitudeOf, mercatorX, mercatorY, worldSize } from './projection.ts'
 
 /** Something named on the map: a town (with a dot), a country or a sea. */
 export interface MapLabel {
@@ -155,6 +156,22 @@ export function labelSize(label: MapLabel, zoom: number): number {
 export const LINE_ABOVE = 0.95
 export const LINE_BELOW = 1.05
 
+const shores = new WeakMap<MapLabel, readonly [number, number]>()
+/**
+ * Where a town's dot stands at street zoom (12+): its point, or the land nearest it within 2 km
+ * when the point is in the water (the gazetteer's Sousse is in its harbour basin).
+ */
+function ashore(label: MapLabel): readonly [number, number] {
+  let at = shores.get(label)
+  if (!at) {
+    const [lat, lng] = [latitudeOf(label.y), longitudeOf(label.x)]
+    const land = label.kind === 'town' && !onLand(lat, lng) ? nearestLand(lat, lng, 2) : undefined
+    at = land ? [mercatorX(land.lng), mercatorY(land.lat)] : [label.x, label.y]
+    shores.set(label, at)
+  }
+  return at
+}
+
 /**
  * Places the labels of one zoom, most important first; a label that would overlap one already
  * placed is left out. The result depends only on the zoom, never on which tile asks, so a label
@@ -175,8 +192,9 @@ export function placeLabels(labels: readonly MapLabel[], zoom: number, font: Lab
     a[0]! < b[2]! && a[2]! > b[0]! && a[1]! < b[3]! && a[3]! > b[1]!
   for (const label of labels) {
     if (zoom < label.minZoom || zoom > label.maxZoom) continue
-    const px = label.x * size
-    const py = label.y * size
+    const [lx, ly] = zoom >= 12 ? ashore(label) : [label.x, label.y]
+    const px = lx * size
+    const py = ly * size
     const fontSize = labelSize(label, zoom)
     const wFr = font.layout(label.fr).width * fontSize
     const wAr = label.ar ? font.layout(label.ar).width * (fontSize - 1) : 0

@@ -1,7 +1,9 @@
 import type { Rgba } from '../render/raster.ts'
 import type { Scene, Shape } from '../render/scene.ts'
 import { baseLevel, GOVERNORATE_BORDERS, type MercatorShape } from './basemap.ts'
+import { DETAIL_REACH, type MapPoi, placeDetails } from './detail-labels.ts'
 import { LINE_ABOVE, LINE_BELOW } from './labels.ts'
+import { type LandUse, landUseIn, namedLandUse } from './land-use.ts'
 import { mercatorY, type View, worldSize } from './projection.ts'
 import type { RoadClass } from './roads.ts'
 import { type MapStyle, PALETTES, type Palette } from './styles.ts'
@@ -31,7 +33,12 @@ const intersects = (a: Box, b: Box) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b
  * map shows what the tiles show.
  * @example buildMapScene(mapWorldFor('tmaps'), tileView(8, 136, 100), 'streets').shapes.length
  */
-export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'streets'): Scene {
+export function buildMapScene(
+  world: MapWorld,
+  view: View,
+  style: MapStyle = 'streets',
+  extra: { pois?: readonly MapPoi[] } = {},
+): Scene {
   const palette = PALETTES[style]
   const { zoom } = view
   const size = worldSize(zoom)
@@ -77,6 +84,9 @@ export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'st
   if (salt.length > 0) shapes.push({ kind: 'fill', role: 'salt', rings: salt, color: palette.salt })
   const causeways = ringsOf(level.causeways)
   if (causeways.length > 0) shapes.push({ kind: 'fill', role: 'land', rings: causeways, color: landColor })
+  // Land use from zoom 10: built-up areas (generated), then parks, squares, ports and airports.
+  const landUse = landUseIn(zoom, box)
+  pushLandUse(landUse.areas, landUse.runways, { zoom, size, project, palette, shapes })
 
   if (zoom >= 6) {
     for (const border of visible(GOVERNORATE_BORDERS)) {
@@ -105,6 +115,7 @@ export function buildMapScene(world: MapWorld, view: View, style: MapStyle = 'st
   pushStreets(layer)
   pushShields(layer)
   pushLabels(layer)
+  if (zoom >= 11) shapes.push(...detailsOf(world, view, style, extra).shapes)
 
   return { width: view.width, height: view.height, background: palette.sea, shapes }
 }
@@ -219,7 +230,7 @@ function pushShields({ shapes, world, zoom, view, size, palette }: Layer): void 
   }
 }
 
-function pushStreets({ shapes, world, zoom, box, project, palette, size, view }: Layer): void {
+function pushStreets({ shapes, world, zoom, box, project, palette }: Layer): void {
   if (zoom < 13) return
   const streets = world.streets.filter((s) => {
     const [x0, y0, x1, y1] = s.axis
@@ -236,35 +247,6 @@ function pushStreets({ shapes, world, zoom, box, project, palette, size, view }:
         color: pass === 'casing' ? palette.streetCasing : palette.street,
       })
     }
-  }
-  if (zoom < 15) return
-  for (const s of streets) {
-    const [x0, y0, x1, y1] = s.axis
-    const [ax, ay, bx, by] = [
-      x0 * size - view.left,
-      y0 * size - view.top,
-      x1 * size - view.left,
-      y1 * size - view.top,
-    ]
-    const length = Math.hypot(bx - ax, by - ay)
-    const text = s.street.fr
-    const fontSize = zoom >= 17 ? 13 : 11
-    if (world.font.layout(text).width * fontSize > length * 0.9) continue
-    let angle = Math.atan2(by - ay, bx - ax)
-    if (angle > Math.PI / 2) angle -= Math.PI
-    if (angle < -Math.PI / 2) angle += Math.PI
-    shapes.push({
-      kind: 'text',
-      role: 'label',
-      text,
-      x: (ax + bx) / 2,
-      y: (ay + by) / 2,
-      size: fontSize,
-      color: palette.label,
-      halo: { width: 1.6, color: palette.labelHalo },
-      align: 'center',
-      angle,
-    })
   }
 }
 
@@ -320,4 +302,87 @@ function pushLabels({ shapes, world, view, palette }: Layer): void {
       })
     }
   }
+}
+
+/** The streets whose line meets a box (Mercator units). */
+function streetsIn(world: MapWorld, box: Box) {
+  return world.streets.filter((s) => {
+    const [x0, y0, x1, y1] = s.axis
+    return intersects([Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)], box)
+  })
+}
+
+const LAND_USE_ORDER: readonly LandUse['kind'][] = ['urban', 'park', 'cemetery', 'port', 'airport', 'square']
+
+/** Land use as fills (one shape per kind), the runways over the aerodromes, and their end numbers. */
+function pushLandUse(
+  areas: readonly LandUse[],
+  runways: ReturnType<typeof landUseIn>['runways'],
+  { zoom, size, project, palette, shapes }: Pick<Layer, 'zoom' | 'size' | 'project' | 'palette' | 'shapes'>,
+): void {
+  for (const kind of LAND_USE_ORDER) {
+    const rings = areas.filter((a) => a.kind === kind).flatMap((a) => a.rings.map(project))
+    if (rings.length === 0) continue
+    // Built-up areas fade in from zoom 10 (a lighter tint first).
+    const color = kind === 'urban' && zoom === 10 ? mix(palette.land, palette.urban, 0.6) : palette[kind]
+    shapes.push({
+      kind: 'fill',
+      role: 'landuse',
+      rings,
+      color,
+      ...(kind === 'square' && { outline: { width: 1, color: palette.streetCasing } }),
+    })
+  }
+  const metres = (40_075_016 * Math.cos((36 * Math.PI) / 180)) / size
+  for (const r of runways) {
+    shapes.push({
+      kind: 'line',
+      role: 'landuse',
+      points: project(r.points),
+      width: Math.max(1.5, r.widthM / metres),
+      color: palette.runway,
+    })
+  }
+}
+
+const mix = (a: Rgba, b: Rgba, t: number): Rgba => [
+  Math.round(a[0] + (b[0] - a[0]) * t),
+  Math.round(a[1] + (b[1] - a[1]) * t),
+  Math.round(a[2] + (b[2] - a[2]) * t),
+  255,
+]
+
+/**
+ * The labels and icons of street zoom (11+) a view shows and their boxes (`placeDetails`): names
+ * of areas, landmarks, street names and POI icons, clear of the town labels and of each other.
+ * @example detailsOf(mapWorldFor('tmaps'), tileView(16, 35228, 25916)).placed.length
+ */
+export function detailsOf(
+  world: MapWorld,
+  view: View,
+  style: MapStyle = 'streets',
+  extra: { pois?: readonly MapPoi[] } = {},
+): ReturnType<typeof placeDetails> {
+  const size = worldSize(view.zoom)
+  // Everything within DETAIL_REACH weighs on what this view shows (placement is per block).
+  const reach = DETAIL_REACH
+  const [left, top, right, bottom] = [
+    view.left - reach,
+    view.top - reach,
+    view.left + view.width + reach,
+    view.top + view.height + reach,
+  ]
+  const taken = world
+    .labelsAt(view.zoom)
+    .map((p) => p.box)
+    .filter(([l, t, r, b]) => r >= left && l <= right && b >= top && t <= bottom)
+  return placeDetails({
+    view,
+    font: world.font,
+    palette: PALETTES[style],
+    taken,
+    areas: namedLandUse(),
+    streets: view.zoom >= 15 ? streetsIn(world, [left / size, top / size, right / size, bottom / size]) : [],
+    pois: extra.pois ?? [],
+  })
 }

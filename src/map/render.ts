@@ -4,6 +4,7 @@ import { renderPng } from '../render/draw.ts'
 import type { LabelFont } from '../render/font.ts'
 import type { Scene, Shape } from '../render/scene.ts'
 import { loadBaseLevel } from './basemap.ts'
+import { DETAIL_REACH, type MapPoi } from './detail-labels.ts'
 import { buildMapScene } from './map-scene.ts'
 import {
   latitudeOf,
@@ -30,7 +31,27 @@ export async function renderTile(
 ): Promise<Uint8Array<ArrayBuffer>> {
   await loadBaseLevel(z)
   const world = mapWorldFor(seed)
-  return renderPng(buildMapScene(world, tileView(z, x, y), 'streets'), world.font)
+  const view = tileView(z, x, y)
+  return renderPng(buildMapScene(world, view, 'streets', await poisFor(seed, view)), world.font)
+}
+
+/**
+ * The POIs a view at zoom 16+ draws as icons (their module, with faker, loads on the first such
+ * view: tiles of lower zooms never load it).
+ */
+async function poisFor(seed: string | number, view: View): Promise<{ pois?: MapPoi[] }> {
+  if (view.zoom < 16) return {}
+  const { poisIn } = await import('./map-pois.ts')
+  const size = worldSize(view.zoom)
+  const pad = DETAIL_REACH
+  return {
+    pois: poisIn(seed, [
+      (view.left - pad) / size,
+      (view.top - pad) / size,
+      (view.left + view.width + pad) / size,
+      (view.top + view.height + pad) / size,
+    ]),
+  }
 }
 
 /** The view a static map shows: `center` + `zoom`, or the largest whole zoom at which `bbox` fits. */
@@ -63,10 +84,14 @@ export function staticView(spec: Pick<StaticMapSpec, 'width' | 'height' | 'frame
 }
 
 /** The static map as a scene: the base map, then polygons, paths, markers and the attribution. */
-export function staticScene(seed: string | number, spec: StaticMapSpec): Scene {
+export function staticScene(
+  seed: string | number,
+  spec: StaticMapSpec,
+  extra: { pois?: readonly MapPoi[] } = {},
+): Scene {
   const world = mapWorldFor(seed)
   const view = staticView(spec)
-  const scene = buildMapScene(world, view, spec.style)
+  const scene = buildMapScene(world, view, spec.style, extra)
   const size = worldSize(view.zoom)
   const px = (p: LatLng): [number, number] => [
     mercatorX(p.lng) * size - view.left,
@@ -149,8 +174,9 @@ export async function renderStaticMap(
   seed: string | number,
   spec: StaticMapSpec,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  await loadBaseLevel(staticView(spec).zoom)
-  return renderPng(staticScene(seed, spec), mapWorldFor(seed).font)
+  const view = staticView(spec)
+  await loadBaseLevel(view.zoom)
+  return renderPng(staticScene(seed, spec, await poisFor(seed, view)), mapWorldFor(seed).font)
 }
 
 /** The map point at a pixel of a view (for tests and the playground). */

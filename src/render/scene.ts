@@ -5,6 +5,8 @@ export type ShapeRole =
   | 'land'
   | 'water'
   | 'salt'
+  /** Built-up areas, parks, squares, ports, airports (and runways). */
+  | 'landuse'
   | 'border'
   | 'road'
   | 'street'
