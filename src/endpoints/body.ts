@@ -1,9 +1,5 @@
+import type { LatLng } from '../data/geo.ts'
 import { ParamError } from './params.ts'
-
-export interface LatLng {
-  lat: number
-  lng: number
-}
 
 const isFiniteIn = (v: unknown, min: number, max: number): v is number =>
   typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max

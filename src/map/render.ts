@@ -1,5 +1,6 @@
 import { MAP_ATTRIBUTION } from '../data/attribution.ts'
-import type { LatLng, StaticMapSpec } from '../endpoints/maps/static-map.ts'
+import type { LatLng } from '../data/geo.ts'
+import type { StaticMapSpec } from './spec.ts'
 import { renderPng } from '../render/draw.ts'
 import type { LabelFont } from '../render/font.ts'
 import type { Scene, Shape } from '../render/scene.ts'

@@ -1,4 +1,4 @@
-import type { StaticMapSpec } from '../endpoints/maps/static-map.ts'
+import type { StaticMapSpec } from './spec.ts'
 
 /**
  * Where the mock draws its pictures (raster tiles and static maps) as PNG bytes.

@@ -5,7 +5,8 @@ import { decodePng, near } from '../../../test/support/png.ts'
 import { loadBaseLevel } from '../../map/basemap.ts'
 import { mercatorX, mercatorY, worldSize } from '../../map/projection.ts'
 import { staticScene, staticView } from '../../map/render.ts'
-import { decodePolyline, MAX_PICTURE_COST, parseStaticMap, pictureCost } from './static-map.ts'
+import { MAX_PICTURE_COST, pictureCost } from '../../map/spec.ts'
+import { decodePolyline, parseStaticMap } from './static-map.ts'
 
 const { get, fetch } = apiClient('static')
 const image = async (query: string) => {

@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { pictureCost } from '../../endpoints/maps/static-map.ts'
 import {
   RendererBusyError,
   type RenderJob,
   type RenderReply,
   type TmapsRenderer,
 } from '../../map/renderer.ts'
+import { pictureCost } from '../../map/spec.ts'
 
 /**
  * The options of `createRenderPool`.
