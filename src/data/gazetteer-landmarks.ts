@@ -1,4 +1,4 @@
-import type { PoiCategory } from './pois.ts'
+import type { PoiCategory } from './poi.ts'
 
 /**
  * The gazetteer's airports (civil ones), ports and heritage sites as nearby places, with their

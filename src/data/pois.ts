@@ -7,6 +7,7 @@ import { type LatLng, radians } from './geo.ts'
 import { nearestLand, onLand } from './land.ts'
 import { GREAT_MOSQUE_TOWNS, LANDMARKS, type LandmarkKind, SUPERSEDED_POIS } from './landmarks.ts'
 import type { Names } from './lang.ts'
+import type { Poi, PoiCategory } from './poi.ts'
 import {
   BANKS,
   FAMILY_NAMES,
@@ -24,52 +25,8 @@ import { houseDoor, type Street, snapToStreet } from './streets.ts'
 import { nearestTown, townCentre, townName, townRadius } from './towns.ts'
 import type { World } from './world.ts'
 
-/**
- * The `categories` of `GET /geocoding/nearby`: the 18 documented ones, and `bakery`, which the
- * docs' own example uses (`categories=restaurant,cafe,bakery`) though their list lacks it: the
- * mock accepts it (a boulangerie answers to `shopping` and `bakery`).
- */
-export const POI_CATEGORIES = [
-  'restaurant',
-  'cafe',
-  'school',
-  'hospital',
-  'pharmacy',
-  'bank',
-  'atm',
-  'fuel',
-  'hotel',
-  'parking',
-  'transit',
-  'municipality',
-  'health',
-  'education',
-  'shopping',
-  'culture',
-  'mosque',
-  'place_of_worship',
-  'bakery',
-] as const
-export type PoiCategory = (typeof POI_CATEGORIES)[number]
-
 export type { Names } from './lang.ts'
-
-/** One generated (or gazetteer) point of interest. */
-export interface Poi {
-  id: string
-  name: Names
-  /** The main category. */
-  category: PoiCategory
-  /** Every category the place answers to: a mosque is also a place of worship, a school is education. */
-  categories: PoiCategory[]
-  lat: number
-  lng: number
-  /** The town it belongs to. */
-  locality: Locality
-  phone?: string
-  /** OpenStreetMap `opening_hours` syntax. */
-  openingHours?: string
-}
+export { POI_CATEGORIES, type Poi, type PoiCategory } from './poi.ts'
 
 interface Town {
   locality: Locality

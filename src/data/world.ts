@@ -1,5 +1,5 @@
 import type { Locality } from './gazetteer.ts'
-import type { Poi } from './pois.ts'
+import type { Poi } from './poi.ts'
 import { generateStreets, type Street } from './streets.ts'
 
 /** A part an endpoint derives from a world (the geocoder, the map): made once, kept with it. */

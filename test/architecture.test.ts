@@ -1,0 +1,122 @@
+/**
+ * The import graph of `src/`, as the TypeScript compiler itself resolves it (`tsc --explainFiles`:
+ * every import, type-only ones included), checked against the layers of docs/architecture.md:
+ * no import cycle, and no import from a lower layer to a higher one.
+ *
+ * Why not dependency-cruiser: its TypeScript support loads the `typescript` package's compiler
+ * API, which TypeScript 7 (the native compiler this project builds with) does not have yet
+ * (dependency-cruiser 18.7 says so and cruised 0 modules); the compiler's own explanation of why
+ * each file is in the program is the same graph, with nothing to install.
+ */
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '..')
+
+/**
+ * Top to bottom: a directory of `src/` may import its own layer's and lower layers' directories,
+ * never a higher one. The bottom layer's directories import nothing of ours but themselves.
+ */
+const LAYERS: string[][] = [
+  ['cli', 'index.ts'],
+  ['runtimes', 'server'],
+  ['core'],
+  ['console'],
+  ['store'],
+  ['endpoints'],
+  ['map'],
+  ['data'],
+  ['render', 'contract', 'text'],
+]
+const BOTTOM = new Set(LAYERS.at(-1))
+
+/** `[importer, imported]` for every import between two files of `src/` (tests left out). */
+function importGraph(): Array<[string, string]> {
+  const explained = execFileSync(
+    join(root, 'node_modules/.bin/tsc'),
+    ['-p', 'tsconfig.build.json', '--noEmit', '--explainFiles'],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  const edges: Array<[string, string]> = []
+  let file: string | undefined
+  for (const line of explained.split('\n')) {
+    if (!line.startsWith(' ')) {
+      file = line.startsWith('src/') ? line.trim() : undefined
+      continue
+    }
+    const importer = /Imported via .* from file '(src\/[^']+)'/.exec(line)?.[1]
+    if (file && importer) edges.push([importer, file])
+  }
+  return edges
+}
+
+const area = (file: string) => file.slice('src/'.length).split('/')[0]!
+const layerOf = (file: string) => LAYERS.findIndex((layer) => layer.includes(area(file)))
+
+/** Strongly connected components of more than one file (Tarjan), each a cycle of imports. */
+function cycles(edges: Array<[string, string]>): string[][] {
+  const next = new Map<string, string[]>()
+  for (const [from, to] of edges) next.set(from, [...(next.get(from) ?? []), to])
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const found: string[][] = []
+  const visit = (v: string) => {
+    index.set(v, index.size)
+    low.set(v, index.get(v)!)
+    stack.push(v)
+    onStack.add(v)
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = []
+      let w: string
+      do {
+        w = stack.pop()!
+        onStack.delete(w)
+        component.push(w)
+      } while (w !== v)
+      if (component.length > 1 || next.get(v)?.includes(v)) found.push(component.sort())
+    }
+  }
+  for (const v of next.keys()) if (!index.has(v)) visit(v)
+  return found
+}
+
+describe('the import graph of src/', () => {
+  const edges = importGraph()
+
+  it('is read whole (the compiler explained the program)', () => {
+    expect(edges.length).toBeGreaterThan(300)
+    expect(edges).toContainEqual(['src/core/create-core.ts', 'src/core/handle-request.ts'])
+  })
+
+  it('has no import cycle', () => {
+    expect(cycles(edges)).toEqual([])
+  })
+
+  it('every directory of src/ has its layer', () => {
+    const unplaced = [...new Set(edges.flat().map(area))].filter((a) => !LAYERS.flat().includes(a))
+    expect(unplaced).toEqual([])
+  })
+
+  it('never imports upwards: map/ never imports endpoints/, core/ never a runtime', () => {
+    const upwards = edges
+      .filter(([from, to]) => layerOf(to) < layerOf(from))
+      .map(([from, to]) => `${from} -> ${to}`)
+    expect(upwards).toEqual([])
+  })
+
+  it('contract/, render/ and text/ import nothing of ours', () => {
+    const outward = edges
+      .filter(([from, to]) => BOTTOM.has(area(from)) && area(to) !== area(from))
+      .map(([from, to]) => `${from} -> ${to}`)
+    expect(outward).toEqual([])
+  })
+})
