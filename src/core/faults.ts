@@ -1,4 +1,4 @@
-import { hashSeed } from '../data/seeded.ts'
+import { seededInts } from '../data/seeded.ts'
 
 /** The statuses a fault can answer, each with the body TMaps would send. */
 export const FAULT_BODIES = {
@@ -112,18 +112,6 @@ export interface TmapsFaults {
   clear(): void
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same draws, in every engine. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /**
  * The fault rules of one mock. `endpointNames` are the names a rule may be limited to; a rule's
  * draws (probability, delay in a range) come from its own seeded stream, so a run is
@@ -196,7 +184,7 @@ export function createFaults(
         remaining: times ?? null,
         probability,
         hits: 0,
-        draw: generator(hashSeed(`${seed}:${id}`)),
+        draw: unitFloats(seededInts(seed, `fault:${id}`)),
       }
       rules.push(rule)
       return view(rule)
@@ -232,4 +220,9 @@ export function createFaults(
       return plan
     },
   }
+}
+
+/** Floats in [0, 1) from a seeded stream of 32-bit numbers: the same seed, the same draws, in every engine. */
+function unitFloats(next: () => number): () => number {
+  return () => next() / 0x1_0000_0000
 }

@@ -1,5 +1,4 @@
 import basemap from '../data/basemap.json' with { type: 'json' }
-import outline from '../data/tunisia-outline.json' with { type: 'json' }
 import { mercatorX, mercatorY } from './projection.ts'
 
 /** A shape in Web Mercator units (0..1 both ways), flat `[x, y, ...]`, with its bounding box. */
@@ -127,18 +126,4 @@ export function baseLevel(zoom: number): BaseLevel {
 /** The borders between Tunisia's 24 governorates. */
 export const GOVERNORATE_BORDERS: readonly MercatorShape[] = basemap.governorateBorders.map((l) =>
   shape([decode(l, 10000)]),
-)
-
-/** The 24 governorate outlines (for the terrain style's tints and tests), by ISO id. */
-export const GOVERNORATE_SHAPES: ReadonlyMap<string, MercatorShape> = new Map(
-  outline.features
-    .filter((f) => f.properties.layer === 'governorate')
-    .map((f) => {
-      const g = f.geometry as { type: string; coordinates: number[][][] | number[][][][] }
-      const polygons = (g.type === 'Polygon' ? [g.coordinates] : g.coordinates) as number[][][][]
-      const rings = polygons.flatMap((p) =>
-        p.map((ring) => Float64Array.from(ring.flatMap(([lng, lat]) => [mercatorX(lng!), mercatorY(lat!)]))),
-      )
-      return [String(f.properties.id), shape(rings)] as const
-    }),
 )
