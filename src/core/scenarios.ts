@@ -62,8 +62,9 @@ export type AtSeaEndpoint =
   | 'distance-matrix'
 
 /**
- * A scenario's resolver: an override for any endpoint of `S` (`mock.use(endpoint, scenario)`);
- * another endpoint does not compile.
+ * A scenario's resolver: an override for any endpoint of `S`, typed so another does not compile.
+ *
+ * Give it to `mock.use(endpoint, scenario)`.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -97,9 +98,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 type Json = Record<string, unknown> & { results?: unknown[]; features?: Array<Record<string, unknown>> }
 
 /**
- * Scenarios for what tests need most, built on `mock.use`: each keeps the contract (it runs
- * after the key, domain and HTTPS checks), starts from the mock's own answer (a bad parameter
- * still gets its 400) and answers what the mock answers in that situation.
+ * Named scenarios for what tests need most: no results, a point at sea, a weak match, a slow endpoint.
+ *
+ * Built on `mock.use`, each keeps the contract (it runs after the key, domain and HTTPS checks),
+ * starts from the mock's own answer (a bad parameter still gets its 400) and answers what the
+ * mock answers in that situation.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -212,10 +215,11 @@ function checkDelay(delayMs: unknown, failed: string): asserts delayMs is number
 }
 
 /**
- * An override as data, for where functions cannot go (the control API of `tmaps-mock serve`)
- * or read best as a table (`parameters.tmaps.use`, the Vite plugin's overrides module): a named
- * `scenario`, or a `status` with a `body`, or only `delayMs` (the mock's own answer, late).
- * `delayMs` also delays the others; `times` uses it up, as in `mock.use`.
+ * An override as data: a named `scenario`, a `status` with a `body`, or only `delayMs`.
+ *
+ * For where functions cannot go (the control API of `tmaps-mock serve`) or a table reads best
+ * (`parameters.tmaps.use`, the Vite plugin's overrides module). `delayMs` alone answers the
+ * mock's own answer late, and with the others delays them too; `times` uses it up, as in `mock.use`.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -252,8 +256,9 @@ export type TmapsOverrideSpec = {
 }[TmapsEndpointName]
 
 /**
- * One entry of an override list: a resolver (`{ endpoint, resolver, times? }`, as `mock.use`
- * takes it) or an override as data ({@link TmapsOverrideSpec}).
+ * One entry of an override list: `{ endpoint, resolver, times? }` or an override as data.
+ *
+ * The first is what `mock.use` takes; the second is a {@link TmapsOverrideSpec}.
  * @example
  * ```ts
  * import { scenarios, type TmapsOverrideEntry } from 'tmaps-mock'
@@ -412,9 +417,10 @@ function fixedAnswer(
 }
 
 /**
- * Applies a list of overrides to a mock (`mock.use` for each, the first of an endpoint on top)
- * and returns the function that removes them all. A bad entry throws before any is applied,
- * naming it (`where[i].field`) and what to write.
+ * Applies a list of overrides to a mock and returns the function that removes them all.
+ *
+ * It calls `mock.use` for each, the first of an endpoint on top. A bad entry throws a
+ * `TypeError` before any is applied, naming it (`where[i].field`) and what to write.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

@@ -35,6 +35,8 @@ const STORIES: StoryCase[] = [
   { id: 'placesearch--domain-not-authorized', shows: 'This site is not authorized (403)', tiles: 'refused' },
   { id: 'placesearch--rate-limited', shows: 'Too many requests (429)', tiles: 'loaded' },
   { id: 'placesearch--slow-network', shows: '3000 Sfax, Tunisie', tiles: 'loaded' },
+  { id: 'placesearch--no-results', shows: 'No place matches “Sfax”.', tiles: 'loaded' },
+  { id: 'placesearch--key-disabled-with-override', shows: 'API key refused (401)', tiles: 'refused' },
   { id: 'placesearch--own-handler', shows: 'Café Diwan, Sfax', tiles: 'loaded' },
 ]
 
@@ -165,6 +167,7 @@ export default { title: 'Mistakes', component: PlaceSearch } satisfies Meta<type
 
 export const BadStatus: StoryObj = { parameters: { tmaps: { keys: [{ name: 'Web', status: 'off' }] } } }
 export const Typo: StoryObj = { parameters: { tmaps: { key: [{ name: 'Web' }] } } }
+export const BadOverride: StoryObj = { parameters: { tmaps: { use: [{ endpoint: 'geocoding/forward', scenario: 'at-sea' }] } } }
 `,
   )
   project.run('npx', ['storybook', 'build', '--quiet', '--output-dir', 'storybook-mistakes'], { env })
@@ -180,7 +183,10 @@ export const Typo: StoryObj = { parameters: { tmaps: { key: [{ name: 'Web' }] } 
     )
     await page.screenshot({ path: join(SCREENSHOTS, 'storybook-mistake.png') })
     expect(await shown('mistakes--typo')).toBe(
-      'Failed to set up the TMaps mock of the story "Mistakes / Typo" (mistakes--typo): parameters.tmaps has no field key. Its fields are keys, faults, state, seed.',
+      'Failed to set up the TMaps mock of the story "Mistakes / Typo" (mistakes--typo): parameters.tmaps has no field key. Its fields are keys, faults, state, seed, use.',
+    )
+    expect(await shown('mistakes--bad-override')).toBe(
+      'Failed to set up the TMaps mock of the story "Mistakes / Bad Override" (mistakes--bad-override): parameters.tmaps.use[0].scenario "at-sea" does not apply to geocoding/forward: it applies to geocoding/reverse, geocoding/nearby, routing/direction, routing/optimized, routing/isochrone, distance-matrix.',
     )
   } finally {
     mistakes.server.close()
@@ -228,7 +234,8 @@ async function storyFinished(on: Page, storyId: string): Promise<StoryEvent> {
         (e) => e.event !== 'storyFinished' || e.storyId === id,
       ),
     storyId,
-    { timeout: 15_000 },
+    // The first search of a page builds the generated world: seconds on a busy machine.
+    { timeout: 45_000 },
   )
   return (await found.jsonValue()) as StoryEvent
 }

@@ -97,6 +97,29 @@ it('answers the app’s first fetch in vite dev: 200 with Sfax, the mock started
   expect(errors).toEqual([])
 })
 
+it('sends the mock’s pre-bundled modules with a link to their source map, the app’s with theirs inlined as Vite does', async () => {
+  // As the page asked for them: the mock's pre-bundled entry (modulepreloaded) and Leaflet's.
+  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
+  const mockUrl = urls.find((url) => /\/deps\/tmaps-mock_browser\.js\?v=/.test(url))!
+  const leafletUrl = urls.find((url) => /\/deps\/leaflet\.js\?v=/.test(url))!
+  expect(mockUrl).toBeDefined()
+  expect(leafletUrl).toBeDefined()
+  const mock = await (await fetch(mockUrl)).text()
+  expect(mock).toContain('setupTmapsWorker')
+  expect(mock).not.toContain('sourceMappingURL=data:')
+  expect(mock.trimEnd().endsWith('//# sourceMappingURL=tmaps-mock_browser.js.map')).toBe(true)
+  // The link resolves: devtools show the mock's and msw's own files.
+  const map = (await (await fetch(new URL('tmaps-mock_browser.js.map', mockUrl))).json()) as {
+    sources: string[]
+    mappings: string
+  }
+  expect(map.mappings.length).toBeGreaterThan(1000)
+  expect(map.sources.some((source) => source.includes('tmaps-mock/dist/runtimes/browser/'))).toBe(true)
+  expect(map.sources.some((source) => source.includes('msw/lib/'))).toBe(true)
+  // The app's own dependencies are left as Vite serves them.
+  expect(await (await fetch(leafletUrl)).text()).toContain('sourceMappingURL=data:application/json')
+})
+
 it('draws the Leaflet map from the mock’s tiles, in its render worker', async () => {
   await page.waitForFunction(() => document.querySelectorAll('img.leaflet-tile-loaded').length >= 6)
   const tiles = await page.$$eval('img.leaflet-tile-loaded', (images) =>
@@ -178,6 +201,97 @@ it('works under a base other than /', async () => {
   await context.close()
 })
 
+it('applies the overrides module in vite dev, keeps the contract, and takes its edits without a reload', async () => {
+  await dev.close()
+  dev = await startDev(project.dir, ['--config', 'vite.config.overrides.ts'])
+  const context = await browser.newContext()
+  const other = await context.newPage()
+  const otherErrors = watchErrors(other)
+  const consoleLines: string[] = []
+  other.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`))
+  let loads = 0
+  other.on('framenavigated', (frame) => {
+    if (frame === other.mainFrame()) loads++
+  })
+  await other.goto(dev.url)
+  await other.locator('#status').filter({ hasText: /^\d+$/ }).waitFor()
+  // The app's first search, answered by scenarios.noResults() of src/tmaps-overrides.ts.
+  expect(await other.locator('#status').textContent()).toBe('200')
+  expect(JSON.parse((await other.locator('#body').textContent())!)).toEqual({ query: 'Sfax', results: [] })
+  const call = (path: string) =>
+    other.evaluate(
+      async ([path, key]) => {
+        const response = await fetch(`https://api.tmaps.tn${path}&api_key=${key}`)
+        return { status: response.status, body: await response.json() }
+      },
+      [path, apiKey] as const,
+    )
+  const direction = '/routing/direction?from=36.8002,10.1815&to=36.8528,10.3261'
+  expect(await call(direction)).toEqual({
+    status: 400,
+    body: {
+      error: 'invalid param: to (no road reaches it: at sea, abroad or on an island without a crossing)',
+    },
+  })
+  const overridden = await other.evaluate(() =>
+    (window as unknown as { tmaps: TmapsWorker }).tmaps.log
+      .entries()
+      .filter((entry) => entry.host === 'api.tmaps.tn')
+      .map(({ path, status, overridden }) => ({ path, status, overridden })),
+  )
+  expect(overridden).toEqual([
+    { path: '/routing/direction', status: 400, overridden: true },
+    { path: '/geocoding/forward', status: 200, overridden: true },
+  ])
+  // The contract first: a disabled key gets its 401, the override unused.
+  await other.evaluate(
+    (key) => (window as unknown as { tmaps: TmapsWorker }).tmaps.console.disableKey(key),
+    apiKey,
+  )
+  expect(await call('/geocoding/forward?q=Sfax')).toEqual({ status: 401, body: { error: 'missing api_key' } })
+  await other.evaluate(
+    (key) => (window as unknown as { tmaps: TmapsWorker }).tmaps.console.enableKey(key),
+    apiKey,
+  )
+
+  // An edit of the module replaces the overrides in the running page.
+  await other.evaluate(() => Object.assign(window, { beforeEdit: true }))
+  const file = join(project.dir, 'src/tmaps-overrides.ts')
+  const original = readFileSync(file, 'utf8')
+  writeFileSync(
+    file,
+    "import type { TmapsOverrideEntry } from 'tmaps-mock'\n\nexport default [{ endpoint: 'geocoding/forward', scenario: 'low-confidence', confidence: 0.3 }] satisfies TmapsOverrideEntry[]\n",
+  )
+  await expect
+    .poll(() =>
+      consoleLines.filter((line) => line.includes('overrides of ./src/tmaps-overrides.ts are updated')),
+    )
+    .toHaveLength(1)
+  const weak = await call('/geocoding/forward?q=Sfax')
+  expect(weak.status).toBe(200)
+  expect(weak.body.results[0]).toMatchObject({ confidence: 0.3, components: { governorate: 'Sfax' } })
+  expect((await call(direction)).status).toBe(200) // at-sea is gone with the edit
+  // A wrong edit is reported, and the overrides in force stay.
+  writeFileSync(file, "export default [{ endpoint: 'geocoding/forward', scenario: 'at-sea' }]\n")
+  await expect
+    .poll(() => consoleLines.filter((line) => line.startsWith('error: tmaps-mock/vite: the default export')))
+    .toEqual([
+      'error: tmaps-mock/vite: the default export of ./src/tmaps-overrides.ts[0].scenario "at-sea" does not apply to geocoding/forward: it applies to geocoding/reverse, geocoding/nearby, routing/direction, routing/optimized, routing/isochrone, distance-matrix (the overrides in force stay)',
+    ])
+  expect((await call('/geocoding/forward?q=Sfax')).body.results[0].confidence).toBe(0.3)
+  expect(await other.evaluate(() => 'beforeEdit' in window)).toBe(true)
+  expect(loads).toBe(1)
+  expect(dev.output()).not.toMatch(/new dependencies|optimized dependencies changed/i)
+  writeFileSync(file, original)
+  // The one error: the wrong edit's, as reported above.
+  expect(otherErrors).toEqual([
+    expect.stringMatching(
+      /^console\.error: tmaps-mock\/vite: the default export of \.\/src\/tmaps-overrides\.ts\[0\]/,
+    ),
+  ])
+  await context.close()
+})
+
 it('builds for production with no trace of the mock: the same files as without the plugin', () => {
   project.run('npx', ['vite', 'build', '--logLevel', 'error'], { env: userEnv })
   // The same app built with a config that has no mock line at all.
@@ -214,7 +328,7 @@ it('builds for production with no trace of the mock: the same files as without t
 it('refuses a bad option at creation, saying what failed and how to fix it', () => {
   const script = `
     import { tmapsMock } from 'tmaps-mock/vite'
-    const tries = [{ persist: '' }, { renderer: 'gpu' }, { apiKey: 'ak_123' }, { state: '{"keys":1}' }, { persists: 'x' }]
+    const tries = [{ persist: '' }, { renderer: 'gpu' }, { apiKey: 'ak_123' }, { state: '{"keys":1}' }, { persists: 'x' }, { overrides: 1 }]
     const messages = tries.map((options) => { try { tmapsMock(options); return 'accepted' } catch (e) { return e.message } })
     console.log(JSON.stringify({ messages, off: tmapsMock({ enabled: false }).length, on: tmapsMock().map((p) => p.name) }))
   `
@@ -233,6 +347,7 @@ it('refuses a bad option at creation, saying what failed and how to fix it', () 
     expect.stringMatching(
       /^Failed to set up tmaps-mock\/vite: there is no option "persists"\. The options are enabled, state/,
     ),
+    'Failed to set up tmaps-mock/vite: overrides must be the path of a module of your project whose default export lists the overrides, e.g. "./src/tmaps-overrides.ts".',
   ])
 })
 

@@ -4,6 +4,8 @@ import type { KeyStatus } from '../../contract/key-status.ts'
 import { createTmapsCore } from '../../core/create-core.ts'
 import type { FaultInput } from '../../core/faults.ts'
 import { validateOptions } from '../../core/options.ts'
+import type { TmapsEndpointName, TmapsOverride } from '../../core/overrides.ts'
+import { compileOverride, type TmapsOverrideEntry } from '../../core/scenarios.ts'
 import type { TmapsSnapshot } from '../../core/snapshot.ts'
 import { createKeyGenerator } from '../../data/seeded.ts'
 import type { TmapsRenderer } from '../../map/renderer.ts'
@@ -48,7 +50,11 @@ export interface TmapsStoryKey {
  *   `[{ delayMs: 3000 }]`: a slow network; see `mock.faults.add`); default none;
  * - `state`: the console before the keys are added: `'empty'` (default), `'demo'` or a snapshot;
  * - `seed`: the mock's seed (generated data, key ids); default none: the package's default data.
- *   Key values are the same at every visit either way: they come from the story id (or the seed).
+ *   Key values are the same at every visit either way: they come from the story id (or the seed);
+ * - `use`: overrides of the story's answers, as `mock.use` takes them (`{ endpoint, resolver,
+ *   times? }`, e.g. `resolver: scenarios.noResults()` from `tmaps-mock`) or as data (`{ endpoint,
+ *   scenario: 'at-sea' }`, `{ endpoint, status: 500 }`); the first of an endpoint answers first.
+ *   They run after the key, domain and HTTPS checks: a disabled key still gets 401.
  *
  * Without `parameters.tmaps`, a story gets `{ keys: [{ name: 'Storybook' }] }`: one working key.
  * @example
@@ -71,6 +77,12 @@ export interface TmapsStoryParameters {
   state?: 'empty' | 'demo' | TmapsSnapshot | string
   /** The mock's seed (generated data and key ids). Default none: the package's default data. */
   seed?: string | number
+  /**
+   * Overrides of the story's answers (`mock.use` for each, the first of an endpoint on top):
+   * `{ endpoint, resolver, times? }` or an override as data (`{ endpoint, scenario: 'no-results' }`).
+   * They keep the contract: a disabled key still gets 401, a foreign domain 403. Default none.
+   */
+  use?: TmapsOverrideEntry[]
 }
 
 /**
@@ -155,7 +167,7 @@ export interface TmapsLoaderContext {
 }
 
 const STATUSES: readonly KeyStatus[] = ['enabled', 'disabled', 'revoked']
-const PARAMETERS = ['keys', 'faults', 'state', 'seed'] as const
+const PARAMETERS = ['keys', 'faults', 'state', 'seed', 'use'] as const
 const KEY_FIELDS = ['name', 'status', 'domains'] as const
 const DEFAULT_KEY_NAME = 'Storybook'
 /** Set in sessionStorage while the page reloads once to come under the service worker's control. */
@@ -290,6 +302,12 @@ interface StoryPlan {
   seed: string | number | undefined
   keys: Array<{ name: string; status: KeyStatus; domains: string[]; value: string }>
   faults: FaultInput[]
+  /** `parameters.tmaps.use`, checked, in the order given. */
+  use: Array<{
+    endpoint: TmapsEndpointName
+    resolver: TmapsOverride<TmapsEndpointName>
+    times: number | undefined
+  }>
   /** A key the console does not know, for a story without any key. */
   unknownKey: string
 }
@@ -314,6 +332,7 @@ function planStory(parameters: unknown, storyId: string, story: string): StoryPl
     seed,
     faults = [],
     keys = state === 'empty' ? [{ name: DEFAULT_KEY_NAME }] : [],
+    use = [],
   } = input
   if (seed !== undefined && !((typeof seed === 'string' && seed !== '') || Number.isFinite(seed)))
     fail('parameters.tmaps.seed must be a non-empty string or a finite number')
@@ -322,6 +341,17 @@ function planStory(parameters: unknown, storyId: string, story: string): StoryPl
       'parameters.tmaps.faults must be an array of fault rules, e.g. [{ status: 429 }] or [{ delayMs: 3000 }]',
     )
   if (!Array.isArray(keys)) fail('parameters.tmaps.keys must be an array, e.g. [{ name: "Web" }]')
+  if (!Array.isArray(use))
+    fail(
+      'parameters.tmaps.use must be an array of overrides, e.g. [{ endpoint: "geocoding/forward", resolver: scenarios.noResults() }]',
+    )
+  const overrides = (use as unknown[]).map((entry, i) => {
+    try {
+      return compileOverride(entry, `parameters.tmaps.use[${i}]`)
+    } catch (error) {
+      return fail((error as Error).message)
+    }
+  })
 
   const generator = createKeyGenerator(`storybook:${String(seed ?? storyId)}`)
   const names = new Set<string>()
@@ -354,6 +384,7 @@ function planStory(parameters: unknown, storyId: string, story: string): StoryPl
     seed: seed as StoryPlan['seed'],
     keys: planned,
     faults: faults as FaultInput[],
+    use: overrides,
     unknownKey: generator.next().value,
   }
 }
@@ -402,6 +433,9 @@ async function createStoryMock(
       wrap(`parameters.tmaps.faults[${i}]`, error)
     }
   }
+  // mock.use puts the newest on top: applied last to first, the first of an endpoint answers first.
+  for (const { endpoint, resolver, times } of [...plan.use].reverse())
+    core.use(endpoint, resolver, times === undefined ? {} : { times })
   return Object.assign(core, {
     handlers: createHandlers(
       core,

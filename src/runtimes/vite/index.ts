@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { resolve as resolvePath, sep } from 'node:path'
 import { msw } from 'msw/vite'
 import type {
   ConfigEnv,
@@ -62,6 +64,16 @@ export interface TmapsVitePluginOptions {
   globalName?: string | false
   /** No `console.info` line in the page when the mock has started. Default `false`. */
   quiet?: boolean
+  /**
+   * A module of your project (a path from its root, e.g. `'./src/tmaps-overrides.ts'`) whose
+   * default export is a list of overrides (`TmapsOverrideEntry[]` from `tmaps-mock`: `{ endpoint,
+   * resolver, times? }` with e.g. `resolver: scenarios.noResults()`, or `{ endpoint, scenario:
+   * 'at-sea' }`), applied to the mock in the page before its first answer, after the key and
+   * domain checks as `mock.use` does. The page imports it (resolvers are functions: they run
+   * there); an edit of it replaces them without reloading the page (HMR). Default: none (the
+   * page then loads nothing more).
+   */
+  overrides?: string
 }
 
 const OPTION_NAMES = [
@@ -73,6 +85,7 @@ const OPTION_NAMES = [
   'apiKey',
   'globalName',
   'quiet',
+  'overrides',
 ] as const
 const START_ID = 'virtual:tmaps-mock/start'
 const RENDER_WORKER_ID = 'virtual:tmaps-mock/render-worker'
@@ -93,7 +106,8 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
  * `vite preview`, under Vitest (mode `test`) or in Storybook's pages (use `tmaps-mock/storybook`
  * there). The started mock is `window.tmaps` in the page, for the browser's devtools. Options:
  * `enabled` (`true`), `state` (`'demo'`), `seed` (none), `persist` (`'tmaps-mock'`; `false`: not
- * kept), `renderer` (`'worker'`), `apiKey` (none), `globalName` (`'tmaps'`), `quiet` (`false`).
+ * kept), `renderer` (`'worker'`), `apiKey` (none), `globalName` (`'tmaps'`), `quiet` (`false`),
+ * `overrides` (none: a module whose default export lists overrides, applied in the page).
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -127,6 +141,8 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
   let server: ViteDevServer | undefined
   /** Storybook reuses the app's Vite config for its own pages; `tmaps-mock/storybook` is the way there. */
   let storybook = false
+  /** The overrides module (option `overrides`), as a file path, once the root is known. */
+  let overridesFile: string | undefined
   /** The module ids of the pages' entries (their module scripts), as the HTML names them. */
   const entries = new Set<string>()
   const preloads = startGraph()
@@ -145,11 +161,14 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
       // import's `with { type: 'json' }` is kept while the JSON is served as JavaScript).
       const include = ['tmaps-mock/browser']
       if (settings.renderer === 'worker') include.push('tmaps-mock/render-worker')
+      // The overrides module imports from `tmaps-mock` (scenarios), which the scan cannot find either.
+      if (settings.overrides !== undefined) include.push('tmaps-mock')
       return { optimizeDeps: { include } }
     },
     configResolved(config) {
       storybook = config.plugins.some((plugin) => plugin.name.startsWith('storybook:'))
       root = config.root
+      if (settings.overrides !== undefined) overridesFile = overridesModule(settings.overrides, root)
       base =
         config.base === './' || config.base === '' ? '/' : new URL(config.base, 'http://localhost').pathname
     },
@@ -164,7 +183,7 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
       // The render worker's module: the pre-bundled worker. (Vite's `?worker` of the bare package
       // path serves the raw modules instead, and of a virtual module, a URL that does not load.)
       if (id === `\0${RENDER_WORKER_ID}`) return `import 'tmaps-mock/render-worker'\n`
-      if (id === `\0${START_ID}`) return startModule(settings, base)
+      if (id === `\0${START_ID}`) return startModule(settings, base, overridesFile)
       return undefined
     },
     transform(code, id, transformOptions) {
@@ -219,6 +238,7 @@ interface Settings {
   apiKey: string | undefined
   globalName: string | false
   quiet: boolean
+  overrides: string | undefined
 }
 
 function validate(options: TmapsVitePluginOptions): Settings {
@@ -240,6 +260,7 @@ function validate(options: TmapsVitePluginOptions): Settings {
     apiKey,
     globalName = 'tmaps',
     quiet = false,
+    overrides,
   } = options
   if (typeof enabled !== 'boolean') fail('enabled must be true or false')
   if (typeof quiet !== 'boolean') fail('quiet must be true or false')
@@ -269,7 +290,21 @@ function validate(options: TmapsVitePluginOptions): Settings {
     )
   if (globalName !== false && (typeof globalName !== 'string' || !/^[A-Za-z_$][\w$]*$/.test(globalName)))
     fail('globalName must be a JavaScript identifier such as "tmaps", or false to not expose the mock')
-  return { enabled, state, seed, persist, renderer, apiKey, globalName, quiet }
+  if (overrides !== undefined && (typeof overrides !== 'string' || overrides.trim() === ''))
+    fail(
+      'overrides must be the path of a module of your project whose default export lists the overrides, e.g. "./src/tmaps-overrides.ts"',
+    )
+  return { enabled, state, seed, persist, renderer, apiKey, globalName, quiet, overrides }
+}
+
+/** The overrides module's file: a path from the project's root (or absolute) to a file that exists. */
+function overridesModule(given: string, root: string): string {
+  const file = resolvePath(root, given)
+  if (!existsSync(file))
+    throw new TypeError(
+      `Failed to set up tmaps-mock/vite: overrides is ${JSON.stringify(given)}, and ${file} does not exist. Give the path of a module from the project's root, e.g. "./src/tmaps-overrides.ts", whose default export lists the overrides.`,
+    )
+  return file.split(sep).join('/')
 }
 
 /**
@@ -277,8 +312,8 @@ function validate(options: TmapsVitePluginOptions): Settings {
  * by each entry, whose code its top-level `await` holds until the mock answers. A mock that
  * fails to start is reported and the app runs all the same.
  */
-function startModule(settings: Settings, base: string): string {
-  const { state, seed, persist, renderer, apiKey, globalName, quiet } = settings
+function startModule(settings: Settings, base: string, overridesFile: string | undefined): string {
+  const { state, seed, persist, renderer, apiKey, globalName, quiet, overrides } = settings
   const options = {
     state,
     ...(seed !== undefined && { seed }),
@@ -293,7 +328,7 @@ function startModule(settings: Settings, base: string): string {
     (persist === false ? '' : ` Its state is kept in localStorage "${persist}".`)
   const keyName = 'Your app (tmaps-mock/vite apiKey)'
   return `import { createWorkerRenderer, setupTmapsWorker } from 'tmaps-mock/browser'
-
+${overridesFile === undefined ? '' : overridesImports(overridesFile)}
 const options = ${JSON.stringify(options)}
 const apiKey = ${JSON.stringify(apiKey ?? null)}
 ${
@@ -325,7 +360,7 @@ const startWhenIdle = (tmaps) => {
 // The app's key is part of the initial state: there on every load and after tmaps.reset().
 if (apiKey) options.keys = [{ name: ${JSON.stringify(keyName)}, value: apiKey, domains: [location.hostname] }]
 const tmaps = setupTmapsWorker(options)
-${renderer === 'worker' ? 'startWhenIdle(tmaps)\n' : ''}${globalName === false ? '' : `globalThis[${JSON.stringify(globalName)}] = tmaps\n`}
+${renderer === 'worker' ? 'startWhenIdle(tmaps)\n' : ''}${overridesFile === undefined ? '' : overridesApplied(overridesFile, overrides!)}${globalName === false ? '' : `globalThis[${JSON.stringify(globalName)}] = tmaps\n`}
 try {
   await window[Symbol.for(${JSON.stringify(REGISTRATION_KEY)})]
   await tmaps.start()
@@ -339,6 +374,42 @@ try {
   const why = isSecureContext ? '' : 'Service workers need a secure context: open the page on http://localhost or over https. '
   console.error('tmaps-mock/vite: the mock did not start, so the app calls the real TMaps. ' + why + 'Reason:', error)
 }
+`
+}
+
+/** The start module's imports for the `overrides` option: the list, and `applyOverrides`. */
+function overridesImports(file: string): string {
+  return `import { applyOverrides } from 'tmaps-mock'
+import * as overridesModule from ${JSON.stringify(file)}
+`
+}
+
+/**
+ * The start module's lines that apply the overrides module's default export to the mock before
+ * it answers, and again (replacing them) when the module is edited: a bad list is reported in
+ * the console and the overrides in force stay.
+ */
+function overridesApplied(file: string, given: string): string {
+  const where = `tmaps-mock/vite: the default export of ${given}`
+  return `let removeOverrides = () => {}
+const useOverrides = (module) => {
+  try {
+    if (!Array.isArray(module.default))
+      throw new TypeError(${JSON.stringify(`${where} must be a list of overrides, e.g. export default [{ endpoint: 'geocoding/forward', scenario: 'no-results' }]`)})
+    const remove = applyOverrides(tmaps, module.default, ${JSON.stringify(where)})
+    removeOverrides()
+    removeOverrides = remove
+    return true
+  } catch (error) {
+    console.error(error.message + ' (the overrides in force stay)')
+    return false
+  }
+}
+useOverrides(overridesModule)
+if (import.meta.hot)
+  import.meta.hot.accept(${JSON.stringify(file)}, (next) => {
+    if (next && useOverrides(next)) console.info(${JSON.stringify(`tmaps-mock: the overrides of ${given} are updated.`)})
+  })
 `
 }
 

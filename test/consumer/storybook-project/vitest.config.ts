@@ -11,6 +11,8 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         test: {
           name: 'storybook',
+          // A story's first search builds the generated world in the page: seconds on a busy machine.
+          testTimeout: 60_000,
           browser: {
             enabled: true,
             headless: true,

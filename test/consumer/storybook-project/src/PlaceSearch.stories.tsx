@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/preact-vite'
 import { HttpResponse, http } from 'msw'
 import { expect, waitFor } from 'storybook/test'
+import { scenarios } from 'tmaps-mock'
 import { type TmapsStoryParameters, tmapsOf } from 'tmaps-mock/storybook'
 import { PlaceSearch } from './PlaceSearch.tsx'
 
@@ -22,7 +23,7 @@ const searchSfax: Story['play'] = async ({ canvas, userEvent }) => {
 export const Works: Story = {
   play: async (context) => {
     await searchSfax(context)
-    const places = await context.canvas.findByRole('list', { name: 'Places' }, { timeout: 5000 })
+    const places = await context.canvas.findByRole('list', { name: 'Places' }, { timeout: 15_000 })
     await expect(places).toHaveTextContent('3000 Sfax, Tunisie')
     await waitFor(
       () =>
@@ -73,8 +74,42 @@ export const SlowNetwork: Story = {
   play: async (context) => {
     await searchSfax(context)
     await expect(context.canvas.getByRole('status')).toHaveTextContent('Searching for “Sfax”…')
-    const places = await context.canvas.findByRole('list', { name: 'Places' }, { timeout: 5000 })
+    const places = await context.canvas.findByRole('list', { name: 'Places' }, { timeout: 15_000 })
     await expect(places).toHaveTextContent('3000 Sfax, Tunisie')
+  },
+}
+
+export const NoResults: Story = {
+  name: 'No results (override)',
+  parameters: {
+    // mock.use for this story: the mock's own answer with no results, after the key and domain checks.
+    tmaps: {
+      use: [{ endpoint: 'geocoding/forward', resolver: scenarios.noResults() }],
+    } satisfies TmapsStoryParameters,
+  },
+  play: async (context) => {
+    await searchSfax(context)
+    await expect(
+      await context.canvas.findByText('No place matches “Sfax”.', {}, { timeout: 15_000 }),
+    ).toBeVisible()
+  },
+}
+
+export const KeyDisabledWithOverride: Story = {
+  name: 'Key disabled, with an override (401)',
+  parameters: {
+    tmaps: {
+      keys: [{ name: 'Web', status: 'disabled' }],
+      // An override as data; it never answers a disabled key: the contract comes first.
+      use: [{ endpoint: 'geocoding/forward', scenario: 'no-results' }],
+    } satisfies TmapsStoryParameters,
+  },
+  play: async (context) => {
+    await searchSfax(context)
+    await expect(await context.canvas.findByText('API key refused (401)')).toBeVisible()
+    const entries = tmapsOf(context).mock.log.entries()
+    await expect(entries.find((e) => e.path === '/geocoding/forward')).toMatchObject({ status: 401 })
+    await expect(entries.filter((e) => e.overridden)).toEqual([])
   },
 }
 
