@@ -187,10 +187,21 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
       return undefined
     },
     transform(code, id, transformOptions) {
+      if (transformOptions?.ssr || storybook) return undefined
+      // The mock's pre-bundled files (msw and the mock, ~0.9 MB) would be sent with their source
+      // map inlined (~2 MB of base64 more, made again for every page by the dev server, which
+      // serves nothing else meanwhile): sent with a link to the map instead, which Vite serves
+      // and devtools read when opened. Only files with the mock's code; the app's are untouched.
+      if (server?.environments.client.depsOptimizer?.isOptimizedDepFile(id)) {
+        const { sources } = this.getCombinedSourcemap()
+        if (!sources.some((source) => MOCK_SOURCE.test(source ?? ''))) return undefined
+        const file = cleanId(id).slice(cleanId(id).lastIndexOf('/') + 1)
+        return { code: `${code}\n//# sourceMappingURL=${file}.map\n`, map: { mappings: '' } }
+      }
       // An entry imports the start module, whose top-level `await` holds the entry's code until
       // the mock answers; the browser still fetches the entry's whole graph at once, with the
       // mock's. (Imports are hoisted: appended, the line moves nothing in the source map.)
-      if (transformOptions?.ssr || storybook || !(entries.has(id) || INLINE_ENTRY.test(id))) return undefined
+      if (!(entries.has(id) || INLINE_ENTRY.test(id))) return undefined
       return { code: `${code}\nimport ${JSON.stringify(START_ID)}\n`, map: null }
     },
     transformIndexHtml: {
@@ -375,6 +386,14 @@ try {
   console.error('tmaps-mock/vite: the mock did not start, so the app calls the real TMaps. ' + why + 'Reason:', error)
 }
 `
+}
+
+/** A file of this package in a pre-bundled file's source map (`../../tmaps-mock/dist/core/create-core.js`). */
+const MOCK_SOURCE = /(^|\/)tmaps-mock\/dist\//
+
+/** A module id without its query (`?v=...`) or hash. */
+function cleanId(id: string): string {
+  return id.replace(/[?#].*$/, '')
 }
 
 /** The start module's imports for the `overrides` option: the list, and `applyOverrides`. */
