@@ -137,7 +137,8 @@ export function setupTmapsWorker(options: TmapsWorkerOptions = {}): TmapsWorker 
   const sync = persist === undefined ? undefined : createSync(core, persist)
   const worker = setupWorker(...createHandlers(core, resolveFacts, sync && { before: sync.catchUp }))
 
-  return Object.assign(core, {
+  return {
+    ...core,
     worker,
     async start() {
       await worker.start({ quiet: true, onUnhandledFrame: 'bypass', ...startOptions })
@@ -152,7 +153,7 @@ export function setupTmapsWorker(options: TmapsWorkerOptions = {}): TmapsWorker 
       if (next) simulatedHeaders(next, { origin: location.origin, href: location.href }, core.options.baseUrl)
       caller = next
     },
-  })
+  }
 }
 
 function readStored(name: string): Stored | undefined {

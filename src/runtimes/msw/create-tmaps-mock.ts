@@ -51,5 +51,5 @@ export interface TmapsMock extends TmapsMockCore {
  */
 export function createTmapsMock(options: TmapsMockOptions = {}): TmapsMock {
   const core = createTmapsCore(options)
-  return Object.assign(core, { handlers: createHandlers(core) })
+  return { ...core, handlers: createHandlers(core) }
 }
