@@ -1,113 +1,226 @@
-import * as z from 'zod/mini'
-import english from 'zod/v4/locales/en.js'
+import type { UsageDay } from '../console/usage.ts'
 import { parseDomainInput } from '../contract/hostname.ts'
 import { KEY_PATTERN } from '../contract/key-format.ts'
-import type { KeyStatus } from '../contract/key-status.ts'
+import { KEY_STATUSES, type KeyStatus } from '../contract/key-status.ts'
 import {
-  domainSchema,
-  keySchema,
-  linkSchema,
+  DOMAIN_FIELDS,
+  type DomainRecord,
+  type KeyRecord,
+  LINK_FIELDS,
+  type LinkRecord,
   MAX_DOMAINS,
   MAX_DOMAINS_PER_KEY,
   MAX_KEYS,
   MAX_LINKS,
 } from '../store/schemas.ts'
+import {
+  checkCount,
+  checkRecord,
+  checkString,
+  formatIssues,
+  type Issue,
+  isObject,
+  isPlainObject,
+  notAborted,
+  wrongType,
+} from '../store/validate.ts'
 import { hasControlCharacters } from '../text/control-characters.ts'
-
-/** zod/mini has no messages of its own: English ones for this parse (zod's global config is left alone). */
-const messages = english().localeError
 
 /** An invalid snapshot's error names this many problems, then counts the rest. */
 const SHOWN_ISSUES = 10
 
-// zod's tree-shakable "mini" build: the same checks, a tenth of the bytes in the browser's first chunk.
-const count = () => z.int().check(z.nonnegative())
+type Path = ReadonlyArray<string | number>
 
-const day = z.object({
-  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-  total: count(),
-  byStatus: z.record(z.string(), count()),
-  byEndpoint: z.record(z.string(), count()),
-})
+/** A list, each item checked by `item` (undefined when that item was not even of the right type). */
+function checkList<T>(
+  issues: Issue[],
+  path: Path,
+  value: unknown,
+  item: (value: unknown, path: Path) => T | undefined,
+): Array<T | undefined> | undefined {
+  if (!Array.isArray(value)) {
+    wrongType(issues, path, 'array', value)
+    return undefined
+  }
+  const out: Array<T | undefined> = []
+  for (let i = 0; i < value.length; i++) out.push(item(value[i], [...path, i])) // holes too
+  return out
+}
 
-const snapshotSchema = z
-  .object({
-    format: z.literal('tmaps-mock/snapshot'),
-    version: z.literal(1),
-    keys: z.array(
-      z.extend(keySchema, {
-        value: z.string().check(z.regex(KEY_PATTERN, 'not a TMaps key (ak_ + 32 lower-case hex)')),
-        name: z
-          .string()
-          .check(
-            z.refine((name) => !hasControlCharacters(name), 'contains control characters (ESC, line breaks)'),
-          ),
-        // Snapshots saved before 0.2 name the enabled status `active`: still accepted.
-        status: z.pipe(
-          z.transform((s: KeyStatus | 'active') => (s === 'active' ? 'enabled' : s)),
-          keySchema.shape.status,
-        ),
-      }),
-    ),
-    domains: z.array(
-      domainSchema.check(
-        z.refine((d) => {
-          const parsed = parseDomainInput(d.hostname)
-          return parsed.ok && parsed.hostname === d.hostname
-        }, 'not a normalized hostname (lower case, punycode, no scheme, port or path)'),
-      ),
-    ),
-    links: z.array(linkSchema),
-    usage: z._default(z.record(z.string(), z.array(day)), {}),
-    keyIndex: z._default(count(), 0),
+/** A map of strings to what `item` checks (zod's `record`). */
+function checkMap<T>(
+  issues: Issue[],
+  path: Path,
+  value: unknown,
+  item: (value: unknown, path: Path) => T | undefined,
+): Record<string, T | undefined> | undefined {
+  if (!isPlainObject(value)) {
+    wrongType(issues, path, 'record', value)
+    return undefined
+  }
+  const out: Record<string, T | undefined> = {}
+  for (const name of Object.keys(value))
+    if (name !== '__proto__') out[name] = item(value[name], [...path, name]) // dropped, as zod did
+  return out
+}
+
+function checkKey(issues: Issue[], path: Path, value: unknown): KeyRecord | undefined {
+  if (!isObject(value)) {
+    wrongType(issues, path, 'object', value)
+    return undefined
+  }
+  const from = issues.length
+  checkString(issues, [...path, 'id'], value.id)
+  if (checkString(issues, [...path, 'name'], value.name) && hasControlCharacters(value.name))
+    issues.push({
+      path: [...path, 'name'],
+      message: 'contains control characters (ESC, line breaks)',
+      abort: false,
+    })
+  if (checkString(issues, [...path, 'value'], value.value) && !KEY_PATTERN.test(value.value))
+    issues.push({
+      path: [...path, 'value'],
+      message: 'not a TMaps key (ak_ + 32 lower-case hex)',
+      abort: false,
+    })
+  // Snapshots saved before 0.2 name the enabled status `active`: still accepted.
+  const status = value.status === 'active' ? 'enabled' : value.status
+  if (!KEY_STATUSES.includes(status as KeyStatus))
+    issues.push({
+      path: [...path, 'status'],
+      message: `Invalid option: expected one of ${KEY_STATUSES.map((s) => JSON.stringify(s)).join('|')}`,
+      abort: true,
+    })
+  checkString(issues, [...path, 'createdAt'], value.createdAt)
+  checkString(issues, [...path, 'updatedAt'], value.updatedAt)
+  if (!notAborted(issues, from)) return undefined
+  const { id, name, createdAt, updatedAt } = value as unknown as KeyRecord
+  return { id, name, value: value.value as string, status: status as KeyStatus, createdAt, updatedAt }
+}
+
+function checkDomain(issues: Issue[], path: Path, value: unknown): DomainRecord | undefined {
+  const domain = checkRecord<DomainRecord>(issues, path, value, DOMAIN_FIELDS)
+  if (domain) {
+    const parsed = parseDomainInput(domain.hostname)
+    if (!(parsed.ok && parsed.hostname === domain.hostname))
+      issues.push({
+        path,
+        message: 'not a normalized hostname (lower case, punycode, no scheme, port or path)',
+        abort: false,
+      })
+  }
+  return domain
+}
+
+function checkDay(issues: Issue[], path: Path, value: unknown): UsageDay | undefined {
+  if (!isObject(value)) {
+    wrongType(issues, path, 'object', value)
+    return undefined
+  }
+  const from = issues.length
+  if (checkString(issues, [...path, 'date'], value.date) && !/^\d{4}-\d{2}-\d{2}$/.test(value.date))
+    issues.push({
+      path: [...path, 'date'],
+      message: 'Invalid string: must match pattern /^\\d{4}-\\d{2}-\\d{2}$/',
+      abort: false,
+    })
+  checkCount(issues, [...path, 'total'], value.total)
+  const counts = (counts: unknown, at: Path) =>
+    checkMap(issues, at, counts, (count, countPath) => {
+      checkCount(issues, countPath, count)
+      return count as number
+    })
+  const byStatus = counts(value.byStatus, [...path, 'byStatus'])
+  const byEndpoint = counts(value.byEndpoint, [...path, 'byEndpoint'])
+  if (!notAborted(issues, from)) return undefined
+  return {
+    date: value.date as string,
+    total: value.total as number,
+    byStatus: byStatus as Record<string, number>,
+    byEndpoint: byEndpoint as Record<string, number>,
+  }
+}
+
+/** The checks across records: no duplicates, links to what exists, at most so many domains a key. */
+function checkConsistency(issues: Issue[], s: ParsedSnapshot): void {
+  const ids = new Set<string>()
+  const values = new Set<string>()
+  s.keys.forEach((k, i) => {
+    if (ids.has(k.id)) issues.push({ path: ['keys', i, 'id'], message: 'duplicate key id', abort: false })
+    if (values.has(k.value))
+      issues.push({ path: ['keys', i, 'value'], message: 'duplicate key value', abort: false })
+    ids.add(k.id)
+    values.add(k.value)
   })
-  .check(
-    z.superRefine((s, ctx) => {
-      const ids = new Set<string>()
-      const values = new Set<string>()
-      s.keys.forEach((k, i) => {
-        if (ids.has(k.id))
-          ctx.addIssue({ code: 'custom', path: ['keys', i, 'id'], message: 'duplicate key id' })
-        if (values.has(k.value))
-          ctx.addIssue({ code: 'custom', path: ['keys', i, 'value'], message: 'duplicate key value' })
-        ids.add(k.id)
-        values.add(k.value)
+  const hostnames = new Set<string>()
+  s.domains.forEach((d, i) => {
+    if (hostnames.has(d.hostname))
+      issues.push({ path: ['domains', i], message: 'duplicate domain', abort: false })
+    hostnames.add(d.hostname)
+  })
+  const pairs = new Set<string>()
+  const perKey = new Map<string, number>()
+  s.links.forEach((l, i) => {
+    const linked = (perKey.get(l.keyId) ?? 0) + 1
+    perKey.set(l.keyId, linked)
+    if (linked === MAX_DOMAINS_PER_KEY + 1)
+      issues.push({
+        path: ['links', i],
+        message: `links key ${l.keyId} to more than ${MAX_DOMAINS_PER_KEY} domains, the most one key may have`,
+        abort: false,
       })
-      const hostnames = new Set<string>()
-      s.domains.forEach((d, i) => {
-        if (hostnames.has(d.hostname))
-          ctx.addIssue({ code: 'custom', path: ['domains', i], message: 'duplicate domain' })
-        hostnames.add(d.hostname)
+    if (!ids.has(l.keyId))
+      issues.push({ path: ['links', i, 'keyId'], message: 'links a key that is not in keys', abort: false })
+    if (!hostnames.has(l.hostname))
+      issues.push({
+        path: ['links', i, 'hostname'],
+        message: 'links a domain that is not in domains',
+        abort: false,
       })
-      const pairs = new Set<string>()
-      const perKey = new Map<string, number>()
-      s.links.forEach((l, i) => {
-        const linked = (perKey.get(l.keyId) ?? 0) + 1
-        perKey.set(l.keyId, linked)
-        if (linked === MAX_DOMAINS_PER_KEY + 1)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['links', i],
-            message: `links key ${l.keyId} to more than ${MAX_DOMAINS_PER_KEY} domains, the most one key may have`,
-          })
-        if (!ids.has(l.keyId))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['links', i, 'keyId'],
-            message: 'links a key that is not in keys',
-          })
-        if (!hostnames.has(l.hostname))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['links', i, 'hostname'],
-            message: 'links a domain that is not in domains',
-          })
-        const pair = `${l.keyId} ${l.hostname}`
-        if (pairs.has(pair)) ctx.addIssue({ code: 'custom', path: ['links', i], message: 'duplicate link' })
-        pairs.add(pair)
-      })
-    }),
+    const pair = `${l.keyId} ${l.hostname}`
+    if (pairs.has(pair)) issues.push({ path: ['links', i], message: 'duplicate link', abort: false })
+    pairs.add(pair)
+  })
+}
+
+/** The snapshot checked field by field (every problem found), then across records when each field was right. */
+function checkSnapshot(issues: Issue[], value: unknown): ParsedSnapshot | undefined {
+  if (!isObject(value)) {
+    wrongType(issues, [], 'object', value)
+    return undefined
+  }
+  if (value.format !== 'tmaps-mock/snapshot')
+    issues.push({ path: ['format'], message: 'Invalid input: expected "tmaps-mock/snapshot"', abort: true })
+  if (value.version !== 1)
+    issues.push({ path: ['version'], message: 'Invalid input: expected 1', abort: true })
+  const keys = checkList(issues, ['keys'], value.keys, (item, path) => checkKey(issues, path, item))
+  const domains = checkList(issues, ['domains'], value.domains, (item, path) =>
+    checkDomain(issues, path, item),
   )
+  const links = checkList(issues, ['links'], value.links, (item, path) =>
+    checkRecord<LinkRecord>(issues, path, item, LINK_FIELDS),
+  )
+  const usage =
+    value.usage === undefined
+      ? {}
+      : checkMap(issues, ['usage'], value.usage, (days, path) =>
+          checkList(issues, path, days, (day, dayPath) => checkDay(issues, dayPath, day)),
+        )
+  const keyIndex = value.keyIndex === undefined ? 0 : value.keyIndex
+  if (value.keyIndex !== undefined) checkCount(issues, ['keyIndex'], value.keyIndex)
+  if (!notAborted(issues)) return undefined
+  const parsed = {
+    format: 'tmaps-mock/snapshot',
+    version: 1,
+    keys,
+    domains,
+    links,
+    usage,
+    keyIndex,
+  } as ParsedSnapshot
+  checkConsistency(issues, parsed)
+  return parsed
+}
 
 /**
  * The whole console state as JSON, from `mock.snapshot()`, for `state` or `mock.restore()`.
@@ -127,8 +240,29 @@ const snapshotSchema = z
  * assert.deepEqual(second.console.listKeys(), first.console.listKeys())
  * ```
  */
-export type TmapsSnapshot = z.input<typeof snapshotSchema>
-export type ParsedSnapshot = z.output<typeof snapshotSchema>
+export interface TmapsSnapshot {
+  format: 'tmaps-mock/snapshot'
+  version: 1
+  /** Keys with their full values; a status `active` (snapshots before 0.2) reads as `enabled`. */
+  keys: Array<Omit<KeyRecord, 'status'> & { status: KeyStatus | 'active' }>
+  domains: DomainRecord[]
+  links: LinkRecord[]
+  /** Usage by key id, day by day (default: none). */
+  usage?: Record<string, UsageDay[]> | undefined
+  /** How many keys the seeded generator made (default 0). */
+  keyIndex?: number | undefined
+}
+
+/** A snapshot once checked: statuses by their current names, defaults filled in. */
+export interface ParsedSnapshot {
+  format: 'tmaps-mock/snapshot'
+  version: 1
+  keys: KeyRecord[]
+  domains: DomainRecord[]
+  links: LinkRecord[]
+  usage: Record<string, UsageDay[]>
+  keyIndex: number
+}
 
 /**
  * Validates a snapshot (an object or its JSON text) and throws a message that names each
@@ -160,14 +294,14 @@ export function parseSnapshot(input: unknown): ParsedSnapshot {
       )
     }
   }
-  const result = snapshotSchema.safeParse(value, { error: messages })
-  if (!result.success) {
-    const issues = result.error.issues
-    const shown = { issues: issues.slice(0, SHOWN_ISSUES) }
+  const issues: Issue[] = []
+  const parsed = checkSnapshot(issues, value)
+  if (issues.length > 0 || parsed === undefined) {
+    const shown = issues.slice(0, SHOWN_ISSUES)
     const more = issues.length > SHOWN_ISSUES ? `\n(and ${issues.length - SHOWN_ISSUES} more problems)` : ''
     throw new TypeError(
-      `Failed to restore the snapshot: it does not match the tmaps-mock snapshot format. Take one with mock.snapshot().\n${z.prettifyError(shown)}${more}`,
+      `Failed to restore the snapshot: it does not match the tmaps-mock snapshot format. Take one with mock.snapshot().\n${formatIssues(shown)}${more}`,
     )
   }
-  return result.data
+  return parsed
 }

@@ -1,5 +1,5 @@
-import * as z from 'zod/mini'
-import { KEY_STATUSES } from '../contract/key-status.ts'
+import { KEY_STATUSES, type KeyStatus } from '../contract/key-status.ts'
+import { checkRecord, type FieldRule, type Issue } from './validate.ts'
 
 /** The most a console (and a snapshot) holds: far above any real console, and bounded. */
 export const MAX_KEYS = 100_000
@@ -12,28 +12,73 @@ export const MAX_LINKS = 1_000_000
 export const MAX_DOMAINS_PER_KEY = 1000
 
 /** A key as the console stores it. The full `value` never leaves the store but once. */
-export const keySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  value: z.string(),
-  status: z.enum(KEY_STATUSES),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-})
+export interface KeyRecord {
+  id: string
+  name: string
+  value: string
+  status: KeyStatus
+  createdAt: string
+  updatedAt: string
+}
 
 /** An authorized domain: its own console record, linked N:N with keys. */
-export const domainSchema = z.object({
-  hostname: z.string(),
-  createdAt: z.string(),
-})
+export interface DomainRecord {
+  hostname: string
+  createdAt: string
+}
 
 /** One link between a key and an authorized domain. */
-export const linkSchema = z.object({
-  keyId: z.string(),
-  hostname: z.string(),
-  createdAt: z.string(),
-})
+export interface LinkRecord {
+  keyId: string
+  hostname: string
+  createdAt: string
+}
 
-export type KeyRecord = z.infer<typeof keySchema>
-export type DomainRecord = z.infer<typeof domainSchema>
-export type LinkRecord = z.infer<typeof linkSchema>
+/** The fields of each record, in the order a record (and a snapshot) lists them. */
+export const KEY_FIELDS: Readonly<Record<keyof KeyRecord, FieldRule>> = {
+  id: 'string',
+  name: 'string',
+  value: 'string',
+  status: KEY_STATUSES,
+  createdAt: 'string',
+  updatedAt: 'string',
+}
+export const DOMAIN_FIELDS: Readonly<Record<keyof DomainRecord, FieldRule>> = {
+  hostname: 'string',
+  createdAt: 'string',
+}
+export const LINK_FIELDS: Readonly<Record<keyof LinkRecord, FieldRule>> = {
+  keyId: 'string',
+  hostname: 'string',
+  createdAt: 'string',
+}
+
+/** A record's schema as `@msw/data` takes it: a Standard Schema (https://standardschema.dev). */
+export interface RecordSchema<T> {
+  readonly '~standard': {
+    readonly version: 1
+    readonly vendor: 'tmaps-mock'
+    readonly validate: (
+      value: unknown,
+    ) => { readonly value: T; readonly issues?: undefined } | { readonly issues: Issue[] }
+    readonly types?: { readonly input: T; readonly output: T } | undefined
+  }
+}
+
+function recordSchema<T>(fields: Readonly<Record<keyof T & string, FieldRule>>): RecordSchema<T> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'tmaps-mock',
+      validate: (value) => {
+        const issues: Issue[] = []
+        const record = checkRecord<T>(issues, [], value, fields)
+        return record === undefined ? { issues } : { value: record }
+      },
+    },
+  }
+}
+
+export const keySchema: RecordSchema<KeyRecord> = recordSchema<KeyRecord>(KEY_FIELDS)
+export const domainSchema: RecordSchema<DomainRecord> = recordSchema<DomainRecord>(DOMAIN_FIELDS)
+export const linkSchema: RecordSchema<LinkRecord> = recordSchema<LinkRecord>(LINK_FIELDS)

@@ -1,0 +1,157 @@
+/**
+ * The little validation the console's records and snapshots need, without a schema library:
+ * zod (its `mini` build) used to do it and cost ~35-40 ms of a cold start in Node (92 modules)
+ * and a sixth of the browser's first chunk, for three flat records and one snapshot format
+ * (issue #22). The messages are the ones zod's English locale gave, word for word, and the
+ * order and layout of `prettifyError` (shortest path first, `✖ message` / `  → at path`).
+ */
+
+/** One problem found, at a path; `abort`: the value was not even of the right type (zod's "aborted"). */
+export interface Issue {
+  path: ReadonlyArray<string | number>
+  message: string
+  abort: boolean
+}
+
+/** The type of a value as zod's messages name it (`null`, `array`, `NaN`, `Infinity`, `Date`, ...). */
+function typeName(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'number')
+    return Number.isFinite(value) || Number.isNaN(value)
+      ? Number.isNaN(value)
+        ? 'NaN'
+        : 'number'
+      : String(value)
+  if (
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) !== Object.prototype &&
+    'constructor' in value &&
+    value.constructor
+  )
+    return (value.constructor as { name: string }).name
+  return typeof value
+}
+
+/** `Invalid input: expected <type>, received <its type>`, a problem that stops the checks of the value. */
+export function wrongType(
+  issues: Issue[],
+  path: ReadonlyArray<string | number>,
+  expected: string,
+  value: unknown,
+): void {
+  issues.push({
+    path,
+    message: `Invalid input: expected ${expected}, received ${typeName(value)}`,
+    abort: true,
+  })
+}
+
+/** An object, not an array nor null: what a record, a snapshot or a day must be (zod's `object`). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A plain object (a map of names to values, zod's `record`): not a Map, a Date or a class's instance. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false
+  const maker = (value as { constructor?: unknown }).constructor
+  if (maker === undefined || typeof maker !== 'function') return true
+  const prototype: unknown = maker.prototype
+  return isObject(prototype) && Object.hasOwn(prototype, 'isPrototypeOf')
+}
+
+/** A string, or a problem saying it is not one. */
+export function checkString(
+  issues: Issue[],
+  path: ReadonlyArray<string | number>,
+  value: unknown,
+): value is string {
+  if (typeof value === 'string') return true
+  wrongType(issues, path, 'string', value)
+  return false
+}
+
+/** A whole number >= 0 (zod's `int()` with `nonnegative()`), or the problems it has. */
+export function checkCount(issues: Issue[], path: ReadonlyArray<string | number>, value: unknown): boolean {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    wrongType(issues, path, 'number', value)
+    return false
+  }
+  if (!Number.isInteger(value)) {
+    wrongType(issues, path, 'int', value)
+    return false
+  }
+  const before = issues.length
+  if (!Number.isSafeInteger(value))
+    issues.push({
+      path,
+      message:
+        value > 0
+          ? `Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}`
+          : `Too small: expected int to be >=${Number.MIN_SAFE_INTEGER}`,
+      abort: false,
+    })
+  if (value < 0) issues.push({ path, message: 'Too small: expected number to be >=0', abort: false })
+  return issues.length === before
+}
+
+/** `true` when none of the problems since `from` stopped a value's checks (refinements then run). */
+export function notAborted(issues: readonly Issue[], from = 0): boolean {
+  for (let i = from; i < issues.length; i++) if (issues[i]!.abort) return false
+  return true
+}
+
+/** A path as zod writes it: `keys[2].value`, `usage.key_1[0]`, `byStatus["a-b"]`. */
+function dotPath(path: ReadonlyArray<string | number>): string {
+  let out = ''
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`
+    else if (/[^\w$]/.test(segment)) out += `[${JSON.stringify(segment)}]`
+    else out += out === '' ? segment : `.${segment}`
+  }
+  return out
+}
+
+/** The problems as lines, shortest path first (zod's `prettifyError`). */
+export function formatIssues(issues: readonly Issue[]): string {
+  const lines: string[] = []
+  for (const issue of [...issues].sort((a, b) => a.path.length - b.path.length)) {
+    lines.push(`✖ ${issue.message}`)
+    if (issue.path.length > 0) lines.push(`  → at ${dotPath(issue.path)}`)
+  }
+  return lines.join('\n')
+}
+
+/** One field of a flat record: a string, or one of a few strings. */
+export type FieldRule = 'string' | readonly string[]
+
+/**
+ * Checks a flat record against its fields and returns a copy with those fields only, in their
+ * order (unknown properties are dropped, as zod's objects did), or undefined with the problems.
+ */
+export function checkRecord<T>(
+  issues: Issue[],
+  path: ReadonlyArray<string | number>,
+  value: unknown,
+  fields: Readonly<Record<keyof T & string, FieldRule>>,
+): T | undefined {
+  if (!isObject(value)) {
+    wrongType(issues, path, 'object', value)
+    return undefined
+  }
+  const before = issues.length
+  const out: Record<string, unknown> = {}
+  for (const [name, rule] of Object.entries(fields) as Array<[string, FieldRule]>) {
+    const field = value[name]
+    if (rule === 'string') checkString(issues, [...path, name], field)
+    else if (!rule.includes(field as string))
+      issues.push({
+        path: [...path, name],
+        message: `Invalid option: expected one of ${rule.map((option) => JSON.stringify(option)).join('|')}`,
+        abort: true,
+      })
+    out[name] = field
+  }
+  return issues.length === before ? (out as T) : undefined
+}
