@@ -171,3 +171,23 @@ describe.each([
     30_000,
   )
 })
+
+describe('faults through the Playwright adapter', () => {
+  it('a reset connection fails the page fetch as a network error, and the log says so', async () => {
+    const { context, call } = await pageAt('https://app.mysite.tn', true)
+    const rule = mock.faults.add({ endpoint: 'geocoding/forward', network: 'reset', times: 1 })
+    try {
+      const path = `/geocoding/forward?q=Sousse&api_key=${keys.web}`
+      await expect(call(`https://api.tmaps.tn${path}`)).rejects.toThrow(/Failed to fetch/)
+      expect(mock.log.entries()[0]).toMatchObject({
+        status: 0,
+        rule: 'fault-injected',
+        fault: { network: 'reset' },
+      })
+      expect((await call(`https://api.tmaps.tn${path}`)).status).toBe(200) // used up: answered again
+    } finally {
+      mock.faults.remove(rule.id)
+      await context.close()
+    }
+  }, 30_000)
+})

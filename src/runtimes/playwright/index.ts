@@ -1,5 +1,4 @@
-import { getResponse } from 'msw'
-import type { TmapsMock } from '../msw/create-tmaps-mock.ts'
+import type { TmapsMockCore } from '../../core/create-core.ts'
 
 /**
  * The parts of a Playwright `Route` the adapter uses (so any Playwright package fits). `F` is
@@ -13,7 +12,8 @@ interface RouteLike<F> {
     postDataBuffer(): Uint8Array | null
   }
   fulfill(options: F): Promise<void>
-  fallback(): Promise<void>
+  /** Fails the request as a network error (an injected `network: 'reset'` fault). */
+  abort(errorCode?: string): Promise<void>
 }
 
 /**
@@ -83,14 +83,13 @@ export interface RoutableTarget<F = unknown> {
  */
 export async function routeTmaps<F>(
   target: RoutableTarget<F>,
-  mock: TmapsMock,
+  mock: TmapsMockCore,
 ): Promise<() => Promise<void>> {
   const handler = async (route: RouteLike<F>) => {
     const request = route.request()
     const method = request.method()
     const body = method === 'GET' || method === 'HEAD' ? null : request.postDataBuffer()
-    const response = await getResponse(
-      mock.handlers,
+    const answer = await mock.answer(
       new Request(request.url(), {
         method,
         // HTTP/2 pseudo-headers (:authority, ...) are not headers a Request can carry.
@@ -98,12 +97,14 @@ export async function routeTmaps<F>(
         ...(body && { body: new Uint8Array(body) }),
       }),
     )
-    if (!response) return route.fallback()
+    if (answer.network === 'reset') return route.abort('connectionreset')
     // A Buffer: Playwright would re-encode a string as UTF-8, which breaks a PNG.
     await route.fulfill({
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: Buffer.from(await response.arrayBuffer()),
+      status: answer.status,
+      headers: answer.headers,
+      body: answer.body
+        ? Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength)
+        : '',
     } as F)
   }
   const patterns = [mock.options.baseUrl, mock.options.tilesUrl].flatMap((base) => {
