@@ -45,7 +45,7 @@ export async function mapRows(): Promise<{ rows: Comparison[]; notes: string[] }
       return [z, x, y] as const
     }
   }
-  for (const z of [6, 12, 16]) {
+  for (const z of [6, 12, 15, 16, 17]) {
     const next = walker(z)
     rows.push(
       await compare(

@@ -155,6 +155,25 @@ for (const [file, from, to, bbox] of [
   )
   writeFileSync(join(OUT, `${file}.png`), Buffer.from(await picture.arrayBuffer()))
 }
+// 6. Issue #21's street-zoom views (built-up areas, parks, squares, landmarks, POI icons, street
+// names), and the docs' Carthage listing thumbnail (a static map, as the docs write it).
+const STREET_VIEWS: Array<[file: string, lat: number, lng: number, z: number]> = [
+  ['street-tunis-medina-z16', 36.7985, 10.1705, 16],
+  ['street-ville-nouvelle-z15', 36.8005, 10.1855, 15],
+  ['street-la-marsa-z14', 36.878, 10.322, 14],
+  ['street-sousse-z14', 35.828, 10.636, 14],
+  ['street-sfax-z14', 34.738, 10.758, 14],
+  ['street-houmt-souk-z15', 33.8755, 10.858, 15],
+]
+for (const [file, lat, lng, z] of STREET_VIEWS)
+  writeFileSync(join(OUT, `${file}.png`), await tilesAround(lat, lng, z, 4, 3))
+const thumbnail = await mock.fetch(
+  new Request(
+    `https://api.tmaps.tn/maps/static?center=36.8528,10.3261&zoom=15&size=800x500&style=streets&marker=36.8528,10.3261|red|H&api_key=${value}`,
+  ),
+)
+writeFileSync(join(OUT, 'carthage-thumbnail.png'), Buffer.from(await thumbnail.arrayBuffer()))
+
 console.log(
-  `wrote ${OUT}/{${MAPS_ONLY ? '' : 'playground,playground-refused,'}static-map,tiles-z8,${[...VIEWS.map((v) => v[0]), 'route-tunis-sousse', 'route-tunis-la-marsa'].join(',')}}.png`,
+  `wrote ${OUT}/{${MAPS_ONLY ? '' : 'playground,playground-refused,'}static-map,tiles-z8,${[...VIEWS.map((v) => v[0]), 'route-tunis-sousse', 'route-tunis-la-marsa', ...STREET_VIEWS.map((v) => v[0]), 'carthage-thumbnail'].join(',')}}.png`,
 )

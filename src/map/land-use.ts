@@ -80,7 +80,7 @@ function outline(
     a: random.float(-0.5, 0.5) * jitter,
     p: random.float(0, Math.PI * 2),
   }))
-  const step = Math.max(0.04, Math.max(rx, ry) / 24)
+  const step = Math.max(0.05, Math.max(rx, ry) / 32)
   for (let v = 0; v < vertices; v++) {
     const t = (v / vertices) * Math.PI * 2
     const wobble = 1 + harmonics.reduce((sum, h) => sum + h.a * Math.sin(h.k * t + h.p), 0)
@@ -174,26 +174,35 @@ const RUNWAYS: ReadonlyArray<[icao: string, iata: string, ends: [string, string]
 export const RUNWAY_SOURCE =
   'OurAirports runways.csv (public domain), github.com/davidmegginson/ourairports-data 1fb3eea'
 
-/** Built-up area for a town: its radius (km) from its population, as its places spread (`townRadius`). */
-function urbanRadiusKm(l: Locality): number {
-  return l.pop ? townRadius(l) * KM_PER_DEG * 0.8 : URBAN_IDS.has(l.id) ? 0.6 : 1.1
+/**
+ * Towns with a built-up area: those with a population in the gazetteer or a governorate's seat,
+ * and (1 km each) the quarters and suburbs of the big cities: the gazetteer's places with no
+ * population within 12 km of a city of 100,000, so a conurbation reads as one. Made on first use
+ * (a country view never needs them).
+ */
+let towns: { all: readonly Locality[]; urban: ReadonlySet<string> } | undefined
+function urbanTowns() {
+  if (!towns) {
+    const urban = POI_TOWNS.filter((l) => (l.pop ?? 0) >= 2000 || l.fc === 'PPLA' || l.fc === 'PPLC')
+    const ids = new Set(urban.map((l) => l.id))
+    const cities = urban.filter((l) => (l.pop ?? 0) >= 100_000)
+    const suburbs = POI_TOWNS.filter(
+      (l) =>
+        !ids.has(l.id) &&
+        cities.some(
+          (c) =>
+            Math.hypot(c.lat - l.lat, (c.lng - l.lng) * Math.cos((c.lat * Math.PI) / 180)) < 12 / KM_PER_DEG,
+        ),
+    )
+    towns = { all: [...urban, ...suburbs], urban: ids }
+  }
+  return towns
 }
 
-/** Towns with a built-up area: those with a population in the gazetteer, or a governorate's seat. */
-const URBAN_TOWNS = POI_TOWNS.filter((l) => (l.pop ?? 0) >= 2000 || l.fc === 'PPLA' || l.fc === 'PPLC')
-const CITIES = URBAN_TOWNS.filter((l) => (l.pop ?? 0) >= 100_000)
-/**
- * Quarters and suburbs of the big cities (the gazetteer's places with no population within 12 km
- * of a city of 100,000): each a built-up area of 1 km, so a conurbation reads as one.
- */
-const URBAN_IDS = new Set(URBAN_TOWNS.map((l) => l.id))
-const SUBURBS = POI_TOWNS.filter(
-  (l) =>
-    !URBAN_IDS.has(l.id) &&
-    CITIES.some(
-      (c) => Math.hypot(c.lat - l.lat, (c.lng - l.lng) * Math.cos((c.lat * Math.PI) / 180)) < 12 / KM_PER_DEG,
-    ),
-)
+/** Built-up area for a town: its radius (km) from its population, as its places spread (`townRadius`). */
+function urbanRadiusKm(l: Locality): number {
+  return l.pop ? townRadius(l) * KM_PER_DEG * 0.9 : urbanTowns().urban.has(l.id) ? 0.6 : 1.1
+}
 
 let fixed: { areas: LandUse[]; runways: Runway[] } | undefined
 /** The real places (parks, squares, ports, airports): a few dozen, made on first use. */
@@ -296,12 +305,28 @@ function urbanArea(l: Locality): LandUse {
   if (!area) {
     const r = urbanRadiusKm(l)
     const c = townCentre(l)
-    const ring = outline(c.lat, c.lng, r, r * 0.85, l.id, { vertices: 48, jitter: 0.3, angle: 0.6 })
+    const rings = [outline(c.lat, c.lng, r, r * 0.85, l.id, { vertices: 48, jitter: 0.3, angle: 0.6 })]
+    // A big town also grows from six points around its centre (on land), so a harbour or a
+    // lagoon that cuts the rays from the centre does not cut off the quarters beyond it.
+    if (r >= 2) {
+      const cos = Math.cos((c.lat * Math.PI) / 180)
+      for (let k = 0; k < 6; k++) {
+        const a = (k * Math.PI) / 3 + 0.3
+        const [lat, lng] = [
+          c.lat + (Math.sin(a) * r * 0.6) / KM_PER_DEG,
+          c.lng + (Math.cos(a) * r * 0.6) / (KM_PER_DEG * cos),
+        ]
+        if (onLand(lat, lng))
+          rings.push(
+            outline(lat, lng, r * 0.5, r * 0.45, `${l.id}:${k}`, { vertices: 32, jitter: 0.25, angle: a }),
+          )
+      }
+    }
     area = {
       id: `urban:${l.id}`,
       kind: 'urban',
-      rings: [ring],
-      box: boxOf([ring]),
+      rings,
+      box: boxOf(rings),
       minZoom: 10,
       source: 'generated: a disc sized by the gazetteer population, roughened, cut at the shore',
     }
@@ -342,7 +367,7 @@ export function landUseIn(
 ): { areas: LandUse[]; runways: Runway[] } {
   if (zoom < 10) return { areas: [], runways: [] }
   const areas: LandUse[] = []
-  for (const l of [...URBAN_TOWNS, ...SUBURBS]) {
+  for (const l of urbanTowns().all) {
     const c = townCentre(l)
     const r = urbanRadiusKm(l) * 1.4
     const [x, y] = [mx(c.lng), my(c.lat)]
