@@ -4,7 +4,7 @@ import { hashSeed } from '../data/seeded.ts'
 import type { LabelFont } from '../render/font.ts'
 import type { Rgba } from '../render/raster.ts'
 import type { Shape } from '../render/scene.ts'
-import type { LandUse } from './land-use.ts'
+import type { LandUse, Runway } from './land-use.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY, type View, worldSize } from './projection.ts'
 import type { Palette } from './styles.ts'
 import type { MapStreet } from './world.ts'
@@ -137,6 +137,8 @@ export interface DetailInput {
   /** Town labels already placed at this zoom: their boxes are taken. */
   taken: ReadonlyArray<readonly [number, number, number, number]>
   areas: readonly LandUse[]
+  /** Runways: their end numbers are written at their thresholds from zoom 14. */
+  runways?: readonly Runway[]
   streets: readonly MapStreet[]
   pois: readonly MapPoi[]
 }
@@ -218,6 +220,45 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
     const { box, draw } = twoLines(name.fr, name.ar, x, y, fs, color)
     candidates.push({ kind: 'area', id: area.id, rank: 0, box, draw })
   }
+
+  // Runway numbers (01, 19...) just inside each threshold, from 14.
+  if (zoom >= 14)
+    for (const r of input.runways ?? []) {
+      const [x0, y0, x1, y1] = r.points.map((v) => v * size) as [number, number, number, number]
+      const length = Math.hypot(x1 - x0, y1 - y0)
+      const [ux, uy] = [(x1 - x0) / length, (y1 - y0) / length]
+      for (const [k, [x, y, dir]] of (
+        [
+          [x0, y0, 1],
+          [x1, y1, -1],
+        ] as const
+      ).entries()) {
+        const [cx, cy] = [x + ux * dir * 22, y + uy * dir * 22]
+        if (!near(cx, cy)) continue
+        const text = r.ends[k]!
+        const fs = 11
+        const w = font.layout(text).width * fs
+        candidates.push({
+          kind: 'area',
+          id: `${r.airport}:${text}`,
+          rank: 0,
+          box: { cx, cy, hw: w / 2 + 2, hh: fs * 0.65, angle: 0 },
+          draw(out, left, top) {
+            out.push({
+              kind: 'text',
+              role: 'label',
+              text,
+              x: cx - left,
+              y: cy - top,
+              size: fs,
+              color: palette.label,
+              halo,
+              align: 'center',
+            })
+          },
+        })
+      }
+    }
 
   // 2. Landmarks at 15+: an icon at the building, the name under it.
   if (zoom >= 15) {

@@ -392,3 +392,8 @@ export function landUseIn(
 export function namedLandUse(): readonly LandUse[] {
   return [bergesDuLac(), ...fixedAreas().areas]
 }
+
+/** Every runway of the map (eleven): their end numbers are labels. */
+export function allRunways(): readonly Runway[] {
+  return fixedAreas().runways
+}

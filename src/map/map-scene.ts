@@ -3,7 +3,7 @@ import type { Scene, Shape } from '../render/scene.ts'
 import { baseLevel, GOVERNORATE_BORDERS, type MercatorShape } from './basemap.ts'
 import { DETAIL_REACH, type MapPoi, placeDetails } from './detail-labels.ts'
 import { LINE_ABOVE, LINE_BELOW } from './labels.ts'
-import { type LandUse, landUseIn, namedLandUse } from './land-use.ts'
+import { allRunways, type LandUse, landUseIn, namedLandUse } from './land-use.ts'
 import { mercatorY, type View, worldSize } from './projection.ts'
 import type { RoadClass } from './roads.ts'
 import { type MapStyle, PALETTES, type Palette } from './styles.ts'
@@ -314,7 +314,7 @@ function streetsIn(world: MapWorld, box: Box) {
 
 const LAND_USE_ORDER: readonly LandUse['kind'][] = ['urban', 'park', 'cemetery', 'port', 'airport', 'square']
 
-/** Land use as fills (one shape per kind), the runways over the aerodromes, and their end numbers. */
+/** Land use as fills (one shape per kind), and the runways over the aerodromes. */
 function pushLandUse(
   areas: readonly LandUse[],
   runways: ReturnType<typeof landUseIn>['runways'],
@@ -382,6 +382,7 @@ export function detailsOf(
     palette: PALETTES[style],
     taken,
     areas: namedLandUse(),
+    runways: allRunways(),
     streets: view.zoom >= 15 ? streetsIn(world, [left / size, top / size, right / size, bottom / size]) : [],
     pois: extra.pois ?? [],
   })
