@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { PNG } from 'pngjs'
 import { afterEach, expect, it } from 'vitest'
@@ -80,18 +83,30 @@ it('says what is wrong with its options', () => {
   )
 })
 
-it('draws in a script run with `node --input-type=module -e` (its threads do not inherit the script options)', async () => {
-  const code = `
-    import { createRenderPool } from ${JSON.stringify(new URL('./render-pool.ts', import.meta.url).href)}
+// A script run with `node --input-type=module -e` (threads do not inherit the script options), with
+// V8 options beside (which a thread refuses when given explicitly), and V8 options alone (inherited).
+it.each([
+  [['--input-type=module', '-e']],
+  [['--max-old-space-size=512', '--input-type=module', '--max-semi-space-size=4', '-e']],
+  [['--max-old-space-size=512', '--import', 'data:text/javascript,']],
+])(
+  'draws in a process started with %j',
+  async (options) => {
+    const url = new URL('./render-pool.ts', import.meta.url)
+    const code = `
+    const { createRenderPool } = await import(${JSON.stringify(url.href)})
     const pool = createRenderPool({ size: 1 })
     const png = await pool.tile('tmaps', 6, 33, 25)
     console.log(Buffer.from(png.subarray(1, 4)).toString())
     await pool.close()`
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', code], {
-    timeout: 60_000,
-  })
-  expect(stdout.trim()).toBe('PNG')
-}, 90_000)
+    const file = join(mkdtempSync(join(tmpdir(), 'tmaps-pool-')), 'draw.mjs')
+    writeFileSync(file, code)
+    const args = options.at(-1) === '-e' ? [...options, code] : [...options, file]
+    const { stdout } = await promisify(execFile)(process.execPath, args, { timeout: 60_000 })
+    expect(stdout.trim()).toBe('PNG')
+  },
+  90_000,
+)
 
 it('keeps the Node options a thread needs and drops those about the main script', () => {
   expect(
@@ -110,4 +125,5 @@ it('keeps the Node options a thread needs and drops those about the main script'
       '--import=./setup.js',
     ]),
   ).toEqual(['--max-semi-space-size=4', '--conditions', 'dev', '--import=./setup.js'])
+  expect(threadExecArgv(['--max-old-space-size=512', '--conditions=dev'])).toBeUndefined() // inherited as is
 })

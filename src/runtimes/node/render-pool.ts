@@ -78,9 +78,9 @@ const SCRIPT_OPTIONS = new Set(['-e', '--eval', '-p', '--print', '--input-type']
  * The process's Node options less those about its main script (`-e`/`--eval`, `-p`/`--print`,
  * `--input-type`), which a worker thread inherits by default and fails on ("--input-type can only
  * be used with string input"): a script run with `node --input-type=module -e` then got 500 on
- * every picture. The rest (`--import`, `--conditions`, memory flags, ...) is kept.
+ * every picture. Undefined when there are none: the thread inherits the options as Node does.
  */
-export function threadExecArgv(execArgv: readonly string[]): string[] {
+export function threadExecArgv(execArgv: readonly string[]): string[] | undefined {
   const kept: string[] = []
   for (let i = 0; i < execArgv.length; i++) {
     const arg = execArgv[i]!
@@ -88,7 +88,25 @@ export function threadExecArgv(execArgv: readonly string[]): string[] {
     if (!SCRIPT_OPTIONS.has(name)) kept.push(arg)
     else if (!arg.includes('=')) i++ // its value is the next argument
   }
-  return kept
+  return kept.length === execArgv.length ? undefined : kept
+}
+
+/**
+ * A render thread. Options given to a thread explicitly must be Node's own: V8's (such as
+ * `--max-old-space-size`) are refused (ERR_WORKER_INVALID_EXEC_ARGV, naming them), and are the
+ * whole process's anyway, so the thread starts without the ones refused.
+ */
+function startWorker(): Worker {
+  const name = 'tmaps-mock renderer'
+  const execArgv = threadExecArgv(process.execArgv)
+  if (execArgv === undefined) return new Worker(THREAD_URL, { name })
+  try {
+    return new Worker(THREAD_URL, { name, execArgv })
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error
+    const refused = new Set(/flags: (.*)$/.exec((error as Error).message)?.[1]?.split(', ') ?? execArgv)
+    return new Worker(THREAD_URL, { name, execArgv: execArgv.filter((arg) => !refused.has(arg)) })
+  }
 }
 
 /**
@@ -133,10 +151,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   let closed = false
 
   const start = (): Thread => {
-    const worker = new Worker(THREAD_URL, {
-      name: 'tmaps-mock renderer',
-      execArgv: threadExecArgv(process.execArgv),
-    })
+    const worker = startWorker()
     worker.unref()
     const thread: Thread = { worker, current: undefined, idle: undefined }
     worker.on('message', (reply: RenderReply) => {
