@@ -5,7 +5,8 @@ const YOUNG_GENERATION_FLAGS = /--(?:max-|min-)?semi-space|--semi-space-growth-f
 
 /**
  * Keeps V8's young generation at its first size in `tmaps-mock serve` (issue #22): it otherwise
- * grows to 2 x 16 MB on the first burst of requests and stays that size when the server idles.
+ * grows on the first burst of requests (16 -> 64 MB reserved after 100 geocodes) and stays that
+ * size when the server idles.
  * Measured after 100 geocodes: 128-132 MB RSS by default, 113-114 MB with it (bare `node:https`
  * ~55 MB), with the same CPU time per request (cached geocode ~65 µs either way, uncached
  * 1.4-1.6 ms, tiles drawn in the pool alike; `npm run bench` measures the server with it).
