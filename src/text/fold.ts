@@ -30,6 +30,21 @@ const ARABIZI: Record<string, string> = { '9': 'k', '7': 'h', '3': 'a', '5': 'kh
  * @example foldWord('Djerba') === foldWord('Jerba') // true
  */
 export function foldWord(word: string): string {
+  let folded = FOLDED.get(word)
+  if (folded === undefined) {
+    // A world's geocoder folds ~10^5 words, most of them the same few thousand (Rue, Avenue, ...).
+    if (FOLDED.size >= MAX_FOLDED) FOLDED.clear()
+    folded = fold(word)
+    FOLDED.set(word, folded)
+  }
+  return folded
+}
+
+/** Words folded before: a pure function's answers, bounded (cleared whole when full). */
+const FOLDED = new Map<string, string>()
+const MAX_FOLDED = 50_000
+
+function fold(word: string): string {
   let w = word.toLowerCase().normalize('NFD').replace(LATIN_MARKS, '')
   if (/[\u0600-\u06ff]/.test(w)) {
     w = w
