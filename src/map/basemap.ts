@@ -1,5 +1,6 @@
 import basemap from '../data/basemap.json' with { type: 'json' }
 import { mercatorX, mercatorY } from './projection.ts'
+import { loadStreetLayers, STREET_LAYERS_ZOOM } from './street-layers.ts'
 
 /** A shape in Web Mercator units (0..1 both ways), flat `[x, y, ...]`, with its bounding box. */
 export interface MercatorShape {
@@ -103,12 +104,14 @@ let detailLevel: BaseLevel | undefined
 
 /** Loads the level a map at `zoom` needs (once); call before `baseLevel(zoom)`. */
 export function loadBaseLevel(zoom: number): Promise<unknown> | undefined {
-  if (zoom < DETAIL_ZOOM || detailLevel) return undefined
+  // From zoom 10 the street-zoom layers too (land use, labels and icons: src/map/street-layers.ts).
+  const layers = zoom >= STREET_LAYERS_ZOOM ? loadStreetLayers() : undefined
+  if (zoom < DETAIL_ZOOM || detailLevel) return layers
   detail ??= import('./basemap-detail.ts').then(({ DETAIL_LEVEL, TUNISIA_LAND }) => {
     detailLevel = decodeLevel(DETAIL_LEVEL, TUNISIA_LAND)
     return detailLevel
   })
-  return detail
+  return layers ? Promise.all([detail, layers]) : detail
 }
 
 /** The level to draw at a zoom; at zoom 8 and more, once `loadBaseLevel` has loaded it. */

@@ -149,7 +149,8 @@ function samplePoints(): Array<[number, number]> {
 
 describe('the land the map draws', () => {
   beforeAll(async () => {
-    await loadBaseLevel(8)
+    // Zoom 10+ also loads the street-zoom layers (land use, labels).
+    await loadBaseLevel(13)
   })
 
   it.each([10, 13])('agrees with the OpenStreetMap-derived land mask at 400 points (z%i)', (z) => {

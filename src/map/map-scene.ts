@@ -1,11 +1,12 @@
 import type { Rgba } from '../render/raster.ts'
 import type { Scene, Shape } from '../render/scene.ts'
 import { baseLevel, GOVERNORATE_BORDERS, type MercatorShape } from './basemap.ts'
-import { DETAIL_REACH, type MapPoi, placeDetails } from './detail-labels.ts'
+import type { MapPoi, placeDetails } from './detail-labels.ts'
 import { LINE_ABOVE, LINE_BELOW } from './labels.ts'
-import { allRunways, type LandUse, landUseIn, namedLandUse } from './land-use.ts'
+import type { LandUse, landUseIn } from './land-use.ts'
 import { mercatorY, type View, worldSize } from './projection.ts'
 import type { RoadClass } from './roads.ts'
+import { STREET_LAYERS_ZOOM, streetLayers } from './street-layers.ts'
 import { type MapStyle, PALETTES, type Palette } from './styles.ts'
 import type { MapWorld } from './world.ts'
 
@@ -85,8 +86,10 @@ export function buildMapScene(
   const causeways = ringsOf(level.causeways)
   if (causeways.length > 0) shapes.push({ kind: 'fill', role: 'land', rings: causeways, color: landColor })
   // Land use from zoom 10: built-up areas (generated), then parks, squares, ports and airports.
-  const landUse = landUseIn(zoom, box)
-  pushLandUse(landUse.areas, landUse.runways, { zoom, size, project, palette, shapes })
+  if (zoom >= STREET_LAYERS_ZOOM) {
+    const landUse = streetLayers(zoom).landUse.landUseIn(zoom, box)
+    pushLandUse(landUse.areas, landUse.runways, { zoom, size, project, palette, shapes })
+  }
 
   if (zoom >= 6) {
     for (const border of visible(GOVERNORATE_BORDERS)) {
@@ -364,8 +367,9 @@ export function detailsOf(
   extra: { pois?: readonly MapPoi[] } = {},
 ): ReturnType<typeof placeDetails> {
   const size = worldSize(view.zoom)
+  const { landUse, details } = streetLayers(view.zoom)
   // Everything within DETAIL_REACH weighs on what this view shows (placement is per block).
-  const reach = DETAIL_REACH
+  const reach = details.DETAIL_REACH
   const [left, top, right, bottom] = [
     view.left - reach,
     view.top - reach,
@@ -376,13 +380,13 @@ export function detailsOf(
     .labelsAt(view.zoom)
     .map((p) => p.box)
     .filter(([l, t, r, b]) => r >= left && l <= right && b >= top && t <= bottom)
-  return placeDetails({
+  return details.placeDetails({
     view,
     font: world.font,
     palette: PALETTES[style],
     taken,
-    areas: namedLandUse(),
-    runways: allRunways(),
+    areas: landUse.namedLandUse(),
+    runways: landUse.allRunways(),
     streets: view.zoom >= 15 ? streetsIn(world, [left / size, top / size, right / size, bottom / size]) : [],
     pois: extra.pois ?? [],
   })

@@ -1,11 +1,10 @@
 import { MAP_ATTRIBUTION } from '../data/attribution.ts'
 import type { LatLng } from '../data/geo.ts'
-import type { StaticMapSpec } from './spec.ts'
 import { renderPng } from '../render/draw.ts'
 import type { LabelFont } from '../render/font.ts'
 import type { Scene, Shape } from '../render/scene.ts'
 import { loadBaseLevel } from './basemap.ts'
-import { DETAIL_REACH, type MapPoi } from './detail-labels.ts'
+import type { MapPoi } from './detail-labels.ts'
 import { buildMapScene } from './map-scene.ts'
 import {
   latitudeOf,
@@ -16,6 +15,8 @@ import {
   type View,
   worldSize,
 } from './projection.ts'
+import type { StaticMapSpec } from './spec.ts'
+import { streetLayers } from './street-layers.ts'
 import { PALETTES } from './styles.ts'
 import { mapWorldFor } from './world.ts'
 
@@ -44,7 +45,7 @@ async function poisFor(seed: string | number, view: View): Promise<{ pois?: MapP
   if (view.zoom < 16) return {}
   const { poisIn } = await import('./map-pois.ts')
   const size = worldSize(view.zoom)
-  const pad = DETAIL_REACH
+  const pad = streetLayers(view.zoom).details.DETAIL_REACH
   return {
     pois: poisIn(seed, [
       (view.left - pad) / size,
