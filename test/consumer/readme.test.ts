@@ -20,6 +20,7 @@ it('quotes a consumer test file for every runtime recipe', () => {
     'test/consumer/storybook-project/src/PlaceSearch.stories.tsx',
     'test/consumer/playwright-project/tests/geocode.spec.ts',
     'test/consumer/server-recipe/backend.ts',
+    'test/consumer/vitest-project/src/scenarios.test.ts',
     'test/consumer/vite-app/src/tmaps-overrides.ts',
     'test/consumer/openapi-client/client.ts',
   ])

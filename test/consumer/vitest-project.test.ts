@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, 400_000)
 afterAll(() => cleanUp({ 'remove the project': () => project?.remove() }))
 
-it('type-checks and runs the consumer suite green: happy path, 401, 403, the 429 retry, a tile as bytes', () => {
+it('type-checks and runs the consumer suite green: happy path, 401, 403, the 429 retry, a tile as bytes, scenarios', () => {
   project.run(join(root, 'node_modules/.bin/tsc'), ['-p', '.'])
   project.run('npx', ['vitest', 'run', '--reporter=json', '--outputFile=report.json'], { timeout: 120_000 })
   const report = JSON.parse(readFileSync(join(project.dir, 'report.json'), 'utf8'))
@@ -32,11 +32,19 @@ it('type-checks and runs the consumer suite green: happy path, 401, 403, the 429
     (file: { assertionResults: { title: string; status: string }[] }) =>
       file.assertionResults.map((t) => [t.title, t.status]),
   )
-  expect(tests).toEqual([
-    ['finds Sfax', 'passed'],
-    ['tells a disabled key (401)', 'passed'],
-    ['tells a foreign origin (403)', 'passed'],
-    ['retries a 429 as the docs say: after 1 s, then 2 s', 'passed'],
-    ['fetches a raster tile as PNG bytes', 'passed'],
-  ])
+  // Two test files, run in parallel: in any order.
+  const byTitle = (a: string[], b: string[]) => a[0]!.localeCompare(b[0]!)
+  expect(tests.sort(byTitle)).toEqual(
+    [
+      ['finds Sfax', 'passed'],
+      ['tells a disabled key (401)', 'passed'],
+      ['tells a foreign origin (403)', 'passed'],
+      ['retries a 429 as the docs say: after 1 s, then 2 s', 'passed'],
+      ['fetches a raster tile as PNG bytes', 'passed'],
+      ['shows nothing found', 'passed'],
+      ['gets a low-confidence match', 'passed'],
+      ['gets 400 for directions to a point at sea', 'passed'],
+      ['still gets 401 for a disabled key, whatever the override', 'passed'],
+    ].sort(byTitle),
+  )
 }, 150_000)
