@@ -326,8 +326,7 @@ function pushLandUse(
   for (const kind of LAND_USE_ORDER) {
     const rings = areas.filter((a) => a.kind === kind).flatMap((a) => a.rings.map(project))
     if (rings.length === 0) continue
-    // Built-up areas fade in from zoom 10 (a lighter tint first).
-    const color = kind === 'urban' && zoom === 10 ? mix(palette.land, palette.urban, 0.6) : palette[kind]
+    const color = palette[kind]
     shapes.push({
       kind: 'fill',
       role: 'landuse',
@@ -348,12 +347,6 @@ function pushLandUse(
   }
 }
 
-const mix = (a: Rgba, b: Rgba, t: number): Rgba => [
-  Math.round(a[0] + (b[0] - a[0]) * t),
-  Math.round(a[1] + (b[1] - a[1]) * t),
-  Math.round(a[2] + (b[2] - a[2]) * t),
-  255,
-]
 
 /**
  * The labels and icons of street zoom (11+) a view shows and their boxes (`placeDetails`): names
