@@ -146,6 +146,27 @@ describe('overrides over the control API of tmaps-mock serve', () => {
     expect((await call('/__console/overrides')).json()).toEqual([])
   })
 
+  it('holds at most 100 overrides, each body at most 1 MB, so the server’s memory stays bounded', async () => {
+    const { add, call } = await setup()
+    const big = await add({
+      endpoint: 'geocoding/forward',
+      status: 500,
+      body: { error: 'x'.repeat(1024 * 1024) },
+    })
+    expect([big.status, big.json()]).toEqual([
+      400,
+      { error: 'body.body is larger than 1 MB: answer a smaller body, or use mock.use with a resolver.' },
+    ])
+    for (let i = 0; i < 100; i++)
+      expect((await add({ endpoint: 'r-tile', status: 503, times: 1 })).status).toBe(201)
+    const more = await add({ endpoint: 'r-tile', status: 503 })
+    expect([more.status, more.json()]).toEqual([
+      400,
+      { error: 'At most 100 overrides: delete some first (DELETE /__console/overrides/<id>, or all).' },
+    ])
+    expect((await call('/__console/overrides')).json()).toHaveLength(100)
+  })
+
   it('sits behind the control API’s gate: no cross-site write, no foreign Host, no text/plain', async () => {
     const { call, geocode, server } = await setup()
     const body = JSON.stringify({ endpoint: 'geocoding/forward', scenario: 'no-results' })

@@ -263,6 +263,11 @@ export function createControlApi(core: TmapsMockCore): (request: Request) => Pro
   }
 }
 
+/** At most this many overrides at once on the control API (as for fault rules). */
+export const MAX_OVERRIDES = 100
+/** The largest JSON body an override of the control API answers: 1 MB. */
+export const OVERRIDE_BODY_LIMIT = 1024 * 1024
+
 /** An override of the control API, as `GET /__console/overrides` lists it. */
 interface OverrideRecord {
   id: string
@@ -306,6 +311,16 @@ function overrideRoutes(core: TmapsMockCore): Route[] {
       pattern: '/overrides',
       handle: async ({ request }) => {
         const body = await readJson(request)
+        if (overrides.size >= MAX_OVERRIDES)
+          throw new HttpError(
+            400,
+            `At most ${MAX_OVERRIDES} overrides: delete some first (DELETE ${CONTROL_PREFIX}/overrides/<id>, or all).`,
+          )
+        if (body.body !== undefined && JSON.stringify(body.body).length > OVERRIDE_BODY_LIMIT)
+          throw new HttpError(
+            400,
+            `body.body is larger than ${OVERRIDE_BODY_LIMIT / 1024 / 1024} MB: answer a smaller body, or use mock.use with a resolver.`,
+          )
         let compiled: ReturnType<typeof compileOverride>
         try {
           compiled = compileOverride(body, 'body')
