@@ -1,168 +1,219 @@
-import { LOCALITIES, type Locality } from './gazetteer.ts'
+import { REAL_STREETS } from './city-streets.ts'
+import type { Locality } from './gazetteer.ts'
 import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians } from './geo.ts'
 import { onLand } from './land.ts'
 import { seededRandom } from './seeded.ts'
 import { CITY_STREETS, STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
+import { TUNIS_BOURGUIBA, TUNIS_ID, townNetworks } from './street-network.ts'
+
+export { TUNIS_BOURGUIBA, TUNIS_ID }
 
 export interface Street {
   id: string
+  /** Its course's key, `<locality id>:<index>`: the same street in every world (only names differ). */
+  key: string
   /** e.g. "Avenue Habib Bourguiba". */
   fr: string
   ar: string
   locality: Locality
+  /** The middle of its course (forward geocoding answers this point for the street). */
   lat: number
   lng: number
-  /** Half-length along the street's axis, in degrees of latitude. */
-  halfLength: number
-  /** Heading of the street's axis, radians. */
-  heading: number
+  /** Its course, `[lat, lng, ...]` (shared with every world: do not modify). */
+  points: Float64Array
+  /** Metres from its start to each vertex (the last is its length). */
+  along: Float64Array
   /** Highest house number on the street. */
   maxNumber: number
+  /** A main avenue (drawn wider). */
+  main: boolean
+  /** What made it: a real street, or a generated medina lane, colonial grid street, outer street or link. */
+  kind: 'real' | 'medina' | 'grid' | 'suburb' | 'link'
+  /** A real street or square of src/data/city-streets.ts: where its course comes from. */
+  source?: string
+  /** A square (addresses on it are on the square). */
+  square?: boolean
 }
 
-/** Towns this big or seats of government get generated streets. */
-const MIN_POPULATION = 8000
-const SEATS = new Set(['PPLC', 'PPLA', 'PPLA2'])
+const courses = new Map<string, { along: Float64Array; middle: LatLng }>()
+/** Metres along a course and its middle, computed once per course. */
+function measure(key: string, points: Float64Array) {
+  let found = courses.get(key)
+  if (!found) {
+    const along = new Float64Array(points.length / 2)
+    for (let i = 1; i < along.length; i++) {
+      const dy = (points[i * 2]! - points[i * 2 - 2]!) * M_PER_DEGREE_LAT
+      const dx =
+        (points[i * 2 + 1]! - points[i * 2 - 1]!) * KM_PER_DEGREE * 1000 * Math.cos(radians(points[i * 2]!))
+      along[i] = along[i - 1]! + Math.hypot(dx, dy)
+    }
+    found = { along, middle: pointAt(points, along, along[along.length - 1]! / 2, 0) }
+    courses.set(key, found)
+  }
+  return found
+}
 
-/** GeoNames' Tunis, the capital's locality. */
-export const TUNIS_ID = 'gn:2464470'
-
-/** The docs call this point "Tunis centre" and put Avenue Habib Bourguiba there; keep both there. */
-export const TUNIS_BOURGUIBA = { lat: 36.8002, lng: 10.1815 }
+/** Numbered streets, as the newer quarters of Tunisian towns have them ("Rue 7120"). */
+const numbered = (n: number) => [`Rue ${n}`, `نهج ${n}`] as const
 
 /**
- * Generates plausible streets for Tunisia's towns, the same for the same seed: every town has
- * an Avenue Habib Bourguiba (as nearly every Tunisian town does), plus more streets the bigger
- * it is, named after the namesakes Tunisian streets carry.
+ * The streets of every town for a seed: each town's network (src/data/street-network.ts, the same
+ * for every seed: real axes where they are, generated streets around them) named for this seed.
+ * Real streets keep their names; the generated ones, longest first, take the town's Avenue Habib
+ * Bourguiba (as nearly every Tunisian town has one) when it has no real one, then the city's other
+ * real names (CITY_STREETS), then namesakes of national figures and dates, then numbers.
  * @example generateStreets('demo').find((s) => s.fr === 'Avenue Habib Bourguiba')
  */
 export function generateStreets(seed: string | number): Street[] {
-  // A small seeded generator, not faker: the map's worker draws streets and never loads faker.
   const random = seededRandom(seed, 'streets')
   const streets: Street[] = []
-  for (const locality of LOCALITIES) {
-    const pop = locality.pop ?? 0
-    if (pop < MIN_POPULATION && !SEATS.has(locality.fc ?? '')) continue
-    const count = Math.min(40, 4 + Math.round(Math.sqrt(pop) / 25))
-    const radius = Math.min(0.05, 0.006 + Math.sqrt(pop) / 20000)
-    // A city's real main streets first (Avenue de France, Rue de Marseille...), then namesakes.
-    const real = (CITY_STREETS[locality.name] ?? []).slice(0, count - 1)
-    const others = STREET_NAMESAKES.slice(1).filter(([fr]) => !real.some(([name]) => name.endsWith(` ${fr}`)))
-    const namesakes = random.pick(others, count - 1 - real.length)
-    const names: Array<readonly [fr: string, ar: string]> = [
-      ['Avenue Habib Bourguiba', 'شارع الحبيب بورقيبة'],
-      ...real,
-      ...namesakes.map(([fr, ar]) => {
-        const [typeFr, typeAr] = random.weighted(STREET_TYPES)
-        return [`${typeFr} ${fr}`, `${typeAr} ${ar}`] as const
-      }),
-    ]
-    names.forEach(([fr, ar], i) => {
-      const pinned = i === 0 && locality.id === TUNIS_ID ? TUNIS_BOURGUIBA : undefined
-      // A street stands on the land the map draws, its doors too: drawn again (up to 12 times)
-      // while any of it falls in the sea, a lake or on a salt flat, and left out after that.
-      for (let attempt = 0; attempt < 12; attempt++) {
-        const angle = random.float(0, Math.PI * 2)
-        const dist = (i === 0 ? radius * 0.1 : random.float(0.1, 1) * radius) * (1 + attempt / 4)
-        const street: Street = {
-          id: `street:${locality.id}:${i}`,
-          fr,
-          ar,
-          locality,
-          lat: round(pinned?.lat ?? locality.lat + Math.sin(angle) * dist),
-          lng: round(
-            pinned?.lng ?? locality.lng + (Math.cos(angle) * dist) / Math.cos(radians(locality.lat)),
-          ),
-          halfLength: random.float(0.0012, i === 0 ? 0.006 : 0.003),
-          heading: random.float(0, Math.PI),
-          maxNumber: random.int(20, i === 0 ? 240 : 120),
-        }
-        if (pinned || onLandAlong(street)) {
-          streets.push(street)
-          return
-        }
+  /** The names taken in each locality: a town's streets never share a name. */
+  const taken = new Map<string, Set<string>>()
+  const takenIn = (id: string) => taken.get(id) ?? taken.set(id, new Set()).get(id)!
+  for (const { locality, lines } of townNetworks())
+    for (const line of lines) if (line.real) takenIn(locality.id).add(line.real.fr)
+  // The real streets' names (but Avenue Habib Bourguiba, which nearly every town has) are theirs
+  // alone: forward geocoding of "Rue de Marseille" finds the real one.
+  const famous = new Set(REAL_STREETS.map((s) => s.fr).filter((fr) => fr !== 'Avenue Habib Bourguiba'))
+  for (const { locality, lines, owners } of townNetworks()) {
+    const order = lines
+      .map((line, index) => ({ line, index, along: measure(`${locality.id}:${index}`, line.points).along }))
+      .sort((a, b) => b.along[b.along.length - 1]! - a.along[a.along.length - 1]! || a.index - b.index)
+    // The town's own names (its Avenue Habib Bourguiba, its real street names) go to its own
+    // streets, not to those of its outer lattice that lie in a neighbouring locality.
+    const own: Array<readonly [string, string]> = [['Avenue Habib Bourguiba', 'شارع الحبيب بورقيبة']]
+    own.push(...(CITY_STREETS[locality.name] ?? []))
+    const names: Array<readonly [string, string]> = []
+    for (const [fr, ar] of random.pick(STREET_NAMESAKES.slice(1), STREET_NAMESAKES.length)) {
+      const [typeFr, typeAr] = random.weighted(STREET_TYPES)
+      names.push([`${typeFr} ${fr}`, `${typeAr} ${ar}`])
+    }
+    let nextOwn = 0
+    let next = 0
+    let number = random.int(1, 60) * 100
+    for (const { line, index } of order) {
+      const key = `${locality.id}:${index}`
+      const owner = owners[index] ?? locality
+      const used = takenIn(owner.id)
+      const { along, middle } = measure(key, line.points)
+      const length = along[along.length - 1]!
+      let name: readonly [string, string] | undefined = line.real && [line.real.fr, line.real.ar]
+      while (!name && line.kind !== 'link' && owner === locality && nextOwn < own.length) {
+        const candidate = own[nextOwn++]!
+        if (!used.has(candidate[0]) && !famous.has(candidate[0])) name = candidate
       }
-    })
-  }
-  return streets
-}
-
-/** Whether a street's axis and both rows of doors stand on land (checked every tenth of it). */
-function onLandAlong(street: Street): boolean {
-  for (let k = 0; k <= 10; k++) {
-    const n = (k / 10) * street.maxNumber
-    for (const side of [0, 1]) {
-      const door = houseDoor(street, Math.max(1, Math.round(n)) + side)
-      if (!onLand(door.lat, door.lng)) return false
+      while (!name && line.kind !== 'link' && next < names.length) {
+        const candidate = names[next++]!
+        if (!used.has(candidate[0]) && !famous.has(candidate[0])) name = candidate
+      }
+      while (!name || (!line.real && used.has(name[0]))) {
+        number += random.int(1, 9) * 10
+        name = numbered(number)
+      }
+      used.add(name[0])
+      const [fr, ar] = name
+      streets.push({
+        id: `street:${key}`,
+        key,
+        fr,
+        ar,
+        locality: owner,
+        lat: round(line.real?.at?.[0] ?? middle.lat),
+        lng: round(line.real?.at?.[1] ?? middle.lng),
+        points: line.points,
+        along,
+        // A door every 8 m or so on each side.
+        maxNumber: line.real?.square
+          ? random.int(8, 30)
+          : Math.max(4, Math.round((length / 4) * random.float(0.85, 1.15))),
+        main: (line.real !== undefined && !line.real.square) || fr === 'Avenue Habib Bourguiba',
+        kind: line.kind,
+        ...(line.real && { source: line.real.source }),
+        ...(line.real?.square && { square: true }),
+      })
     }
   }
-  return true
+  return streets
 }
 
 function round(n: number): number {
   return Math.round(n * 1e6) / 1e6
 }
 
-/**
- * The two ends of a street's axis: the segment forward geocoding places its house numbers on,
- * reverse geocoding snaps to, and the map draws.
- * @example const [a, b] = streetEnds(street)
- */
-export function streetEnds(street: Street): [{ lat: number; lng: number }, { lat: number; lng: number }] {
-  const dLat = Math.sin(street.heading) * street.halfLength
-  const dLng = (Math.cos(street.heading) * street.halfLength) / Math.cos(radians(street.lat))
-  return [
-    { lat: street.lat - dLat, lng: street.lng - dLng },
-    { lat: street.lat + dLat, lng: street.lng + dLng },
+/** The point `metres` along a course, moved `side` metres to its left (negative: right). */
+function pointAt(points: Float64Array, along: Float64Array, metres: number, side: number): LatLng {
+  const last = along.length - 1
+  let i = 1
+  while (i < last && along[i]! < metres) i++
+  const span = along[i]! - along[i - 1]! || 1
+  const t = Math.max(0, Math.min(1, (metres - along[i - 1]!) / span))
+  const [lat0, lng0, lat1, lng1] = [
+    points[i * 2 - 2]!,
+    points[i * 2 - 1]!,
+    points[i * 2]!,
+    points[i * 2 + 1]!,
   ]
+  const kx = KM_PER_DEGREE * 1000 * Math.cos(radians(lat0))
+  const dx = (lng1 - lng0) * kx
+  const dy = (lat1 - lat0) * M_PER_DEGREE_LAT
+  const len = Math.hypot(dx, dy) || 1
+  return {
+    lat: lat0 + (lat1 - lat0) * t + ((dx / len) * side) / M_PER_DEGREE_LAT,
+    lng: lng0 + (lng1 - lng0) * t - ((dy / len) * side) / kx,
+  }
 }
 
-/** Local planar metres around a street's middle (fine at street scale). */
-const toMeters = (origin: { lat: number }, dLat: number, dLng: number) => ({
-  x: dLng * KM_PER_DEGREE * 1000 * Math.cos(radians(origin.lat)),
-  y: dLat * M_PER_DEGREE_LAT,
-})
-
 /**
- * Where a point falls on a street: the nearest point of its axis, how far from it, and the house
- * number there (odd on one side, even on the other). Reverse geocoding and the addresses of
+ * Where a point falls on a street: the nearest point of its course, how far from it, and the
+ * house number there (odd on one side, even on the other). Reverse geocoding and the addresses of
  * nearby places both read addresses this way, so they tell the same story.
  * @example snapToStreet(street, { lat: 36.8, lng: 10.18 }).number
  */
 export function snapToStreet(s: Street, point: LatLng) {
-  const axis = toMeters(
-    s,
-    Math.sin(s.heading) * s.halfLength,
-    (Math.cos(s.heading) * s.halfLength) / Math.cos(radians(s.lat)),
-  )
-  const p = toMeters(s, point.lat - s.lat, point.lng - s.lng)
-  const length2 = axis.x ** 2 + axis.y ** 2
-  const t = Math.max(-1, Math.min(1, (p.x * axis.x + p.y * axis.y) / length2))
-  const snapped = { x: axis.x * t, y: axis.y * t }
-  const meters = Math.hypot(p.x - snapped.x, p.y - snapped.y)
-  const even = axis.x * p.y - axis.y * p.x > 0
-  let number = Math.max(1, Math.round(((t + 1) / 2) * s.maxNumber))
+  const { points, along } = s
+  const kx = KM_PER_DEGREE * 1000 * Math.cos(radians(point.lat))
+  const ky = M_PER_DEGREE_LAT
+  let best = { d2: Number.POSITIVE_INFINITY, i: 1, t: 0, cross: 0 }
+  for (let i = 1; i < along.length; i++) {
+    const ax = (points[i * 2 - 1]! - point.lng) * kx
+    const ay = (points[i * 2 - 2]! - point.lat) * ky
+    const dx = (points[i * 2 + 1]! - points[i * 2 - 1]!) * kx
+    const dy = (points[i * 2]! - points[i * 2 - 2]!) * ky
+    const len2 = dx * dx + dy * dy
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2))
+    const px = ax + dx * t
+    const py = ay + dy * t
+    const d2 = px * px + py * py
+    if (d2 < best.d2) best = { d2, i, t, cross: dx * -ay - dy * -ax }
+  }
+  const { i, t } = best
+  const metres = along[i - 1]! + (along[i]! - along[i - 1]!) * t
+  const length = along[along.length - 1]! || 1
+  const even = best.cross > 0
+  let number = Math.max(1, Math.round((metres / length) * s.maxNumber))
   if ((number % 2 === 0) !== even) number = number === 1 ? 2 : number - 1
   return {
-    lat: s.lat + snapped.y / M_PER_DEGREE_LAT,
-    lng: s.lng + snapped.x / (KM_PER_DEGREE * 1000 * Math.cos(radians(s.lat))),
-    meters,
+    lat: points[i * 2 - 2]! + (points[i * 2]! - points[i * 2 - 2]!) * t,
+    lng: points[i * 2 - 1]! + (points[i * 2 + 1]! - points[i * 2 - 1]!) * t,
+    meters: Math.sqrt(best.d2),
     number,
   }
 }
 
 /**
- * The door of house `n`: along the axis by its number, about 13 m to its side (even numbers on
- * one side, odd on the other). Forward geocoding answers this point; generated places stand on it.
+ * The door of house `n`: along the street by its number, about 13 m to its side (even numbers on
+ * the left, odd on the right). Forward geocoding answers this point; generated places stand on it.
+ * A street along the shore has its houses on the land side: where the door's side is water, the
+ * door is on the other side (or on the street itself), so every address stands on land.
  * @example houseDoor(street, 12)
  */
 export function houseDoor(s: Street, n: number): LatLng {
-  const t = Math.min(1, n / s.maxNumber) * 2 - 1
-  const side = (n % 2 === 0 ? 1 : -1) * 0.00012
-  return {
-    lat: s.lat + Math.sin(s.heading) * s.halfLength * t + Math.cos(s.heading) * side,
-    lng:
-      s.lng +
-      (Math.cos(s.heading) * s.halfLength * t - Math.sin(s.heading) * side) / Math.cos(radians(s.lat)),
+  const length = s.along[s.along.length - 1]!
+  const metres = Math.min(1, n / s.maxNumber) * length
+  const side = n % 2 === 0 ? 13 : -13
+  for (const offset of [side, -side, 0]) {
+    const door = pointAt(s.points, s.along, metres, offset)
+    if (offset === 0 || onLand(door.lat, door.lng)) return door
   }
+  return pointAt(s.points, s.along, metres, 0)
 }

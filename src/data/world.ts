@@ -20,6 +20,8 @@ export interface World {
   readonly streets: readonly Street[]
   /** The streets of one town. */
   streetsOf(localityId: string): readonly Street[]
+  /** A street by its course's key (`<locality id>:<index>`, as the routing graph knows it). */
+  streetByKey(key: string): Street | undefined
   /**
    * The generated places of one town, standing on its streets where they are near one (made by
    * `make`, `townPois`, the first time: the map's worker never loads the places' module).
@@ -60,17 +62,19 @@ function buildWorld(seed: string | number): World {
   // Streets are made on first use: a map of the country, or a route, never needs them.
   let streets: Street[] | undefined
   let byTown: Map<string, Street[]> | undefined
+  let byKey: Map<string, Street> | undefined
   const allStreets = () => {
     if (!streets) {
       streets = generateStreets(seed)
       byTown = new Map()
+      byKey = new Map(streets.map((s) => [s.key, s]))
       for (const street of streets) {
         const list = byTown.get(street.locality.id)
         if (list) list.push(street)
         else byTown.set(street.locality.id, [street])
       }
     }
-    return { streets, byTown: byTown! }
+    return { streets, byTown: byTown!, byKey: byKey! }
   }
   const places = new Map<string, readonly Poi[]>()
   const parts = new Map<Derived<unknown>, unknown>()
@@ -80,6 +84,7 @@ function buildWorld(seed: string | number): World {
       return allStreets().streets
     },
     streetsOf: (id) => allStreets().byTown.get(id) ?? [],
+    streetByKey: (key) => allStreets().byKey.get(key),
     placesOf(town, make) {
       let list = places.get(town.id)
       if (!list) {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodePng, near } from '../../test/support/png.ts'
-import { generateStreets, streetEnds } from '../data/streets.ts'
+import { generateStreets, houseDoor } from '../data/streets.ts'
 import { geocoderFor } from '../endpoints/geocoding/geocoder.ts'
 import type { TextShape } from '../render/scene.ts'
 import { loadBaseLevel } from './basemap.ts'
@@ -62,11 +62,13 @@ describe('buildMapScene', () => {
       lang: 'fr',
     })[0]!
     expect([found.lat, found.lng]).toEqual([street.lat, street.lng])
-    const [a, b] = streetEnds(street)
-    // Points along its axis: street-coloured, but where its name is written along it.
+    // Points along its course (between two doors facing each other): street-coloured, but where
+    // its name is written along it.
     const onStreet: number[] = []
     for (const t of [0.15, 0.3, 0.45, 0.6, 0.75]) {
-      const point = { lat: a.lat + (b.lat - a.lat) * t, lng: a.lng + (b.lng - a.lng) * t }
+      const n = Math.max(2, Math.round((t * street.maxNumber) / 2) * 2)
+      const [left, right] = [houseDoor(street, n), houseDoor(street, n + 1)]
+      const point = { lat: (left.lat + right.lat) / 2, lng: (left.lng + right.lng) / 2 }
       const [x, y] = tileOf(16, point.lat, point.lng)
       const png = decodePng(await renderTile('scene', 16, x, y))
       if (near(png.pixel(...toPixel(tileView(16, x, y), point.lat, point.lng)), PALETTES.streets.street))

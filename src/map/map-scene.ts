@@ -235,17 +235,17 @@ function pushShields({ shapes, world, zoom, view, size, palette }: Layer): void 
 
 function pushStreets({ shapes, world, zoom, box, project, palette }: Layer): void {
   if (zoom < 13) return
-  const streets = world.streets.filter((s) => {
-    const [x0, y0, x1, y1] = s.axis
-    return intersects([Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)], box)
-  })
+  // Each street is its whole course (a polyline of Mercator points), so it is drawn the same in
+  // every tile it crosses and continues across the tiles' edges.
+  const streets = world.streets.filter((s) => intersects(s.box, box))
   for (const pass of ['casing', 'fill'] as const) {
     for (const s of streets) {
-      const width = streetWidth(zoom, s.main)
+      // A medina's lanes are narrower than the town's streets.
+      const width = streetWidth(zoom, s.main) * (s.street.kind === 'medina' ? 0.55 : 1)
       shapes.push({
         kind: 'line',
         role: 'street',
-        points: project(s.axis),
+        points: project(s.points),
         width: pass === 'casing' ? width + Math.max(1.2, width * 0.18) : width,
         color: pass === 'casing' ? palette.streetCasing : palette.street,
       })
@@ -346,7 +346,6 @@ function pushLandUse(
     })
   }
 }
-
 
 /**
  * The labels and icons of street zoom (11+) a view shows and their boxes (`placeDetails`): names

@@ -4,8 +4,12 @@ import { onLand, surfaceAt } from '../data/land.ts'
 import { type RoadKind as FactKind, NODES, ROAD_FACTS, type Waypoint } from '../data/road-network.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY } from './projection.ts'
 
-/** What a road is: a traced kind of src/data/road-network.ts, or `local` (generated). */
-export type RoadKind = FactKind | 'local'
+/**
+ * What a road is: a traced kind of src/data/road-network.ts, `local` (a generated link between
+ * towns), or `street` (a town's street, src/data/street-network.ts: routing only, the map draws
+ * streets from the world's streets).
+ */
+export type RoadKind = FactKind | 'local' | 'street'
 
 /** Road classes as the map draws them, most important first (`ferry`: a dashed crossing). */
 export type RoadClass = 'motorway' | 'primary' | 'secondary' | 'ferry'
@@ -22,6 +26,8 @@ export interface Road {
   ar: string
   /** A mountain road (slower). */
   mountain: boolean
+  /** A street's key (`<locality id>:<index>`): each world names it (src/data/streets.ts). */
+  street?: string
   points: Float64Array
   box: [number, number, number, number]
 }
@@ -81,6 +87,7 @@ const CLASS: Record<RoadKind, RoadClass> = {
   urban: 'secondary',
   ferry: 'ferry',
   local: 'secondary',
+  street: 'secondary',
 }
 
 /** A waypoint of src/data/road-network.ts as `[lat, lng, name]` (`name` is `''` for a bend). */

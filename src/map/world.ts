@@ -1,18 +1,22 @@
 import fontData from '../data/font-cairo.json' with { type: 'json' }
 import roadData from '../data/roads.json' with { type: 'json' }
-import { type Street, streetEnds } from '../data/streets.ts'
+import type { Street } from '../data/streets.ts'
 import { type Derived, type World, worldFor } from '../data/world.ts'
 import { createLabelFont, type LabelFont } from '../render/font.ts'
 import { type MapLabel, mapLabels, type PlacedLabel, placeLabels } from './labels.ts'
 import { mercatorX, mercatorY } from './projection.ts'
 import type { Road, RoadClass, RoadKind } from './roads.ts'
 
-/** A generated street with its axis in Web Mercator units. */
+/** A street with its course in Web Mercator units. */
 export interface MapStreet {
   street: Street
-  /** `[x0, y0, x1, y1]`, Mercator units. */
+  /** Its course, `[x, y, ...]` in Mercator units. */
+  points: Float64Array
+  /** `[minX, minY, maxX, maxY]`, Mercator units. */
+  box: [number, number, number, number]
+  /** The box's corners again, `[minX, minY, maxX, maxY]` (what readers of the former straight axis read). */
   axis: [number, number, number, number]
-  /** The main avenue of its town (drawn wider). */
+  /** A main avenue (drawn wider). */
   main: boolean
 }
 
@@ -104,19 +108,20 @@ function buildMapWorld(data: World): MapWorld {
   // Streets show from zoom 13: the first tiles (a country view) do not wait for the gazetteer and faker.
   let streets: MapStreet[] | undefined
   const streetsOf = () =>
-    data.streets.map((street, i, all) => {
-      const [a, b] = streetEnds(street)
-      const main = i === 0 || all[i - 1]!.locality.id !== street.locality.id
-      return {
-        street,
-        main,
-        axis: [mercatorX(a.lng), mercatorY(a.lat), mercatorX(b.lng), mercatorY(b.lat)] as [
-          number,
-          number,
-          number,
-          number,
-        ],
+    data.streets.map((street): MapStreet => {
+      const points = new Float64Array(street.points.length)
+      const box: [number, number, number, number] = [1, 1, 0, 0]
+      for (let i = 0; i < points.length; i += 2) {
+        const x = mercatorX(street.points[i + 1]!)
+        const y = mercatorY(street.points[i]!)
+        points[i] = x
+        points[i + 1] = y
+        box[0] = Math.min(box[0], x)
+        box[1] = Math.min(box[1], y)
+        box[2] = Math.max(box[2], x)
+        box[3] = Math.max(box[3], y)
       }
+      return { street, points, box, axis: box, main: street.main }
     })
   return {
     font,

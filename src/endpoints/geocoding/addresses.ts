@@ -1,15 +1,52 @@
 import { snapToStreet } from '../../data/streets.ts'
 import type { Geocoder } from './geocoder.ts'
+import type { Place } from './places.ts'
 
 /** How far from a street's axis a point still has a street address (a house on it). */
 export const ADDRESS_RADIUS_M = 150
 
-/** The streets around a point, nearest axis first, with where the point falls on each. */
+/** Where streets meet (within this many metres of each), the square, then the main street, names the point. */
+const JUNCTION_M = 2
+
+/** How a street ranks among those that meet at a point: a square, a main street, any other. */
+const rank = (p: Place) => (p.street!.square ? 0 : p.street!.main ? 1 : 2)
+
+/**
+ * Half the width of a street in metres: a point on its carriageway or pavement is on it. A square
+ * is about 50 m across, a main avenue 24 m (Avenue Habib Bourguiba is 60), a street 8.
+ */
+const halfWidth = (p: Place) => (p.street!.square ? 25 : p.street!.main ? 12 : 4)
+
+/**
+ * The streets around a point, nearest first (by the distance to the street's edge: its course
+ * less its half-width), with where the point falls on each. Where several meet at the point (a
+ * junction, a square), the square comes first, then the main street.
+ */
 export function streetsNear(geocoder: Geocoder, point: { lat: number; lng: number }) {
-  return geocoder.byKind.street
-    .filter((p) => Math.abs(p.lat - point.lat) < 0.05 && Math.abs(p.lng - point.lng) < 0.06)
-    .map((p) => ({ place: p, snap: snapToStreet(p.street!, point) }))
-    .sort((a, b) => a.snap.meters - b.snap.meters || (a.place.id < b.place.id ? -1 : 1))
+  const byId = (a: { place: Place }, b: { place: Place }) => (a.place.id < b.place.id ? -1 : 1)
+  const list = geocoder.byKind.street
+    .filter((p) => {
+      const [minLng, minLat, maxLng, maxLat] = p.bbox
+      return (
+        point.lat > minLat - 0.01 &&
+        point.lat < maxLat + 0.01 &&
+        point.lng > minLng - 0.012 &&
+        point.lng < maxLng + 0.012
+      )
+    })
+    .map((p) => {
+      const snap = snapToStreet(p.street!, point)
+      return { place: p, snap, edge: Math.max(0, snap.meters - halfWidth(p)) }
+    })
+    .sort((a, b) => a.edge - b.edge || a.snap.meters - b.snap.meters || byId(a, b))
+  const nearest = list[0]
+  if (!nearest) return list
+  let meet = 1
+  while (meet < list.length && list[meet]!.edge <= nearest.edge + JUNCTION_M) meet++
+  const junction = list
+    .slice(0, meet)
+    .sort((a, b) => rank(a.place) - rank(b.place) || a.snap.meters - b.snap.meters || byId(a, b))
+  return [...junction, ...list.slice(meet)]
 }
 
 /**

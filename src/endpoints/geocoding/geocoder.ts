@@ -43,6 +43,8 @@ export interface Geocoder {
 
 /** House numbers: 1 to 3 digits with an optional letter ("12", "7b"). Four digits are postcodes. */
 const HOUSE_NUMBER = /^\d{1,3}[a-z]?$/
+/** The country's name as tokenized (French, English). */
+const COUNTRY_WORDS = new Set(['tunisie', 'tunisia'])
 const CANDIDATES = 60
 
 /**
@@ -110,7 +112,11 @@ export function createGeocoder(world: World): Geocoder {
     forward(query) {
       const words = tokenize(query.q)
       const houseNumber = words.find((w) => HOUSE_NUMBER.test(w))
-      const terms = words.filter((w) => w !== houseNumber)
+      // The country at the end of an address ("…, Tunisie", as the answers format it) narrows
+      // nothing: every place is in Tunisia (and its typo-tolerant match of "Tunis" would drown the
+      // town the address names).
+      const named = words.filter((w) => w !== houseNumber)
+      const terms = named.length > 1 ? named.filter((w) => !COUNTRY_WORDS.has(w)) : named
       if (terms.length === 0) return []
       const text = terms.join(' ')
       // Exact words first (fast, and what most queries need); typos and prefixes only when that is thin.

@@ -114,13 +114,21 @@ function matchesName(poi: Poi, words: string[]): boolean {
   return words.every((w) => [...names].some((n) => n.startsWith(w)))
 }
 
+/** The real landmarks among the nearby places. */
+const REAL_LANDMARKS: ReadonlySet<string> = new Set(LANDMARK_POIS.map((p) => p.id))
+
 /**
  * The street address of a place, read exactly as reverse geocoding reads it at the place's point
  * (the nearest street axis within 150 m, the house number there), else its town.
  */
 function addressOf(geocoder: Geocoder, poi: Poi, lang: Lang): string {
-  // A real landmark stands where it stands: it has the street's address only if it is at the
-  // door of that number (generated places always are), so forward geocoding finds it there.
+  // A real landmark stands where it stands and is addressed by its town, as forward and reverse
+  // geocoding answer it (its own page's point is rarely a door of the generated numbering); a
+  // generated place stands at its door and has that address.
+  if (REAL_LANDMARKS.has(poi.id)) {
+    const town = addressBook(geocoder).towns.get(`loc:${poi.locality.id}`)
+    return town ? formatPlace(town, lang) : poi.locality.name
+  }
   const at = addressAt(geocoder, poi)
   if (at && distanceKm(housePoint(at.place, at.number), poi) <= 0.03)
     return formatPlace(at.place, lang, String(at.number))

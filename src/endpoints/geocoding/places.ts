@@ -176,8 +176,13 @@ export function buildPlaces(world: World): Place[] {
   }
   for (const s of world.streets) {
     const loc = localityPlaces.get(s.locality.id)!
-    const dLat = Math.sin(s.heading) * s.halfLength
-    const dLng = (Math.cos(s.heading) * s.halfLength) / Math.cos(radians(s.lat))
+    let [minLat, minLng, maxLat, maxLng] = [90, 180, -90, -180]
+    for (let i = 0; i < s.points.length; i += 2) {
+      minLat = Math.min(minLat, s.points[i]!)
+      maxLat = Math.max(maxLat, s.points[i]!)
+      minLng = Math.min(minLng, s.points[i + 1]!)
+      maxLng = Math.max(maxLng, s.points[i + 1]!)
+    }
     places.push({
       id: s.id,
       kind: 'street',
@@ -185,12 +190,7 @@ export function buildPlaces(world: World): Place[] {
       name: { fr: s.fr, en: s.fr, ar: s.ar },
       lat: s.lat,
       lng: s.lng,
-      bbox: [
-        round4(s.lng - Math.abs(dLng) - 0.0002),
-        round4(s.lat - Math.abs(dLat) - 0.0002),
-        round4(s.lng + Math.abs(dLng) + 0.0002),
-        round4(s.lat + Math.abs(dLat) + 0.0002),
-      ],
+      bbox: [round4(minLng - 0.0002), round4(minLat - 0.0002), round4(maxLng + 0.0002), round4(maxLat + 0.0002)],
       postcode: loc.postcode!,
       commune: loc.commune!,
       delegation: loc.delegation!,

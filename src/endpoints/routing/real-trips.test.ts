@@ -5,8 +5,7 @@ import { onLand, surfaceAt } from '../../data/land.ts'
 import { ROAD_FACTS } from '../../data/road-network.ts'
 import { latitudeOf, longitudeOf } from '../../map/projection.ts'
 import { waypointOf } from '../../map/roads.ts'
-import { sharedRoads } from '../../map/world.ts'
-import { onMainland } from './road-graph.ts'
+import { onMainland, roadGraph } from './road-graph.ts'
 import { route } from './route.ts'
 
 const { get } = apiClient('trips')
@@ -148,8 +147,8 @@ function waterKm(line: readonly LngLat[]): number {
   return wet
 }
 
-/** The drawn roads' segments, in degrees. */
-const ROAD_SEGMENTS = sharedRoads().flatMap((road) => {
+/** The drawn roads' and streets' segments, in degrees (the routing graph's roads are the map's). */
+const ROAD_SEGMENTS = roadGraph().roads.flatMap((road) => {
   const out: [number, number, number, number][] = []
   for (let i = 2; i < road.points.length; i += 2)
     out.push([

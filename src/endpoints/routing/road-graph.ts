@@ -1,15 +1,18 @@
 import { LOCALITIES } from '../../data/gazetteer.ts'
 import { distanceKm, flatKm, kmPerDegreeLng } from '../../data/geo.ts'
 import { onLand, surfaceAt } from '../../data/land.ts'
-import { latitudeOf, longitudeOf } from '../../map/projection.ts'
+import { townNetworks } from '../../data/street-network.ts'
+import { latitudeOf, longitudeOf, mercatorX, mercatorY } from '../../map/projection.ts'
 import type { Road, RoadKind } from '../../map/roads.ts'
 import { sharedRoads } from '../../map/world.ts'
 import type { Avoid, Point, Profile } from './road-model.ts'
 
 /**
  * The road graph routing runs on: every vertex of the roads the map draws (src/data/roads.json:
- * the traced main roads and the generated local roads) is a node, every segment an edge, so a
- * route's geometry is the drawn road's. Roads meet where they share a vertex (a town, a junction).
+ * the traced main roads and the generated local roads) and of every town's streets
+ * (src/data/street-network.ts, the same for every seed) is a node, every segment an edge, so a
+ * route's geometry is the drawn road's or street's. Roads and streets meet where they share a
+ * vertex (a town, a junction; each town's streets end on the roads that pass it).
  */
 export interface RoadGraph {
   readonly roads: readonly Road[]
@@ -41,10 +44,40 @@ const cellKey = (row: number, col: number) => row * 10_000 + col
 
 let graph: RoadGraph | undefined
 
-/** The one road graph (the roads are the same for every seed: geography), built on first use. */
+/** The one road graph (roads and streets are the same for every seed: geography), built on first use. */
 export function roadGraph(): RoadGraph {
-  graph ??= buildGraph(sharedRoads())
+  graph ??= buildGraph([...sharedRoads(), ...streetRoads()])
   return graph
+}
+
+/** Every town's streets as roads of kind `street` (Mercator points, as the roads are). */
+function streetRoads(): Road[] {
+  const out: Road[] = []
+  for (const { locality, lines } of townNetworks())
+    lines.forEach((line, index) => {
+      const points = new Float64Array(line.points.length)
+      const box: [number, number, number, number] = [1, 1, 0, 0]
+      for (let i = 0; i < points.length; i += 2) {
+        points[i] = mercatorX(line.points[i + 1]!)
+        points[i + 1] = mercatorY(line.points[i]!)
+        box[0] = Math.min(box[0], points[i]!)
+        box[1] = Math.min(box[1], points[i + 1]!)
+        box[2] = Math.max(box[2], points[i]!)
+        box[3] = Math.max(box[3], points[i + 1]!)
+      }
+      out.push({
+        kind: 'secondary',
+        road: 'street',
+        ref: '',
+        name: line.real?.fr ?? '',
+        ar: line.real?.ar ?? '',
+        mountain: false,
+        street: `${locality.id}:${index}`,
+        points,
+        box,
+      })
+    })
+  return out
 }
 
 function buildGraph(roads: readonly Road[]): RoadGraph {
@@ -185,10 +218,10 @@ const URBAN_KMH: Record<Profile, { motorway: number; national: number; other: nu
 
 /** Speeds in km/h by road kind and profile: motorways 110 (the limit), national roads ~85, towns slower. */
 const SPEEDS: Record<Profile, Record<Exclude<RoadKind, 'ferry'>, number>> = {
-  driving: { motorway: 110, national: 85, regional: 70, local: 65, urban: 45 },
-  truck: { motorway: 88, national: 72, regional: 60, local: 55, urban: 35 },
-  cycling: { motorway: 0, national: 17, regional: 16, local: 15, urban: 15 },
-  walking: { motorway: 0, national: 4.8, regional: 4.8, local: 4.8, urban: 4.8 },
+  driving: { motorway: 110, national: 85, regional: 70, local: 65, urban: 45, street: 30 },
+  truck: { motorway: 88, national: 72, regional: 60, local: 55, urban: 35, street: 25 },
+  cycling: { motorway: 0, national: 17, regional: 16, local: 15, urban: 15, street: 14 },
+  walking: { motorway: 0, national: 4.8, regional: 4.8, local: 4.8, urban: 4.8, street: 4.8 },
 }
 /** On a mountain road (the Kroumirie, the Dorsale). */
 const MOUNTAIN = { driving: 0.62, truck: 0.6, cycling: 0.7, walking: 0.9 }
@@ -217,7 +250,8 @@ function townSeconds(g: RoadGraph, e: number, v: number, profile: Profile): numb
   // In a city's built-up area the lower speed already counts the town.
   if (g.town[v] === 0 || g.urban[e] === 1) return 0
   const kind = g.roads[g.road[e]!]!.road
-  return kind === 'motorway' || kind === 'ferry' ? 0 : TOWN_SECONDS[profile]
+  // A street is already at town speed.
+  return kind === 'motorway' || kind === 'ferry' || kind === 'street' ? 0 : TOWN_SECONDS[profile]
 }
 
 /** Getting onto a motorway: the ramp and its toll gate (Tunisie Autoroutes' péages), about two minutes. */

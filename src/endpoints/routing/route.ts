@@ -3,6 +3,7 @@ import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians } from '../../data
 import { hashSeed } from '../../data/seeded.ts'
 import { STREET_NAMESAKES } from '../../data/street-names.ts'
 import { nearestTown, POI_TOWNS, townName } from '../../data/towns.ts'
+import { worldFor } from '../../data/world.ts'
 import type { Road } from '../../map/roads.ts'
 import { type Geocoder, geocoderFor } from '../geocoding/geocoder.ts'
 import type { Lang, Place } from '../geocoding/places.ts'
@@ -155,9 +156,13 @@ function metres(km: number): number {
 /** Up to this far apart, two points may be joined through a town's streets rather than its roads. */
 const STREETS_KM = 12
 
+/** A point this near a street or road starts on it: no straight line across the blocks. */
+const ON_STREET_KM = 0.25
+
 /**
- * Whether the town's streets (straight, at street speed) join two points better than the roads:
- * near each other, with no water between them, and cheaper than the path by the roads.
+ * Whether a straight line (at street speed) joins two points better than the roads and streets:
+ * for a point off every street (a village without a network, a field), near the other, with no
+ * water between them, and cheaper than the path by the roads.
  */
 function byStreets(
   a: Snap,
@@ -167,7 +172,7 @@ function byStreets(
   path: Path | undefined,
 ): boolean {
   const straight = distanceKm(a.point, b.point)
-  if (straight > STREETS_KM) return false
+  if (straight > STREETS_KM || Math.max(a.km, b.km) <= ON_STREET_KM) return false
   const cost = metric === 'duration' ? (straight / CONNECTOR_KMH[profile]) * 3600 : straight
   if (path && cost > (metric === 'duration' ? path.seconds : path.km)) return false
   // The water last: it is the costly test (a sample every 100 m).
@@ -288,11 +293,18 @@ function steps(
     const to = part.points[1]!
     const end = part.points[part.points.length - 1]!
     const road = part.road >= 0 ? g.roads[part.road]! : undefined
-    const name = road ? roadLabel(road, options.language, end) : streetName(options, from, to, destination)
-    const spoken = road ? spokenLabel(road, options.language, name) : name
+    const street = road?.street ? worldFor(options.seed).streetByKey(road.street) : undefined
+    const name = street
+      ? options.language === 'ar'
+        ? street.ar
+        : street.fr
+      : road
+        ? roadLabel(road, options.language, end)
+        : streetName(options, from, to, destination)
+    const spoken = road && !street ? spokenLabel(road, options.language, name) : name
     const ahead = nearestTown(end, SIGNED_TOWNS)
     const towards =
-      road && (road.ref || road.name) && ahead !== nearestTown(from, SIGNED_TOWNS)
+      road && !street && (road.ref || road.name) && ahead !== nearestTown(from, SIGNED_TOWNS)
         ? townName(ahead)
         : undefined
     const location = { lat: round6(from.lat), lng: round6(from.lng) }

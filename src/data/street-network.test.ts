@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { roadGraph, snap } from '../endpoints/routing/road-graph.ts'
+import { REAL_STREETS } from './city-streets.ts'
+import { onLand } from './land.ts'
+import { townNetworks } from './street-network.ts'
+import { generateStreets } from './streets.ts'
+
+const networks = townNetworks()
+const tunis = networks.find((t) => t.locality.name === 'Tunis')!
+
+/** Mean segment length (m) of a town's lines of one kind. */
+function meanSegment(kind: string): number {
+  let total = 0
+  let count = 0
+  for (const line of tunis.lines.filter((l) => l.kind === kind))
+    for (let i = 2; i < line.points.length; i += 2) {
+      const dy = (line.points[i]! - line.points[i - 2]!) * 110_540
+      const dx = (line.points[i + 1]! - line.points[i - 1]!) * 111_320 * Math.cos((36.8 * Math.PI) / 180)
+      total += Math.hypot(dx, dy)
+      count++
+    }
+  return total / count
+}
+
+describe('the towns’ street networks', () => {
+  it('puts no street vertex in the water', () => {
+    const wet: string[] = []
+    for (const { locality, lines } of networks)
+      for (const line of lines)
+        for (let i = 0; i < line.points.length; i += 2)
+          if (!onLand(line.points[i]!, line.points[i + 1]!))
+            wet.push(`${locality.name} ${line.points[i]},${line.points[i + 1]}`)
+    expect(wet).toEqual([])
+  })
+
+  it('joins every street of a town to every other in the routing graph, and the mainland towns to Tunis', () => {
+    const g = roadGraph()
+    const tunisComponent = g.component[g.from[snap(g, { lat: 36.8002, lng: 10.1815 })!.edge]!]
+    const components = new Map<string, Set<number>>()
+    for (let e = 0; e < g.from.length; e++) {
+      const key = g.roads[g.road[e]!]!.street
+      if (!key) continue
+      const town = key.slice(0, key.lastIndexOf(':'))
+      ;(components.get(town) ?? components.set(town, new Set()).get(town)!).add(g.component[g.from[e]!]!)
+    }
+    expect(components.size).toBe(networks.length)
+    for (const { locality } of networks)
+      expect([...components.get(locality.id)!], locality.name).toHaveLength(1)
+    // Islands without a crossing (Kerkennah) are their own; every other town reaches the capital.
+    const apart = networks.filter((t) => !components.get(t.locality.id)!.has(tunisComponent!))
+    expect(apart.map((t) => t.locality.name).sort()).toEqual(
+      apart
+        .map((t) => t.locality.name)
+        .filter((n) => /Remla|Kerkenn|Kerkann/i.test(n))
+        .sort(),
+    )
+  })
+
+  it('shapes Tunis as a dense medina, a colonial grid and looser outer streets, with its real axes', () => {
+    expect(meanSegment('medina')).toBeLessThan(80)
+    expect(meanSegment('grid')).toBeGreaterThan(meanSegment('medina'))
+    expect(meanSegment('suburb')).toBeGreaterThan(meanSegment('grid'))
+    const real = tunis.lines.filter((l) => l.real).map((l) => l.real!.fr)
+    for (const s of REAL_STREETS.filter((r) => r.town === 'Tunis')) expect(real).toContain(s.fr)
+  })
+
+  it('sizes a town’s network by its population', () => {
+    const size = (name: string) => networks.find((t) => t.locality.name === name)!.lines.length
+    expect(size('Tunis')).toBeGreaterThan(size('Sfax'))
+    expect(size('Sfax')).toBeGreaterThan(size('Tozeur'))
+  })
+
+  it('names the same streets the same for the same seed, and differently for another (the courses are one)', () => {
+    const [a, b, c] = [generateStreets('one'), generateStreets('one'), generateStreets('two')]
+    expect(a.map((s) => `${s.key} ${s.fr}`)).toEqual(b.map((s) => `${s.key} ${s.fr}`))
+    expect(a.map((s) => s.key).sort()).toEqual(c.map((s) => s.key).sort())
+    const named = (list: typeof a) => new Map(list.map((s) => [s.key, s.fr]))
+    const [one, two] = [named(a), named(c)]
+    const differ = [...one].filter(([key, fr]) => two.get(key) !== fr).length
+    expect(differ).toBeGreaterThan(a.length / 4)
+    // Real streets keep their names in every world.
+    expect(a.find((s) => s.fr === 'Avenue de France')?.key).toBe(
+      c.find((s) => s.fr === 'Avenue de France')?.key,
+    )
+  })
+})
