@@ -1,4 +1,4 @@
-import { Collection } from '@msw/data'
+import { Collection } from '../vendor/msw-data.ts'
 import type { KeyView } from '../contract/decide.ts'
 import type { KeyStatus } from '../contract/key-status.ts'
 import {

@@ -141,6 +141,34 @@ describe('the packed npm tarball, installed as a consumer would', () => {
     expect(readdirSync(join(dir, 'node_modules/.bin'))).toContain('tmaps-mock')
   })
 
+  it('loads @msw/data from its bundle: no es-toolkit module at all, the licences carried', () => {
+    // Every module a fresh process loads for a first answer, as Node's module hooks see them.
+    const hooks = `import { registerHooks } from 'node:module'
+const seen = []
+registerHooks({ load(url, context, next) { seen.push(url); return next(url, context) } })
+process.on('exit', () => console.log(JSON.stringify(seen)))`
+    const script = `const { setupTmapsNode } = await import('tmaps-mock/node')
+const { server } = setupTmapsNode({ state: 'empty' })
+server.listen()
+const status = (await fetch('https://api.tmaps.tn/geocoding/forward?q=Sfax')).status
+server.close()
+if (status !== 401) throw new Error('expected 401, got ' + status)`
+    const out = execFileSync(
+      node,
+      ['--import', `data:text/javascript,${encodeURIComponent(hooks)}`, '--input-type=module', '-e', script],
+      { cwd: dir, encoding: 'utf8' },
+    )
+    const loaded: string[] = JSON.parse(out.trim().split('\n').at(-1)!)
+    expect(loaded.some((url) => url.endsWith('/dist/vendor/msw-data.js'))).toBe(true)
+    expect(loaded.filter((url) => url.includes('/node_modules/es-toolkit/'))).toEqual([])
+    expect(loaded.filter((url) => url.includes('/node_modules/@msw/data/'))).toEqual([])
+    const bundle = readFileSync(join(dir, 'node_modules/tmaps-mock/dist/vendor/msw-data.js'), 'utf8')
+    for (const name of ['@msw/data', 'es-toolkit', 'mutative', 'outvariant', 'rettime'])
+      expect(bundle.slice(0, bundle.indexOf('*/'))).toMatch(
+        new RegExp(`${name}@[0-9.]+ \\(MIT\\)[\\s\\S]*?Permission is hereby granted`),
+      )
+  })
+
   it('ships no tests, no sources outside dist, and the data it needs', async () => {
     const files = execFileSync('tar', ['-tzf', await packedTarball()], { encoding: 'utf8' }).split('\n')
     expect(files).toContain('package/dist/data/tunisia.json')
