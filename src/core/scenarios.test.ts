@@ -6,6 +6,7 @@ import {
   compileOverride,
   SCENARIO_ENDPOINTS,
   scenarios,
+  type TmapsOverrideEntry,
   type TmapsScenarioName,
 } from './scenarios.ts'
 
@@ -232,6 +233,18 @@ describe('scenarios', () => {
     mock.use('geocoding/forward', scenarios.atSea())
     // @ts-expect-error only forward geocoding has a confidence
     mock.use('geocoding/reverse', scenarios.lowConfidence())
+    // The same in a list (parameters.tmaps.use, the Vite plugin's overrides module).
+    const list: TmapsOverrideEntry[] = [
+      { endpoint: 'geocoding/nearby', resolver: scenarios.noResults(), times: 1 },
+      { endpoint: 'routing/direction', scenario: 'at-sea' },
+      // @ts-expect-error a distance matrix has no results to empty
+      { endpoint: 'distance-matrix', resolver: scenarios.noResults() },
+      // @ts-expect-error results is a list
+      { endpoint: 'geocoding/forward', resolver: ({ params }) => ({ query: params.q ?? '', results: 3 }) },
+      // @ts-expect-error no such scenario
+      { endpoint: 'geocoding/forward', scenario: 'nope' },
+    ]
+    expect(list).toHaveLength(5)
   })
 })
 
