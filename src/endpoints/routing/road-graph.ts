@@ -427,9 +427,26 @@ export function search(
   const wanted = new Set<number>()
   for (const t of targets ?? []) wanted.add(g.from[t.edge]!).add(g.to[t.edge]!)
   let left = targets ? wanted.size : -1
+  // One target: A*, with a lower bound of what is left (the straight line at the fastest speed the
+  // profile may go), so the search heads for it instead of spreading over the whole country.
+  const goal = targets?.length === 1 ? targets[0]!.at : undefined
+  const fastest = Math.max(...Object.values(SPEEDS[profile]))
+  const bound = (v: number) => {
+    if (!goal) return 0
+    const d = Math.hypot(g.lat[v]! - goal.lat, (g.lng[v]! - goal.lng) * Math.cos((goal.lat * Math.PI) / 180))
+    const km = d * 110.5 * 0.98
+    return metric === 'duration' ? (km / fastest) * 3600 : km
+  }
+  if (goal) {
+    // The start's two nodes were queued by cost alone: queue them again with the bound.
+    const queued = [g.from[e0]!, g.to[e0]!].filter((v) => Number.isFinite(cost[v]!))
+    while (heap.size > 0) heap.pop()
+    for (const v of queued) heap.push(v, cost[v]! + bound(v))
+  }
   while (heap.size > 0) {
-    const [u, c] = heap.pop()
-    if (c > cost[u]! || c > limit) continue
+    const [u, key] = heap.pop()
+    const c = key - bound(u)
+    if (c > cost[u]! + 1e-9 || c > limit) continue
     if (wanted.delete(u) && --left === 0) break
     for (let h = g.first[u]!; h < g.first[u + 1]!; h++) {
       const e = g.via[h]!
@@ -447,7 +464,7 @@ export function search(
         seconds[v] = sv
         km[v] = dv
         prev[v] = e
-        heap.push(v, cv)
+        heap.push(v, cv + bound(v))
       }
     }
   }
