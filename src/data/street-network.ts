@@ -119,18 +119,40 @@ function ownerDisc(lat: number, lng: number): string | undefined {
   return best
 }
 
-/** The locality nearest a point. */
+/** Every locality by cell of 0.05 degree, to find the nearest without reading them all. */
+let localityCells: Map<number, Locality[]> | undefined
+const LOCALITY_CELL = 0.05
+const localityKey = (r: number, c: number) => r * 100_000 + c
+
+/** The locality nearest a point (Tunis by its centre, as the towns' places are). */
 function nearestLocality(lat: number, lng: number): Locality {
+  if (!localityCells) {
+    localityCells = new Map()
+    for (const l of everyTown) {
+      const c = l.id === TUNIS_ID ? TUNIS_BOURGUIBA : l
+      const key = localityKey(Math.floor(c.lat / LOCALITY_CELL), Math.floor(c.lng / LOCALITY_CELL))
+      ;(localityCells.get(key) ?? localityCells.set(key, []).get(key)!).push(l)
+    }
+  }
+  const cos = Math.cos((lat * Math.PI) / 180)
+  const [row, col] = [Math.floor(lat / LOCALITY_CELL), Math.floor(lng / LOCALITY_CELL)]
   let best = everyTown[0]!
   let bestD = Number.POSITIVE_INFINITY
-  const cos = Math.cos((lat * Math.PI) / 180)
-  for (const l of everyTown) {
-    const c = l.id === TUNIS_ID ? TUNIS_BOURGUIBA : l
-    const d = (c.lat - lat) ** 2 + ((c.lng - lng) * cos) ** 2
-    if (d < bestD) {
-      bestD = d
-      best = l
-    }
+  for (let ring = 0; ring < 40; ring++) {
+    for (let r = row - ring; r <= row + ring; r++)
+      for (let c = col - ring; c <= col + ring; c++) {
+        if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring) continue
+        for (const l of localityCells.get(localityKey(r, c)) ?? []) {
+          const p = l.id === TUNIS_ID ? TUNIS_BOURGUIBA : l
+          const d = (p.lat - lat) ** 2 + ((p.lng - lng) * cos) ** 2
+          if (d < bestD) {
+            bestD = d
+            best = l
+          }
+        }
+      }
+    // Every locality nearer than this ring's inner edge has been read.
+    if (bestD <= (ring * LOCALITY_CELL * cos) ** 2) break
   }
   return best
 }
