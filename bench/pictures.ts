@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, request } from 'undici'
-import { localCertificate } from '../src/server/certificate.ts'
+import { localCertificate } from '../src/runtimes/server/certificate.ts'
 import type { Comparison } from './harness.ts'
 
 const script = join(import.meta.dirname, 'server-process.ts')

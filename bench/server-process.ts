@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { keepYoungGenerationSmall } from '../src/cli/heap.ts'
 import { createRequestPrinter } from '../src/cli/request-lines.ts'
 import { inThread } from '../src/map/renderer.ts'
-import { startTmapsHttpsServer } from '../src/server/https-server.ts'
+import { startTmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
 
 const [kind, certDir, answersFile] = process.argv.slice(2)
 // A normal exit on SIGTERM, so `--cpu-prof` can write its profile.

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, request } from 'undici'
-import { startTmapsHttpsServer } from '../src/server/https-server.ts'
+import { startTmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
 import type { Comparison } from './harness.ts'
 import { throughputRows } from './throughput.ts'
 

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, request } from 'undici'
-import { localCertificate } from '../src/server/certificate.ts'
+import { localCertificate } from '../src/runtimes/server/certificate.ts'
 import type { Comparison } from './harness.ts'
 
 const root = join(import.meta.dirname, '..')

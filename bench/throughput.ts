@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, request } from 'undici'
-import { localCertificate } from '../src/server/certificate.ts'
+import { localCertificate } from '../src/runtimes/server/certificate.ts'
 import type { Comparison } from './harness.ts'
 import { pairedLoad } from './paired-load.ts'
 

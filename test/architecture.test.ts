@@ -20,7 +20,7 @@ const root = join(import.meta.dirname, '..')
  */
 const LAYERS: string[][] = [
   ['cli', 'index.ts'],
-  ['runtimes', 'server'],
+  ['runtimes'],
   ['core'],
   ['console'],
   ['store'],

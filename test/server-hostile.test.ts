@@ -1,6 +1,6 @@
 import { connect } from 'node:tls'
 import { describe, expect, it, vi } from 'vitest'
-import type { RequestLine } from '../src/server/https-server.ts'
+import type { RequestLine } from '../src/runtimes/server/https-server.ts'
 import { httpsServers } from './support/https-servers.ts'
 
 /**

@@ -8,8 +8,8 @@ import { promisify } from 'node:util'
 import { generate } from 'selfsigned'
 import { Agent, request } from 'undici'
 import { describe, expect, it, vi } from 'vitest'
-import { localCertificate } from '../src/server/certificate.ts'
-import type { RequestLine } from '../src/server/https-server.ts'
+import { localCertificate } from '../src/runtimes/server/certificate.ts'
+import type { RequestLine } from '../src/runtimes/server/https-server.ts'
 import { httpsServers } from './support/https-servers.ts'
 
 const run = promisify(execFile)

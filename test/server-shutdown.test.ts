@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { startTmapsHttpsServer } from '../src/server/https-server.ts'
+import { startTmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
 
 /**
  * `close()` (what `tmaps-mock serve` does on SIGTERM and Ctrl-C) answers every request already

@@ -1,4 +1,4 @@
-import type { RequestLine } from '../server/https-server.ts'
+import type { RequestLine } from '../runtimes/server/https-server.ts'
 
 /**
  * Prints one line per answered request, as a dev server does, in batches off the answering

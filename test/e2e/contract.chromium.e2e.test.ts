@@ -6,7 +6,7 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTmapsMock, type TmapsMock } from '../../src/runtimes/msw/create-tmaps-mock.ts'
 import { routeTmaps } from '../../src/runtimes/playwright/index.ts'
-import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/server/https-server.ts'
+import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/runtimes/server/https-server.ts'
 import { launchChromium } from '../support/browser.ts'
 import { cleanUp } from '../support/cleanup.ts'
 

@@ -9,7 +9,7 @@ import {
   type RequestLine,
   startTmapsHttpsServer,
   type TmapsHttpsServer,
-} from '../../src/server/https-server.ts'
+} from '../../src/runtimes/server/https-server.ts'
 import { launchChromium } from '../support/browser.ts'
 import { cleanUp } from '../support/cleanup.ts'
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, request } from 'undici'
 import { afterAll, afterEach, vi } from 'vitest'
-import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/server/https-server.ts'
+import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/runtimes/server/https-server.ts'
 
 type Options = Parameters<typeof startTmapsHttpsServer>[0]
 

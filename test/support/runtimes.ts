@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node'
 import { Agent, fetch as undiciFetch } from 'undici'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { TmapsMock } from '../../src/runtimes/msw/create-tmaps-mock.ts'
-import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/server/https-server.ts'
+import { startTmapsHttpsServer, type TmapsHttpsServer } from '../../src/runtimes/server/https-server.ts'
 
 const execFileAsync = promisify(execFile)
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createTmapsCore, type TmapsMockCore } from '../core/create-core.ts'
+import { createTmapsCore, type TmapsMockCore } from '../../core/create-core.ts'
 import { createControlApi, LOG_STREAM_LAG_BYTES } from './control-api.ts'
 
 let core: TmapsMockCore

@@ -1,9 +1,9 @@
-import { type ConsoleErrorCode, TmapsConsoleError } from '../console/console-error.ts'
-import { UNATTRIBUTED } from '../console/usage.ts'
-import { maskSecrets } from '../contract/key-format.ts'
-import { STATUS_TEXT } from '../core/answers.ts'
-import type { FaultInput, TmapsMockCore } from '../core/create-core.ts'
-import { compileOverride } from '../core/scenarios.ts'
+import { type ConsoleErrorCode, TmapsConsoleError } from '../../console/console-error.ts'
+import { UNATTRIBUTED } from '../../console/usage.ts'
+import { maskSecrets } from '../../contract/key-format.ts'
+import { STATUS_TEXT } from '../../core/answers.ts'
+import type { FaultInput, TmapsMockCore } from '../../core/create-core.ts'
+import { compileOverride } from '../../core/scenarios.ts'
 
 /** Where the control API lives on the server. */
 export const CONTROL_PREFIX = '/__console'

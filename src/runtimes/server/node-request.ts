@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { RequestLike, RequestTarget } from '../core/create-core.ts'
+import type { RequestLike, RequestTarget } from '../../core/create-core.ts'
 
 /** A body larger than the limit: answered 413 (`status` is read by the pipeline's body reader). */
 export class BodyTooLargeError extends Error {

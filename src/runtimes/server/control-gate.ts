@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
-import { STATUS_TEXT } from '../core/answers.ts'
+import { STATUS_TEXT } from '../../core/answers.ts'
 
 /** Who may drive the control API: the machine's own user, and the browser origins they allow. */
 export interface ControlGateOptions {
