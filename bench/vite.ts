@@ -2,12 +2,14 @@
  * The Vite plugin in `vite dev`, as a developer runs it: a fresh Vite app (`bench/vite-app/`,
  * Leaflet in its graph) with `tmapsMock({ apiKey })` from the package as `tsc` builds it, against
  * the same app without the mock, whose dev server answers the same two calls with the mock's own
- * bodies. Each app runs in its own `vite` process; each navigation is a fresh browser context (the
- * service worker installed anew), the two apps alternating (A B, then B A), 15 rounds after one
- * warm-up each. Measured in the page: navigation start to the first answer read (a 401, which
- * the contract answers without endpoint data), then to the app's geocode read (the geocoder's
- * data loaded on the way). Target: the first answer within 1.5x of the app without the mock.
- * The first load ever (before Vite pre-bundles the dependencies) is timed once, for the notes.
+ * bodies, and the same app with a bare msw instead (one handler answering the same JSON, started
+ * as msw's documentation has it: the floor any msw app pays). Each app runs in its own `vite`
+ * process; each navigation is a fresh browser context (the service worker installed anew), the
+ * apps alternating (A B C, then C B A), 15 rounds after two warm-ups each. Measured in the page:
+ * navigation start to the first answer read (a 401, which the contract answers without endpoint
+ * data), then to the app's geocode read (the geocoder's data loaded on the way). Target: the
+ * first answer within 1.5x of the app without the mock. The first load ever (before Vite
+ * pre-bundles the dependencies) is timed once, for the notes.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -50,37 +52,41 @@ export async function viteRows(): Promise<{ rows: Comparison[]; notes: string[] 
     browser = await launchChromium()
     const mock = await startDev(dir, [])
     const plain = await startDev(dir, ['--config', 'vite.config.plain.ts'])
-    servers.push(mock, plain)
+    const bareMsw = await startDev(dir, ['--config', 'vite.config.msw.ts'])
+    servers.push(mock, plain, bareMsw)
+    const urls = { tmaps: mock.url, bare: plain.url, msw: bareMsw.url }
     // The first load ever: Vite pre-bundles the dependencies on the way (timed from the goto,
     // since a page may be reloaded by Vite once its dependencies are ready).
-    const cold = { tmaps: await open(browser, mock.url, true), bare: await open(browser, plain.url, true) }
-    await open(browser, mock.url)
-    await open(browser, plain.url)
-    const times = { tmaps: [] as Times[], bare: [] as Times[] }
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? (['tmaps', 'bare'] as const) : (['bare', 'tmaps'] as const)
-      for (const app of order) times[app].push(await open(browser, app === 'tmaps' ? mock.url : plain.url))
+    const cold = {
+      tmaps: await open(browser, urls.tmaps, true),
+      bare: await open(browser, urls.bare, true),
+      msw: await open(browser, urls.msw, true),
     }
-    const row = (label: string, which: keyof Times, target: number | null): Comparison => {
-      const aMicros =
-        quantile(
-          times.tmaps.map((t) => t[which]),
-          0.5,
-        ) * 1000
-      const bMicros =
-        quantile(
-          times.bare.map((t) => t[which]),
-          0.5,
-        ) * 1000
-      return {
-        label,
-        a: 'app with tmapsMock()',
-        b: 'same app, no mock',
-        aMicros,
-        bMicros,
-        ratio: aMicros / bMicros,
-        target,
-      }
+    const apps = ['tmaps', 'bare', 'msw'] as const
+    for (let warm = 0; warm < 2; warm++) for (const app of apps) await open(browser, urls[app])
+    const times = { tmaps: [] as Times[], bare: [] as Times[], msw: [] as Times[] }
+    const loads: string[] = [loadAverage()]
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round === Math.floor(ROUNDS / 2)) loads.push(loadAverage())
+      for (const app of round % 2 === 0 ? apps : [...apps].reverse())
+        times[app].push(await open(browser, urls[app]))
+    }
+    loads.push(loadAverage())
+    const median = (app: keyof typeof times, which: keyof Times) =>
+      quantile(
+        times[app].map((t) => t[which]),
+        0.5,
+      ) * 1000
+    const NAMES = { tmaps: 'app with tmapsMock()', bare: 'same app, no mock', msw: 'same app, bare msw' }
+    const row = (
+      label: string,
+      which: keyof Times,
+      target: number | null,
+      a: keyof typeof times = 'tmaps',
+    ): Comparison => {
+      const aMicros = median(a, which)
+      const bMicros = median('bare', which)
+      return { label, a: NAMES[a], b: NAMES.bare, aMicros, bMicros, ratio: aMicros / bMicros, target }
     }
     const spread = (values: number[]) =>
       `${quantile(values, 0.25).toFixed(0)}-${quantile(values, 0.75).toFixed(0)} ms`
@@ -96,13 +102,20 @@ export async function viteRows(): Promise<{ rows: Comparison[]; notes: string[] 
           'geocode',
           null,
         ),
+        row(
+          'the floor: the same app with a bare msw (one handler, the same JSON, started as msw’s docs say), first answer vs no mock',
+          'first',
+          null,
+          'msw',
+        ),
       ],
       notes: [
         `Vite plugin (${ROUNDS} rounds, middle half): first answer ${spread(times.tmaps.map((t) => t.first))} with the mock, ` +
           `${spread(times.bare.map((t) => t.first))} without; geocode ${spread(times.tmaps.map((t) => t.geocode))} vs ` +
-          `${spread(times.bare.map((t) => t.geocode))}. The first load ever (Vite pre-bundling on the way, one run): ` +
-          `first answer ${cold.tmaps.first.toFixed(0)} vs ${cold.bare.first.toFixed(0)} ms, geocode ` +
-          `${cold.tmaps.geocode.toFixed(0)} vs ${cold.bare.geocode.toFixed(0)} ms.`,
+          `${spread(times.bare.map((t) => t.geocode))}; bare msw's first answer ${spread(times.msw.map((t) => t.first))}. ` +
+          `The first load ever (Vite pre-bundling on the way, one run): first answer ${cold.tmaps.first.toFixed(0)} ` +
+          `vs ${cold.bare.first.toFixed(0)} ms (bare msw ${cold.msw.first.toFixed(0)}), geocode ` +
+          `${cold.tmaps.geocode.toFixed(0)} vs ${cold.bare.geocode.toFixed(0)} ms. Load average ${loads.join(', ')}.`,
       ],
     }
   } finally {
@@ -229,6 +242,11 @@ async function startDev(dir: string, args: string[]): Promise<DevServer> {
         child.kill('SIGTERM')
       }),
   }
+}
+
+/** The machine's load average over the last minute (the bench's numbers depend on it). */
+function loadAverage(): string {
+  return existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ')[0]! : 'unknown'
 }
 
 /** The value below which a share `q` of the values lie (nearest rank). */
