@@ -489,9 +489,10 @@ export function townPois(seed: string | number, locality: Locality, streets: rea
   // is named by its part of town; a second namesake (a pharmacy, a shrine of the same saint) is
   // drawn anew, and a place that still has no name of its own is not made.
   const used = new Set<string>()
+  const doors = new Set<string>()
   for (let i = 0; i < count; i++) {
     const kind = singles[i] ?? f.helpers.weightedArrayElement(kinds)
-    const at = onStreet(placeIn(f, centre, radius, i < singles.length ? 0.15 : 1), streets)
+    const at = onStreet(placeIn(f, centre, radius, i < singles.length ? 0.15 : 1), streets, doors)
     let name = kind.name(f, town)
     if (used.has(name.fr)) {
       name = kind.name(f, { ...town, names: districtOf(town.names, centre, at, radius) })
@@ -519,17 +520,24 @@ export function townPois(seed: string | number, locality: Locality, streets: rea
 
 /**
  * A place near one of its town's streets (its axis within 400 m) stands at that street's door for
- * the house number where it falls, so its address, reverse geocoding at its point and forward
- * geocoding of its address agree; a place farther out keeps its point (its address is the town).
+ * the house number where it falls (or the nearest free number on that side: `doors` holds those
+ * taken, one place a door), so its address, reverse geocoding at its point and forward geocoding
+ * of its address agree; a place farther out keeps its point (its address is the town).
  */
-function onStreet(at: LatLng, streets: readonly Street[]): LatLng {
+function onStreet(at: LatLng, streets: readonly Street[], doors: Set<string>): LatLng {
   let best: { street: Street; number: number; meters: number } | undefined
   for (const street of streets) {
     const snap = snapToStreet(street, at)
     if (snap.meters < (best?.meters ?? 400)) best = { street, number: snap.number, meters: snap.meters }
   }
   if (!best) return at
-  const door = houseDoor(best.street, best.number)
+  const { street } = best
+  const free = [0, 2, -2, 4, -4, 6, -6, 8, -8]
+    .map((d) => best.number + d)
+    .find((n) => n >= 1 && n <= street.maxNumber && !doors.has(`${street.id}:${n}`))
+  if (free === undefined) return at
+  doors.add(`${street.id}:${free}`)
+  const door = houseDoor(street, free)
   // Generated streets can run into a lagoon or the sea: a place stays on land, off the street.
   if (!onLand(door.lat, door.lng)) return at
   return { lat: round6(door.lat), lng: round6(door.lng) }

@@ -96,3 +96,25 @@ export const CITY_STREETS: Readonly<Record<string, ReadonlyArray<readonly [fr: s
   Ariana: [['Avenue de la République', 'شارع الجمهورية'], ['Avenue Taïeb Mhiri', 'شارع الطيب المهيري']],
   Hammamet: [['Avenue de la République', 'شارع الجمهورية'], ['Avenue des Nations Unies', 'شارع الأمم المتحدة']],
 }
+
+/**
+ * What a medina's lanes are commonly named after (trades, wells, fountains, ovens, baths): generic
+ * words of Tunisian medinas, given to generated lanes, not the names of any real lane.
+ */
+// biome-ignore format: a table
+export const MEDINA_WORDS: ReadonlyArray<readonly [fr: string, ar: string]> = [
+  ['des Teinturiers', 'الصباغين'], ['des Forgerons', 'الحدادين'], ['des Tisserands', 'النساجين'],
+  ['des Orfèvres', 'الصاغة'], ['des Parfumeurs', 'العطارين'], ['des Libraires', 'الكتبيين'],
+  ['des Selliers', 'السراجين'], ['des Chéchias', 'الشواشية'], ['des Potiers', 'الفخارين'],
+  ['du Puits', 'البئر'], ['de la Fontaine', 'السبالة'], ['du Four', 'الكوشة'], ['du Hammam', 'الحمام'],
+  ['de la Mosquée', 'الجامع'], ['de la Zaouia', 'الزاوية'], ['du Marabout', 'الولي'], ['des Andalous', 'الأندلس'],
+  ['du Divan', 'الديوان'], ['de la Médersa', 'المدرسة'], ['du Fondouk', 'الفندق'], ['des Oliviers', 'الزيتون'],
+  ['du Palmier', 'النخلة'], ['de la Treille', 'العريشة'], ['du Jasmin', 'الياسمين'],
+]
+
+/** A medina lane's types, with their Arabic word and how common they are (weights). */
+export const MEDINA_TYPES: ReadonlyArray<readonly [fr: string, ar: string, weight: number]> = [
+  ['Rue', 'نهج', 3],
+  ['Impasse', 'زنقة', 3],
+  ['Souk', 'سوق', 1],
+]

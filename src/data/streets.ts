@@ -3,7 +3,7 @@ import type { Locality } from './gazetteer.ts'
 import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians } from './geo.ts'
 import { onLand } from './land.ts'
 import { seededRandom } from './seeded.ts'
-import { CITY_STREETS, STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
+import { CITY_STREETS, MEDINA_TYPES, MEDINA_WORDS, STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
 import { TUNIS_BOURGUIBA, TUNIS_ID, townNetworks } from './street-network.ts'
 
 export { TUNIS_BOURGUIBA, TUNIS_ID }
@@ -88,6 +88,16 @@ export function generateStreets(seed: string | number): Street[] {
       const [typeFr, typeAr] = random.weighted(STREET_TYPES)
       names.push([`${typeFr} ${fr}`, `${typeAr} ${ar}`])
     }
+    // A medina's lanes: its trades, wells and ovens, as lanes, dead ends and souks; every pair once.
+    const lanes = random
+      .pick(
+        MEDINA_WORDS.flatMap(([fr, ar]) =>
+          MEDINA_TYPES.map(([tf, ta, w]) => [`${tf} ${fr}`, `${ta} ${ar}`, w] as const),
+        ),
+        MEDINA_WORDS.length * MEDINA_TYPES.length,
+      )
+      .filter(([fr], i) => !fr.startsWith('Souk') || i % 3 === 0)
+    let nextLane = 0
     let nextOwn = 0
     let next = 0
     let number = random.int(1, 60) * 100
@@ -98,9 +108,19 @@ export function generateStreets(seed: string | number): Street[] {
       const { along, middle } = measure(key, line.points)
       const length = along[along.length - 1]!
       let name: readonly [string, string] | undefined = line.real && [line.real.fr, line.real.ar]
-      while (!name && line.kind !== 'link' && owner === locality && nextOwn < own.length) {
+      while (
+        !name &&
+        line.kind !== 'link' &&
+        line.kind !== 'medina' &&
+        owner === locality &&
+        nextOwn < own.length
+      ) {
         const candidate = own[nextOwn++]!
         if (!used.has(candidate[0]) && !famous.has(candidate[0])) name = candidate
+      }
+      while (!name && line.kind === 'medina' && nextLane < lanes.length) {
+        const [fr, ar] = lanes[nextLane++]!
+        if (!used.has(fr)) name = [fr, ar]
       }
       while (!name && line.kind !== 'link' && next < names.length) {
         const candidate = names[next++]!

@@ -433,8 +433,9 @@ export function search(
   const fastest = Math.max(...Object.values(SPEEDS[profile]))
   const bound = (v: number) => {
     if (!goal) return 0
-    const d = Math.hypot(g.lat[v]! - goal.lat, (g.lng[v]! - goal.lng) * Math.cos((goal.lat * Math.PI) / 180))
-    const km = d * 110.5 * 0.98
+    // Never more than the great circle: the smaller cosine of the two latitudes, 10% under.
+    const cos = Math.cos((Math.max(Math.abs(g.lat[v]!), Math.abs(goal.lat)) * Math.PI) / 180)
+    const km = Math.hypot(g.lat[v]! - goal.lat, (g.lng[v]! - goal.lng) * cos) * 111.19 * 0.9
     return metric === 'duration' ? (km / fastest) * 3600 : km
   }
   if (goal) {
