@@ -28,9 +28,22 @@ export function distanceMatrix(ctx: EndpointContext): DistanceMatrixResponse {
     return s
   }
   const targets = destinations.map((d) => reach(d, 'destinations'))
+  // One tree, filled again for each origin (its row is read before the next search).
+  let buffer: ReturnType<typeof search> | undefined
   const cells = origins.map((o) => {
     const from = reach(o, 'origins')
-    const tree = search(g, from, profile, {}, 'duration', Number.POSITIVE_INFINITY, undefined, targets)
+    const tree = search(
+      g,
+      from,
+      profile,
+      {},
+      'duration',
+      Number.POSITIVE_INFINITY,
+      undefined,
+      targets,
+      buffer,
+    )
+    buffer = tree
     return targets.map((to) => {
       const cell = legTotals(g, from, to, tree, profile, {})
       if (!cell) throw new ParamError('invalid-param', 'destinations', UNREACHABLE_WHY)

@@ -232,6 +232,39 @@ const TOWN_SECONDS: Record<Profile, number> = { driving: 75, truck: 100, cycling
 /** The Ajim-Jorf ferry: about 15 minutes aboard and 15 waiting. */
 const FERRY_SECONDS = 1800
 
+/** Each edge's seconds for a profile and `avoid`, computed once (a search reads them many times). */
+const edgeTables = new WeakMap<RoadGraph, Map<string, Float64Array>>()
+function secondsTable(g: RoadGraph, profile: Profile, avoid: Avoid): Float64Array {
+  let tables = edgeTables.get(g)
+  if (!tables) {
+    tables = new Map()
+    edgeTables.set(g, tables)
+  }
+  const key = `${profile}:${avoid.tolls ? 1 : 0}${avoid.highways ? 1 : 0}${avoid.ferries ? 1 : 0}`
+  let table = tables.get(key)
+  if (!table) {
+    table = new Float64Array(g.from.length)
+    for (let e = 0; e < table.length; e++) table[e] = edgeSeconds(g, e, profile, avoid)
+    tables.set(key, table)
+  }
+  return table
+}
+
+/** Per edge: 1 a motorway, 2 a street or a ferry (no time lost entering a town), 0 another road. */
+const edgeKinds = new WeakMap<RoadGraph, Uint8Array>()
+function kindTable(g: RoadGraph): Uint8Array {
+  let table = edgeKinds.get(g)
+  if (!table) {
+    table = new Uint8Array(g.from.length)
+    for (let e = 0; e < table.length; e++) {
+      const kind = g.roads[g.road[e]!]!.road
+      table[e] = kind === 'motorway' ? 1 : kind === 'street' || kind === 'ferry' ? 2 : 0
+    }
+    edgeKinds.set(g, table)
+  }
+  return table
+}
+
 /** Seconds to travel edge `e` for a profile (`Infinity` when the profile or `avoid` forbids it). */
 export function edgeSeconds(g: RoadGraph, e: number, profile: Profile, avoid: Avoid): number {
   const r = g.roads[g.road[e]!]!
@@ -245,23 +278,8 @@ export function edgeSeconds(g: RoadGraph, e: number, profile: Profile, avoid: Av
   return (g.km[e]! / speed) * 3600
 }
 
-/** Seconds lost entering node `v` by edge `e`. */
-function townSeconds(g: RoadGraph, e: number, v: number, profile: Profile): number {
-  // In a city's built-up area the lower speed already counts the town.
-  if (g.town[v] === 0 || g.urban[e] === 1) return 0
-  const kind = g.roads[g.road[e]!]!.road
-  // A street is already at town speed.
-  return kind === 'motorway' || kind === 'ferry' || kind === 'street' ? 0 : TOWN_SECONDS[profile]
-}
-
 /** Getting onto a motorway: the ramp and its toll gate (Tunisie Autoroutes' péages), about two minutes. */
 const RAMP_SECONDS = 120
-
-/** Seconds lost leaving edge `before` for edge `e`: getting onto a motorway from another road. */
-function rampSeconds(g: RoadGraph, before: number, e: number): number {
-  const motorway = (edge: number) => g.roads[g.road[edge]!]!.road === 'motorway'
-  return motorway(e) && !motorway(before) ? RAMP_SECONDS : 0
-}
 
 /** Where a point meets the road graph: the nearest point of an edge it reaches over dry land. */
 export interface Snap {
@@ -397,12 +415,21 @@ export function search(
   penalized?: ReadonlySet<number>,
   /** Snapped points the search is for: it stops once their roads' ends are settled. */
   targets?: readonly Snap[],
+  /** A tree to fill again instead of a new one (a matrix's searches, one after another). */
+  into?: Tree,
 ): Tree {
   const n = g.lat.length
-  const cost = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
-  const seconds = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
-  const km = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
-  const prev = new Int32Array(n).fill(-1)
+  const reuse = into !== undefined && into.cost.length === n
+  const cost = reuse
+    ? into.cost.fill(Number.POSITIVE_INFINITY)
+    : new Float64Array(n).fill(Number.POSITIVE_INFINITY)
+  const seconds = reuse
+    ? into.seconds.fill(Number.POSITIVE_INFINITY)
+    : new Float64Array(n).fill(Number.POSITIVE_INFINITY)
+  const km = reuse
+    ? into.km.fill(Number.POSITIVE_INFINITY)
+    : new Float64Array(n).fill(Number.POSITIVE_INFINITY)
+  const prev = reuse ? into.prev.fill(-1) : new Int32Array(n).fill(-1)
   const heap = new Heap()
   const connector = (start.km / CONNECTOR_KMH[profile]) * 3600
   const e0 = start.edge
@@ -424,9 +451,25 @@ export function search(
       }
     }
   }
-  const wanted = new Set<number>()
-  for (const t of targets ?? []) wanted.add(g.from[t.edge]!).add(g.to[t.edge]!)
-  let left = targets ? wanted.size : -1
+  const table = secondsTable(g, profile, avoid)
+  // Each target is reached by one of its edge's ends: it is settled once the best way to it
+  // through an end already settled costs no more than the cheapest node still queued (any way
+  // through the other end costs at least that), not once both ends are (a long edge's far end
+  // may lie far away).
+  const goals = (targets ?? []).map((t) => {
+    const full = metric === 'duration' ? table[t.edge]! : g.km[t.edge]!
+    return { from: g.from[t.edge]!, to: g.to[t.edge]!, t: t.t, full, best: Number.POSITIVE_INFINITY }
+  })
+  const pending = goals.filter((goal) => Number.isFinite(goal.full))
+  const byEnd = new Map<number, typeof goals>()
+  for (const goal of pending)
+    for (const end of [goal.from, goal.to]) {
+      const list = byEnd.get(end)
+      if (list) list.push(goal)
+      else byEnd.set(end, [goal])
+    }
+  const kinds = kindTable(g)
+  const townLoss = TOWN_SECONDS[profile]
   // One target: A*, with a lower bound of what is left (the straight line at the fastest speed the
   // profile may go), so the search heads for it instead of spreading over the whole country.
   const goal = targets?.length === 1 ? targets[0]!.at : undefined
@@ -448,14 +491,27 @@ export function search(
     const [u, key] = heap.pop()
     const c = key - bound(u)
     if (c > cost[u]! + 1e-9 || c > limit) continue
-    if (wanted.delete(u) && --left === 0) break
+    if (targets) {
+      for (const goal of byEnd.get(u) ?? [])
+        goal.best = Math.min(goal.best, c + goal.full * (u === goal.from ? goal.t : 1 - goal.t))
+      for (let i = pending.length - 1; i >= 0; i--)
+        if (pending[i]!.best <= key) {
+          pending[i] = pending[pending.length - 1]!
+          pending.pop()
+        }
+      if (pending.length === 0) break
+    }
+    const before = prev[u]! >= 0 ? prev[u]! : -2 - prev[u]!
     for (let h = g.first[u]!; h < g.first[u + 1]!; h++) {
       const e = g.via[h]!
       const v = g.next[h]!
-      const s = edgeSeconds(g, e, profile, avoid)
-      if (!Number.isFinite(s)) continue
-      const before = prev[u]! >= 0 ? prev[u]! : -2 - prev[u]!
-      const town = townSeconds(g, e, v, profile) + rampSeconds(g, before, e)
+      const s = table[e]!
+      if (s === Number.POSITIVE_INFINITY) continue
+      // Time lost entering a town (not on a motorway, a ferry or a street, nor in a city's built-up
+      // area, whose speeds count it) and getting onto a motorway from another road.
+      const town =
+        (g.town[v] === 1 && g.urban[e] === 0 && kinds[e] === 0 ? townLoss : 0) +
+        (kinds[e] === 1 && kinds[before] !== 1 ? RAMP_SECONDS : 0)
       const sv = seconds[u]! + s + town
       const dv = km[u]! + g.km[e]!
       const factor = penalized?.has(e) ? 1.6 : 1
