@@ -31,7 +31,8 @@ export interface TownNetwork {
 /** One street's course: vertices `[lat, lng, ...]`, shared with its neighbours where they meet. */
 export interface StreetLine {
   points: Float64Array
-  kind: 'real' | 'medina' | 'grid' | 'suburb' | 'link'
+  /** `join`: a short street from the network to a road between towns (routing takes it anywhere). */
+  kind: 'real' | 'medina' | 'grid' | 'suburb' | 'link' | 'join'
   real?: RealStreet
 }
 
@@ -531,12 +532,12 @@ function buildTown(locality: Locality): TownNetwork {
       if (!fallback || d < fallback[3]) fallback = [lat, lng, m, d]
       continue
     }
-    out.push({ points: Float64Array.of(lat, lng, ...toLL(xs[m]!, ys[m]!)), kind: 'link' })
+    out.push({ points: Float64Array.of(lat, lng, ...toLL(xs[m]!, ys[m]!)), kind: 'join' })
     joined++
   }
   if (joined === 0 && fallback) {
     const [lat, lng, m] = fallback
-    out.push({ points: Float64Array.of(lat, lng, ...toLL(xs[m]!, ys[m]!)), kind: 'link' })
+    out.push({ points: Float64Array.of(lat, lng, ...toLL(xs[m]!, ys[m]!)), kind: 'join' })
     joined++
   }
   if (joined === 0) {
@@ -556,7 +557,7 @@ function buildTown(locality: Locality): TownNetwork {
         if (best < 0 || Math.hypot(xs[n]! - x, ys[n]! - y) < Math.hypot(xs[best]! - x, ys[best]! - y))
           best = n
       if (best >= 0 && dry(x, y, xs[best]!, ys[best]!)) {
-        out.push({ points: Float64Array.of(lat, lng, ...toLL(xs[best]!, ys[best]!)), kind: 'link' })
+        out.push({ points: Float64Array.of(lat, lng, ...toLL(xs[best]!, ys[best]!)), kind: 'join' })
         break
       }
     }

@@ -28,7 +28,7 @@ export interface Street {
   /** A main avenue (drawn wider). */
   main: boolean
   /** What made it: a real street, or a generated medina lane, colonial grid street, outer street or link. */
-  kind: 'real' | 'medina' | 'grid' | 'suburb' | 'link'
+  kind: 'real' | 'medina' | 'grid' | 'suburb' | 'link' | 'join'
   /** A real street or square of src/data/city-streets.ts: where its course comes from. */
   source?: string
   /** A square (addresses on it are on the square). */
@@ -122,7 +122,7 @@ export function generateStreets(seed: string | number): Street[] {
         const [fr, ar] = lanes[nextLane++]!
         if (!used.has(fr)) name = [fr, ar]
       }
-      while (!name && line.kind !== 'link' && next < names.length) {
+      while (!name && line.kind !== 'link' && line.kind !== 'join' && next < names.length) {
         const candidate = names[next++]!
         if (!used.has(candidate[0]) && !famous.has(candidate[0])) name = candidate
       }

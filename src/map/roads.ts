@@ -28,6 +28,8 @@ export interface Road {
   mountain: boolean
   /** A street's key (`<locality id>:<index>`): each world names it (src/data/streets.ts). */
   street?: string
+  /** A street joining a town's network to a road between towns (routing takes it from anywhere). */
+  join?: boolean
   points: Float64Array
   box: [number, number, number, number]
 }

@@ -73,6 +73,7 @@ function streetRoads(): Road[] {
         ar: line.real?.ar ?? '',
         mountain: false,
         street: `${locality.id}:${index}`,
+        ...(line.kind === 'join' && { join: true }),
         points,
         box,
       })
@@ -250,19 +251,56 @@ function secondsTable(g: RoadGraph, profile: Profile, avoid: Avoid): Float64Arra
   return table
 }
 
-/** Per edge: 1 a motorway, 2 a street or a ferry (no time lost entering a town), 0 another road. */
+/**
+ * Per edge: 1 a motorway, 2 a ferry or a street joining a town to a road, 3 another street (no
+ * time lost entering a town on 2 or 3), 0 another road.
+ */
 const edgeKinds = new WeakMap<RoadGraph, Uint8Array>()
 function kindTable(g: RoadGraph): Uint8Array {
   let table = edgeKinds.get(g)
   if (!table) {
     table = new Uint8Array(g.from.length)
     for (let e = 0; e < table.length; e++) {
-      const kind = g.roads[g.road[e]!]!.road
-      table[e] = kind === 'motorway' ? 1 : kind === 'street' || kind === 'ferry' ? 2 : 0
+      const road = g.roads[g.road[e]!]!
+      const kind = road.road
+      // A join (a town's street onto a road) is a street, but taken from anywhere: 2 as a ferry is.
+      table[e] = kind === 'motorway' ? 1 : kind === 'ferry' || road.join ? 2 : kind === 'street' ? 3 : 0
     }
     edgeKinds.set(g, table)
   }
   return table
+}
+
+/** Streets are taken within cells of this size (degrees) around a search's ends. */
+const STREET_CELL = 0.02
+/** Each node's cell. */
+const nodeCells = new WeakMap<RoadGraph, Int32Array>()
+const streetCell = (lat: number, lng: number) =>
+  Math.floor(lat / STREET_CELL) * 100_000 + Math.floor(lng / STREET_CELL)
+function cellTable(g: RoadGraph): Int32Array {
+  let table = nodeCells.get(g)
+  if (!table) {
+    table = new Int32Array(g.lat.length)
+    for (let v = 0; v < table.length; v++) table[v] = streetCell(g.lat[v]!, g.lng[v]!)
+    nodeCells.set(g, table)
+  }
+  return table
+}
+
+/**
+ * The cells (of STREET_CELL) within about 4 km of some points: a search takes a town's streets
+ * only there, near where it starts and where it is going, and the roads between towns elsewhere
+ * (they run through the towns), as a driver does; so a route across the country does not wander
+ * every town's streets on its way.
+ */
+function streetCells(points: readonly Point[]): Set<number> {
+  const cells = new Set<number>()
+  for (const p of points) {
+    const [row, col] = [Math.floor(p.lat / STREET_CELL), Math.floor(p.lng / STREET_CELL)]
+    for (let r = row - 2; r <= row + 2; r++)
+      for (let c = col - 2; c <= col + 2; c++) cells.add(r * 100_000 + c)
+  }
+  return cells
 }
 
 /** Seconds to travel edge `e` for a profile (`Infinity` when the profile or `avoid` forbids it). */
@@ -469,6 +507,8 @@ export function search(
       else byEnd.set(end, [goal])
     }
   const kinds = kindTable(g)
+  const cells = cellTable(g)
+  const nearEnds = streetCells([start.point, start.at, ...(targets ?? []).flatMap((t) => [t.point, t.at])])
   const townLoss = TOWN_SECONDS[profile]
   // One target: A*, with a lower bound of what is left (the straight line at the fastest speed the
   // profile may go), so the search heads for it instead of spreading over the whole country.
@@ -509,6 +549,7 @@ export function search(
       if (s === Number.POSITIVE_INFINITY) continue
       // Time lost entering a town (not on a motorway, a ferry or a street, nor in a city's built-up
       // area, whose speeds count it) and getting onto a motorway from another road.
+      if (kinds[e] === 3 && !nearEnds.has(cells[v]!) && !nearEnds.has(cells[u]!)) continue
       const town =
         (g.town[v] === 1 && g.urban[e] === 0 && kinds[e] === 0 ? townLoss : 0) +
         (kinds[e] === 1 && kinds[before] !== 1 ? RAMP_SECONDS : 0)
