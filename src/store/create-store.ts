@@ -1,6 +1,6 @@
-import { Collection } from '../vendor/msw-data.ts'
 import type { KeyView } from '../contract/decide.ts'
 import type { KeyStatus } from '../contract/key-status.ts'
+import { Collection } from '../vendor/msw-data.ts'
 import {
   type DomainRecord,
   domainSchema,

@@ -1,7 +1,7 @@
 import { decode } from '@placemarkio/polyline'
 import type { LatLng } from '../../data/geo.ts'
 import { MAX_PICTURE_COST, pictureCost, type StaticMapSpec } from '../../map/spec.ts'
-import { MAP_STYLES, type MapStyle } from '../../map/styles.ts'
+import { MAP_STYLES } from '../../map/styles.ts'
 import type { Rgba } from '../../render/raster.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError, parseLatLng, query } from '../params.ts'

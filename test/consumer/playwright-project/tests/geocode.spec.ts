@@ -11,7 +11,7 @@ const page_html = `<output></output><script type="module">
 </script>`
 
 test.beforeEach(async ({ page }) => {
-  await page.route(APP + '**', (route) => route.fulfill({ contentType: 'text/html', body: page_html }))
+  await page.route(`${APP}**`, (route) => route.fulfill({ contentType: 'text/html', body: page_html }))
 })
 
 test('geocodes from the app, with the Origin the browser really sent', async ({ page }) => {
