@@ -190,7 +190,12 @@ export function buildPlaces(world: World): Place[] {
       name: { fr: s.fr, en: s.fr, ar: s.ar },
       lat: s.lat,
       lng: s.lng,
-      bbox: [round4(minLng - 0.0002), round4(minLat - 0.0002), round4(maxLng + 0.0002), round4(maxLat + 0.0002)],
+      bbox: [
+        round4(minLng - 0.0002),
+        round4(minLat - 0.0002),
+        round4(maxLng + 0.0002),
+        round4(maxLat + 0.0002),
+      ],
       postcode: loc.postcode!,
       commune: loc.commune!,
       delegation: loc.delegation!,
