@@ -2,10 +2,11 @@
  * The Vite plugin in `vite dev`, as a developer runs it: a fresh Vite app (`bench/vite-app/`,
  * Leaflet in its graph) with `tmapsMock({ apiKey })` from the package as `tsc` builds it, against
  * the same app without the mock, whose dev server answers the same two calls with the mock's own
- * bodies, and the same app with a bare msw instead (one handler answering the same JSON, started
- * as msw's documentation has it: the floor any msw app pays). Each app runs in its own `vite`
- * process; each navigation is a fresh browser context (the service worker installed anew), the
- * apps alternating (A B C, then C B A), 15 rounds after two warm-ups each. Measured in the page:
+ * bodies, and the same app with a bare msw instead (one handler answering the same JSON), started
+ * as msw's documentation has it and as the plugin starts the mock (worker registered by the
+ * page's first script): the floor any msw app pays. Each app runs in its own `vite` process; each
+ * navigation is a fresh browser context (the service worker installed anew), the apps
+ * alternating (A B C D, then D C B A), 15 rounds after two warm-ups each. Measured in the page:
  * navigation start to the first answer read (a 401, which the contract answers without endpoint
  * data), then to the app's geocode read (the geocoder's data loaded on the way). Target: the
  * first answer within 1.5x of the app without the mock. The first load ever (before Vite
@@ -53,8 +54,9 @@ export async function viteRows(): Promise<{ rows: Comparison[]; notes: string[] 
     const mock = await startDev(dir, [])
     const plain = await startDev(dir, ['--config', 'vite.config.plain.ts'])
     const bareMsw = await startDev(dir, ['--config', 'vite.config.msw.ts'])
-    servers.push(mock, plain, bareMsw)
-    const urls = { tmaps: mock.url, bare: plain.url, msw: bareMsw.url }
+    const earlyMsw = await startDev(dir, ['--config', 'vite.config.msw-early.ts'])
+    servers.push(mock, plain, bareMsw, earlyMsw)
+    const urls = { tmaps: mock.url, bare: plain.url, msw: bareMsw.url, mswEarly: earlyMsw.url }
     // The first load ever: Vite pre-bundles the dependencies on the way (timed from the goto,
     // since a page may be reloaded by Vite once its dependencies are ready).
     const cold = {
@@ -62,9 +64,9 @@ export async function viteRows(): Promise<{ rows: Comparison[]; notes: string[] 
       bare: await open(browser, urls.bare, true),
       msw: await open(browser, urls.msw, true),
     }
-    const apps = ['tmaps', 'bare', 'msw'] as const
+    const apps = ['tmaps', 'bare', 'msw', 'mswEarly'] as const
     for (let warm = 0; warm < 2; warm++) for (const app of apps) await open(browser, urls[app])
-    const times = { tmaps: [] as Times[], bare: [] as Times[], msw: [] as Times[] }
+    const times = { tmaps: [] as Times[], bare: [] as Times[], msw: [] as Times[], mswEarly: [] as Times[] }
     const loads: string[] = [loadAverage()]
     for (let round = 0; round < ROUNDS; round++) {
       if (round === Math.floor(ROUNDS / 2)) loads.push(loadAverage())
@@ -77,7 +79,12 @@ export async function viteRows(): Promise<{ rows: Comparison[]; notes: string[] 
         times[app].map((t) => t[which]),
         0.5,
       ) * 1000
-    const NAMES = { tmaps: 'app with tmapsMock()', bare: 'same app, no mock', msw: 'same app, bare msw' }
+    const NAMES = {
+      tmaps: 'app with tmapsMock()',
+      bare: 'same app, no mock',
+      msw: 'same app, bare msw',
+      mswEarly: 'same app, bare msw registered early',
+    }
     const row = (
       label: string,
       which: keyof Times,
@@ -108,11 +115,18 @@ export async function viteRows(): Promise<{ rows: Comparison[]; notes: string[] 
           null,
           'msw',
         ),
+        row(
+          'the lowest floor: that bare msw app registered and started as the plugin starts the mock (early worker, async start module), first answer vs no mock',
+          'first',
+          null,
+          'mswEarly',
+        ),
       ],
       notes: [
         `Vite plugin (${ROUNDS} rounds, middle half): first answer ${spread(times.tmaps.map((t) => t.first))} with the mock, ` +
           `${spread(times.bare.map((t) => t.first))} without; geocode ${spread(times.tmaps.map((t) => t.geocode))} vs ` +
-          `${spread(times.bare.map((t) => t.geocode))}; bare msw's first answer ${spread(times.msw.map((t) => t.first))}. ` +
+          `${spread(times.bare.map((t) => t.geocode))}; bare msw's first answer ${spread(times.msw.map((t) => t.first))}, registered early ` +
+          `${spread(times.mswEarly.map((t) => t.first))}. ` +
           `The first load ever (Vite pre-bundling on the way, one run): first answer ${cold.tmaps.first.toFixed(0)} ` +
           `vs ${cold.bare.first.toFixed(0)} ms (bare msw ${cold.msw.first.toFixed(0)}), geocode ` +
           `${cold.tmaps.geocode.toFixed(0)} vs ${cold.bare.geocode.toFixed(0)} ms. Load average ${loads.join(', ')}.`,

@@ -9,4 +9,7 @@ const worker = setupWorker(
     return HttpResponse.json(known ? answers.geocode : answers.unauthorized, { status: known ? 200 : 401 })
   }),
 )
+// With vite.config.msw-early.ts, msw's worker was registered by the page's first script: as the
+// plugin's start module does, wait until it controls the page (msw reloads a page it does not).
+await (globalThis as Record<symbol, unknown>)[Symbol.for('tmaps-mock:registration')]
 await worker.start({ quiet: true, onUnhandledRequest: 'bypass' })
