@@ -321,7 +321,7 @@ const LAND_USE_ORDER: readonly LandUse['kind'][] = ['urban', 'park', 'cemetery',
 function pushLandUse(
   areas: readonly LandUse[],
   runways: ReturnType<typeof landUseIn>['runways'],
-  { size, project, palette, shapes }: Pick<Layer, 'size' | 'project' | 'palette' | 'shapes'>,
+  { size, project, palette, shapes }: Pick<Layer, 'zoom' | 'size' | 'project' | 'palette' | 'shapes'>,
 ): void {
   for (const kind of LAND_USE_ORDER) {
     const rings = areas.filter((a) => a.kind === kind).flatMap((a) => a.rings.map(project))
