@@ -72,7 +72,7 @@ export const CITY_STREETS: Readonly<Record<string, ReadonlyArray<readonly [fr: s
     ['Rue de Rome', 'نهج روما'], ['Rue Charles de Gaulle', 'نهج شارل ديغول'], ['Rue Jamel Abdennasser', 'نهج جمال عبد الناصر'],
     ['Avenue Habib Thameur', 'شارع الحبيب ثامر'], ["Rue d'Angleterre", 'نهج انجلترا'], ['Rue de Yougoslavie', 'نهج يوغسلافيا'],
     ['Rue Ibn Khaldoun', 'نهج ابن خلدون'], ['Rue de la Kasbah', 'نهج القصبة'], ['Rue Jemaa Zitouna', 'نهج جامع الزيتونة'],
-    ['Boulevard du 9 Avril 1938', 'شارع 9 أفريل 1938'], ['Avenue Bab Bnet', 'شارع باب بنات'], ['Avenue Mongi Slim', 'شارع المنجي سليم'],
+    ['Boulevard du 9 Avril 1938', 'شارع 9 أفريل 1938'], ['Boulevard Bab Bnet', 'شارع باب بنات'], ['Avenue Mongi Slim', 'شارع المنجي سليم'],
   ],
   Sfax: [
     ['Avenue Hédi Chaker', 'شارع الهادي شاكر'], ['Avenue Majida Boulila', 'شارع ماجدة بوليلة'], ['Avenue des Martyrs', 'شارع الشهداء'],

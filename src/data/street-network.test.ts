@@ -64,6 +64,27 @@ describe('the towns’ street networks', () => {
     for (const s of REAL_STREETS.filter((r) => r.town === 'Tunis')) expect(real).toContain(s.fr)
   })
 
+  it('lays a road along the shore of the coastal towns, by the water', () => {
+    const coastal = ['Sousse', 'Bizerte', 'Mahdia', 'Monastir', 'Nabeul']
+    const lines = networks
+      .filter((t) => coastal.includes(t.locality.name))
+      .flatMap((t) => t.lines.filter((l) => l.kind === 'coast').map((l) => [t.locality.name, l] as const))
+    expect(new Set(lines.map(([town]) => town)).size).toBeGreaterThanOrEqual(3)
+    for (const [town, line] of lines)
+      for (let i = 0; i < line.points.length; i += 2) {
+        const [lat, lng] = [line.points[i]!, line.points[i + 1]!]
+        // Water within 200 m in some direction.
+        const wet = Array.from({ length: 16 }, (_, k) => (k / 16) * Math.PI * 2).some(
+          (a) =>
+            !onLand(
+              lat + (Math.sin(a) * 200) / 110_540,
+              lng + (Math.cos(a) * 200) / (111_320 * Math.cos((lat * Math.PI) / 180)),
+            ),
+        )
+        expect(wet, `${town} ${lat},${lng}`).toBe(true)
+      }
+  })
+
   it('sizes a town’s network by its population', () => {
     const size = (name: string) => networks.find((t) => t.locality.name === name)!.lines.length
     expect(size('Tunis')).toBeGreaterThan(size('Sfax'))

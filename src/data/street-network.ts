@@ -32,7 +32,7 @@ export interface TownNetwork {
 export interface StreetLine {
   points: Float64Array
   /** `join`: a short street from the network to a road between towns (routing takes it anywhere). */
-  kind: 'real' | 'medina' | 'grid' | 'suburb' | 'link' | 'join'
+  kind: 'real' | 'medina' | 'grid' | 'suburb' | 'coast' | 'link' | 'join'
   real?: RealStreet
 }
 
@@ -198,7 +198,7 @@ function buildTown(locality: Locality): TownNetwork {
   const ys: number[] = []
   const realOf: Array<Set<number> | undefined> = []
   const medinaNode: boolean[] = []
-  /** The part that made each node: 0 real, 1 medina, 2 grid, 3 the outer lattice. */
+  /** The part that made each node: 0 real, 1 medina, 2 grid, 3 the outer lattice, 4 the shore road. */
   const part: number[] = []
   const cells = new Map<number, number[]>()
   const CELL = 100
@@ -408,7 +408,51 @@ function buildTown(locality: Locality): TownNetwork {
     return ownerDisc(la, ln) === locality.id
   })
 
-  // 5. Links: where the outer lattice meets another part (the grid, a real street), from each of
+  // 4b. The shore: where the town's disc meets the sea or a lake, a road along it ~40 m inland
+  // (the corniche), found along rays from the centre: the last land before the first water.
+  making = 4
+  const rays = Math.max(24, Math.min(160, Math.round((Math.PI * 2 * radius) / spacing)))
+  const shore: number[] = []
+  for (let k = 0; k < rays; k++) {
+    const a = (k / rays) * Math.PI * 2
+    const [dx, dy] = [Math.cos(a), Math.sin(a)]
+    let found = -1
+    let land = -1
+    for (let r = 25; r <= radius; r += 25) {
+      const [la, ln] = toLL(dx * r, dy * r)
+      if (onLand(la, ln)) {
+        if (land < 0) land = r
+        continue
+      }
+      // Water before any land (a centre on a harbour's edge): not yet the shore.
+      if (land < 0) continue
+      if (r - land > 100) {
+        const at = r - 65
+        const [lx, ly] = [dx * at, dy * at]
+        const [ola, oln] = toLL(lx, ly)
+        if (ownerDisc(ola, oln) === locality.id) found = add(lx, ly, spacing * 0.25)
+      }
+      break
+    }
+    shore.push(found)
+  }
+  // Around the disc: consecutive shore points near each other, as one road (a gap splits it).
+  const start = shore.indexOf(-1)
+  const around = start < 0 ? [...shore, shore[0]!] : [...shore.slice(start), ...shore.slice(0, start)]
+  const coast: number[] = []
+  for (const n of around) {
+    const last = coast[coast.length - 1]
+    if (
+      n >= 0 &&
+      last !== undefined &&
+      last >= 0 &&
+      Math.hypot(xs[n]! - xs[last]!, ys[n]! - ys[last]!) > spacing * 2.5
+    )
+      coast.push(-1)
+    coast.push(n)
+  }
+  addRun(coast, 'coast')
+
   // its nodes the nearest node of the other part within 0.8 x spacing; the medina only through
   // its gates.
   const link = (a: number, b: number) => {

@@ -28,7 +28,7 @@ export interface Street {
   /** A main avenue (drawn wider). */
   main: boolean
   /** What made it: a real street, or a generated medina lane, colonial grid street, outer street or link. */
-  kind: 'real' | 'medina' | 'grid' | 'suburb' | 'link' | 'join'
+  kind: 'real' | 'medina' | 'grid' | 'suburb' | 'coast' | 'link' | 'join'
   /** A real street or square of src/data/city-streets.ts: where its course comes from. */
   source?: string
   /** A square (addresses on it are on the square). */
@@ -52,6 +52,9 @@ function measure(key: string, points: Float64Array) {
   }
   return found
 }
+
+/** The road along a town's shore. */
+const CORNICHE = ['Boulevard de la Corniche', 'شارع الكورنيش'] as const
 
 /** Numbered streets, as the newer quarters of Tunisian towns have them ("Rue 7120"). */
 const numbered = (n: number) => [`Rue ${n}`, `نهج ${n}`] as const
@@ -118,6 +121,8 @@ export function generateStreets(seed: string | number): Street[] {
         const candidate = own[nextOwn++]!
         if (!used.has(candidate[0]) && !famous.has(candidate[0])) name = candidate
       }
+      // The road along the shore is the town's corniche (where the town has none yet).
+      if (!name && line.kind === 'coast' && !used.has(CORNICHE[0])) name = CORNICHE
       while (!name && line.kind === 'medina' && nextLane < lanes.length) {
         const [fr, ar] = lanes[nextLane++]!
         if (!used.has(fr)) name = [fr, ar]
@@ -233,7 +238,13 @@ export function houseDoor(s: Street, n: number): LatLng {
   const side = n % 2 === 0 ? 13 : -13
   for (const offset of [side, -side, 0]) {
     const door = pointAt(s.points, s.along, metres, offset)
-    if (offset === 0 || onLand(door.lat, door.lng)) return door
+    if (onLand(door.lat, door.lng)) return door
   }
+  // A street over a patch of water narrower than its land test's step: the nearest dry point along it.
+  for (let shift = 5; shift <= 60; shift += 5)
+    for (const at of [metres - shift, metres + shift]) {
+      const door = pointAt(s.points, s.along, Math.max(0, Math.min(length, at)), 0)
+      if (onLand(door.lat, door.lng)) return door
+    }
   return pointAt(s.points, s.along, metres, 0)
 }

@@ -98,7 +98,13 @@ export function route(points: readonly Point[], options: RouteOptions, variant =
   const path: Point[] = [points[0]!]
   for (let i = 1; i < points.length; i++) {
     const parts = legParts(g, snaps[i - 1]!, snaps[i]!, options, variant, i)
-    const distance = metres(parts.reduce((sum, p) => sum + p.km, 0))
+    // Never shorter than the great circle (the snaps' flat approximations can shave a metre).
+    const distance = metres(
+      Math.max(
+        parts.reduce((sum, p) => sum + p.km, 0),
+        distanceKm(points[i - 1]!, points[i]!),
+      ),
+    )
     const duration =
       distance === 0 ? 0 : Math.max(1, Math.round(parts.reduce((sum, p) => sum + p.seconds, 0)))
     for (const part of parts) path.push(...part.points.slice(1))
@@ -145,7 +151,7 @@ export function legTotals(
       duration: Math.max(1, Math.round((straight / CONNECTOR_KMH[profile]) * 3600)),
     }
   if (!path) return undefined
-  return { distance: metres(path.km), duration: Math.max(1, Math.round(path.seconds)) }
+  return { distance: metres(Math.max(path.km, straight)), duration: Math.max(1, Math.round(path.seconds)) }
 }
 
 /** Kilometres to whole metres, rounded up: a route is never shorter than the great circle. */
