@@ -1,5 +1,5 @@
 import basemap from '../data/basemap.json' with { type: 'json' }
-import { mercatorX, mercatorY } from './projection.ts'
+import { boxOf, mercatorX, mercatorY } from './projection.ts'
 import { loadStreetLayers, STREET_LAYERS_ZOOM } from './street-layers.ts'
 
 /** A shape in Web Mercator units (0..1 both ways), flat `[x, y, ...]`, with its bounding box. */
@@ -34,18 +34,6 @@ function decode(encoded: number[], scale: number): Float64Array {
     out[i + 1] = mercatorY(y / scale)
   }
   return out
-}
-
-function boxOf(rings: Float64Array[]): [number, number, number, number] {
-  const box: [number, number, number, number] = [1, 1, 0, 0]
-  for (const ring of rings)
-    for (let i = 0; i < ring.length; i += 2) {
-      box[0] = Math.min(box[0], ring[i]!)
-      box[1] = Math.min(box[1], ring[i + 1]!)
-      box[2] = Math.max(box[2], ring[i]!)
-      box[3] = Math.max(box[3], ring[i + 1]!)
-    }
-  return box
 }
 
 function shape(rings: Float64Array[]): MercatorShape {

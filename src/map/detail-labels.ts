@@ -3,11 +3,26 @@ import { LANDMARKS, type LandmarkKind } from '../data/landmarks.ts'
 import { hashSeed } from '../data/seeded.ts'
 import type { LabelFont } from '../render/font.ts'
 import type { Rgba } from '../render/raster.ts'
-import type { Shape } from '../render/scene.ts'
+import type { Shape, TextShape } from '../render/scene.ts'
 import type { LandUse, Runway } from './land-use.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY, type View, worldSize } from './projection.ts'
 import type { Palette } from './styles.ts'
 import type { MapStreet } from './world.ts'
+
+/** A centred label of the map's detail layers (names of places, areas and streets). */
+function label(
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  color: Rgba,
+  halo: TextShape['halo'],
+  angle?: number,
+): TextShape {
+  const shape: TextShape = { kind: 'text', role: 'label', text, x, y, size, color, halo, align: 'center' }
+  if (angle !== undefined) shape.angle = angle
+  return shape
+}
 
 /**
  * The labels and icons of street zoom (13+), placed without overlap: names of parks, squares,
@@ -183,28 +198,8 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
     return {
       box: { cx: x, cy: y, hw: w / 2 + 2, hh: fs * 1.15, angle: 0 },
       draw(out: Shape[], left: number, top: number) {
-        out.push({
-          kind: 'text',
-          role: 'label',
-          text: fr,
-          x: x - left,
-          y: y - top - fs * 0.55,
-          size: fs,
-          color,
-          halo,
-          align: 'center',
-        })
-        out.push({
-          kind: 'text',
-          role: 'label',
-          text: ar,
-          x: x - left,
-          y: y - top + fs * 0.6,
-          size: fs - 1,
-          color,
-          halo,
-          align: 'center',
-        })
+        out.push(label(fr, x - left, y - top - fs * 0.55, fs, color, halo))
+        out.push(label(ar, x - left, y - top + fs * 0.6, fs - 1, color, halo))
       },
     }
   }
@@ -244,17 +239,7 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
           rank: 0,
           box: { cx, cy, hw: w / 2 + 2, hh: fs * 0.65, angle: 0 },
           draw(out, left, top) {
-            out.push({
-              kind: 'text',
-              role: 'label',
-              text,
-              x: cx - left,
-              y: cy - top,
-              size: fs,
-              color: palette.label,
-              halo,
-              align: 'center',
-            })
+            out.push(label(text, cx - left, cy - top, fs, palette.label, halo))
           },
         })
       }
@@ -288,28 +273,8 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
             color,
             outline: { width: 1.5, color: WHITE },
           })
-          out.push({
-            kind: 'text',
-            role: 'label',
-            text: name,
-            x: px,
-            y: py + 8 + fs * 0.55,
-            size: fs,
-            color,
-            halo,
-            align: 'center',
-          })
-          out.push({
-            kind: 'text',
-            role: 'label',
-            text: l.name.ar,
-            x: px,
-            y: py + 8 + fs * 1.7,
-            size: fs - 1,
-            color,
-            halo,
-            align: 'center',
-          })
+          out.push(label(name, px, py + 8 + fs * 0.55, fs, color, halo))
+          out.push(label(l.name.ar, px, py + 8 + fs * 1.7, fs - 1, color, halo))
         },
       })
     }
@@ -388,31 +353,8 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
           box: { cx, cy, hw: w / 2 + 2, hh: both ? fs * 1.2 : fs * 0.62, angle },
           draw(out, left, top) {
             const [x, y] = [cx - left, cy - top]
-            out.push({
-              kind: 'text',
-              role: 'label',
-              text: fr,
-              x: x + nx * off,
-              y: y + ny * off,
-              size: fs,
-              color: palette.label,
-              halo,
-              align: 'center',
-              angle,
-            })
-            if (both)
-              out.push({
-                kind: 'text',
-                role: 'label',
-                text: ar,
-                x: x - nx * off,
-                y: y - ny * off,
-                size: fs - 1,
-                color: palette.label,
-                halo,
-                align: 'center',
-                angle,
-              })
+            out.push(label(fr, x + nx * off, y + ny * off, fs, palette.label, halo, angle))
+            if (both) out.push(label(ar, x - nx * off, y - ny * off, fs - 1, palette.label, halo, angle))
           },
         })
       }

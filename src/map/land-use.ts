@@ -3,7 +3,7 @@ import { GAZETTEER_LANDMARKS } from '../data/gazetteer-landmarks.ts'
 import { nearestLand, onLand } from '../data/land.ts'
 import { seededRandom } from '../data/seeded.ts'
 import { POI_TOWNS, townCentre, townRadius } from '../data/towns.ts'
-import { mercatorX, mercatorY } from './projection.ts'
+import { boxOf, mercatorX, mercatorY } from './projection.ts'
 
 /** What a piece of land is used for, as the map colours it. */
 export type LandUseKind = 'urban' | 'park' | 'cemetery' | 'square' | 'port' | 'airport'
@@ -43,18 +43,6 @@ export interface Runway {
 const KM_PER_DEG = 111.32
 const mx = (lng: number) => mercatorX(lng)
 const my = (lat: number) => mercatorY(lat)
-
-function boxOf(rings: readonly Float64Array[]): [number, number, number, number] {
-  const box: [number, number, number, number] = [1, 1, 0, 0]
-  for (const ring of rings)
-    for (let i = 0; i < ring.length; i += 2) {
-      box[0] = Math.min(box[0], ring[i]!)
-      box[1] = Math.min(box[1], ring[i + 1]!)
-      box[2] = Math.max(box[2], ring[i]!)
-      box[3] = Math.max(box[3], ring[i + 1]!)
-    }
-  return box
-}
 
 /**
  * A generated outline around a point: `vertices` rays, each `rx` x `ry` km (an ellipse turned by

@@ -49,3 +49,16 @@ export function toPixel(view: View, lat: number, lng: number): [number, number] 
   const size = worldSize(view.zoom)
   return [mercatorX(lng) * size - view.left, mercatorY(lat) * size - view.top]
 }
+
+/** The box of rings in Mercator units: `[minX, minY, maxX, maxY]`. */
+export function boxOf(rings: readonly Float64Array[]): [number, number, number, number] {
+  const box: [number, number, number, number] = [1, 1, 0, 0]
+  for (const ring of rings)
+    for (let i = 0; i < ring.length; i += 2) {
+      box[0] = Math.min(box[0], ring[i]!)
+      box[1] = Math.min(box[1], ring[i + 1]!)
+      box[2] = Math.max(box[2], ring[i]!)
+      box[3] = Math.max(box[3], ring[i + 1]!)
+    }
+  return box
+}
