@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { buildStreetNetworks, encodeStreetNetworks } from '../../scripts/build-streets.ts'
 import { roadGraph, snap } from '../endpoints/routing/road-graph.ts'
 import { REAL_STREETS } from './city-streets.ts'
 import { onLand } from './land.ts'
-import { townNetworks } from './street-network.ts'
+import { STREET_NETWORK_FILE, townNetworks } from './street-network.ts'
 import { generateStreets } from './streets.ts'
 
 const networks = townNetworks()
@@ -23,6 +26,24 @@ function meanSegment(kind: string): number {
 }
 
 describe('the towns’ street networks', () => {
+  it('are what the build makes from the rules now: the committed file has not drifted (npm run build:data)', () => {
+    const built = buildStreetNetworks()
+    const committed = readFileSync(join(import.meta.dirname, '../..', STREET_NETWORK_FILE), 'utf8')
+    expect(encodeStreetNetworks(built) === committed, 'run npm run build:data and commit the file').toBe(true)
+    // And what the runtime decodes is what the build made, to the bit.
+    expect(networks.length).toBe(built.length)
+    networks.forEach((town, t) => {
+      const made = built[t]!
+      expect(town.locality).toBe(made.locality)
+      expect(town.owners).toEqual(made.owners)
+      expect(town.lines.map((l) => [l.kind, l.real])).toEqual(made.lines.map((l) => [l.kind, l.real]))
+      town.lines.forEach((line, i) => {
+        const bits = Buffer.from(line.points.slice().buffer)
+        expect(bits).toEqual(Buffer.from(made.lines[i]!.points.buffer))
+      })
+    })
+  }, 120_000)
+
   it('puts no street vertex in the water', () => {
     const wet: string[] = []
     for (const { locality, lines } of networks)
