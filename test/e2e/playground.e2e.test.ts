@@ -607,7 +607,8 @@ describe('the playground, in Chromium', () => {
       expect.stringMatching(query),
       expect.stringMatching(/^ak_[0-9a-f]{4}…$/),
       'ok',
-      expect.stringMatching(/^(<0\.1|\d+(\.\d)?) ms$/),
+      // The first geocode of a page builds the geocoder's data: on a busy machine, seconds.
+      expect.stringMatching(/^(<0\.1|\d+(\.\d)?) m?s$/),
       expect.stringMatching(/^\d+(\.\d)? kB$/),
     ])
     expect(await cells(1)).toEqual([
@@ -644,7 +645,7 @@ describe('the playground, in Chromium', () => {
     )
     expect(await detail.textContent()).toMatch(/Keyak_[0-9a-f]{4}…Answer200 · rule ok · Origin/)
     expect(await detail.textContent()).toMatch(
-      /When.+ · answered in .+ ms · \d+(\.\d)? kB of application\/json/,
+      /When.+ · answered in .+ m?s · \d+(\.\d)? kB of application\/json/,
     )
     const [panel, opened] = await Promise.all([
       page.locator('.log-scroll').boundingBox(),
