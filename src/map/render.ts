@@ -6,15 +6,7 @@ import type { Scene, Shape } from '../render/scene.ts'
 import { loadBaseLevel } from './basemap.ts'
 import type { MapPoi } from './detail-labels.ts'
 import { buildMapScene } from './map-scene.ts'
-import {
-  latitudeOf,
-  longitudeOf,
-  mercatorX,
-  mercatorY,
-  tileView,
-  type View,
-  worldSize,
-} from './projection.ts'
+import { mercatorX, mercatorY, tileView, type View, worldSize } from './projection.ts'
 import type { StaticMapSpec } from './spec.ts'
 import { streetLayers } from './street-layers.ts'
 import { PALETTES } from './styles.ts'
@@ -179,10 +171,4 @@ export async function renderStaticMap(
   const view = staticView(spec)
   await loadBaseLevel(view.zoom)
   return renderPng(staticScene(seed, spec, await poisFor(seed, view)), mapWorldFor(seed).font)
-}
-
-/** The map point at a pixel of a view (for tests and the playground). */
-export function pointAt(view: View, x: number, y: number): LatLng {
-  const size = worldSize(view.zoom)
-  return { lat: latitudeOf((view.top + y) / size), lng: longitudeOf((view.left + x) / size) }
 }

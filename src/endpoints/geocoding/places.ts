@@ -209,23 +209,6 @@ export function buildPlaces(world: World): Place[] {
   return places
 }
 
-function _nearestLocality(gov: string, lat: number, lng: number): Locality {
-  let best: Locality | undefined
-  let bestD = Number.POSITIVE_INFINITY
-  for (const l of LOCALITIES) {
-    if (l.gov !== gov) continue
-    // Squared degrees, less a bonus for population: a town 10 km away beats a hamlet next door,
-    // but a place within about 1 km (a landmark on its own town's point) keeps its town.
-    const d2 = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos(radians(lat))) ** 2
-    const d = d2 < 0.0001 ? d2 - 1 : d2 - Math.log10(1 + (l.pop ?? 0)) * 0.002
-    if (d < bestD) {
-      bestD = d
-      best = l
-    }
-  }
-  return best!
-}
-
 /**
  * The formatted address of a place in a language, e.g. "Avenue Habib Bourguiba, 1001 Tunis, Tunisia".
  * @example formatPlace(place, 'en', '12')
