@@ -35,3 +35,8 @@ export function distanceKm(a: LatLng, b: LatLng): number {
 export function flatKm(a: LatLng, b: LatLng): number {
   return Math.hypot(a.lat - b.lat, (a.lng - b.lng) * Math.cos(radians(a.lat))) * KM_PER_DEGREE
 }
+
+/** A coordinate rounded to 6 decimals (~0.1 m), as the API's answers give them. */
+export function round6(n: number): number {
+  return Math.round(n * 1e6) / 1e6
+}

@@ -3,7 +3,7 @@ import { seededFaker } from './faker.ts'
 import { inPlaceAr, ofPlace } from './french.ts'
 import { type Locality, POIS } from './gazetteer.ts'
 import { GAZETTEER_LANDMARKS } from './gazetteer-landmarks.ts'
-import { type LatLng, radians } from './geo.ts'
+import { type LatLng, radians, round6 } from './geo.ts'
 import { nearestLand, onLand } from './land.ts'
 import { GREAT_MOSQUE_TOWNS, LANDMARKS, type LandmarkKind, SUPERSEDED_POIS } from './landmarks.ts'
 import type { Names } from './lang.ts'
@@ -587,8 +587,6 @@ function placeIn(f: Faker, l: { lat: number; lng: number }, radius: number, spre
   const land = nearestLand(l.lat, l.lng) ?? l
   return { lat: round6(land.lat), lng: round6(land.lng) }
 }
-
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6
 
 /**
  * Towns that generate places: the gazetteer's localities, each location once (the gazetteer

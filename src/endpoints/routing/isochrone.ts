@@ -1,5 +1,5 @@
 import type { IsochroneResponse } from '../../contract/openapi.ts'
-import { kmPerDegreeLng } from '../../data/geo.ts'
+import { kmPerDegreeLng, round6 } from '../../data/geo.ts'
 import { surfaceAt } from '../../data/land.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
@@ -217,5 +217,3 @@ function polygon(origin: Point, radii: readonly number[], reach: readonly number
   })
   return { type: 'Polygon' as const, coordinates: [[...ring, ring[0]!]] }
 }
-
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6

@@ -1,5 +1,5 @@
 import { encode } from '@placemarkio/polyline'
-import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians } from '../../data/geo.ts'
+import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians, round6 } from '../../data/geo.ts'
 import { hashSeed } from '../../data/seeded.ts'
 import { STREET_NAMESAKES } from '../../data/street-names.ts'
 import { nearestTown, POI_TOWNS, townName } from '../../data/towns.ts'
@@ -260,8 +260,6 @@ function legParts(
     for (const p of onRoads) p.seconds += ((found.seconds - spent) * p.seconds) / roadSeconds
   return parts.filter((p, i) => i === 0 || p.km > 0 || p.points.length > 2)
 }
-
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6
 
 /**
  * Turn-by-turn steps of a leg: depart, one step a road taken ("Prenez l'A1 en direction de
