@@ -436,7 +436,13 @@ async function createStoryMock(
   // mock.use puts the newest on top: applied last to first, the first of an endpoint answers first.
   for (const { endpoint, resolver, times } of [...plan.use].reverse())
     core.use(endpoint, resolver, times === undefined ? {} : { times })
-  return { ...core, handlers: createHandlers(core, pageFacts(() => null)) }
+  return {
+    ...core,
+    handlers: createHandlers(
+      core,
+      pageFacts(() => null),
+    ),
+  }
 }
 
 function storyContext(mock: TmapsMock, plan: StoryPlan): TmapsStoryContext {
