@@ -63,9 +63,22 @@ export function createGeocoder(world: World): Geocoder {
     street: [],
   }
   for (const place of places) byKind[place.kind].push(place)
+  // Many fields repeat (every street of a town has the same context, many towns a "Rue de la
+  // République"): each distinct text is tokenized once while indexing (tokenize is pure), and the
+  // memo is dropped once the index is built.
+  let indexed: Map<string, string[]> | undefined = new Map()
+  const tokenizeOnce = (text: string) => {
+    if (indexed === undefined) return tokenize(text)
+    let tokens = indexed.get(text)
+    if (tokens === undefined) {
+      tokens = tokenize(text)
+      indexed.set(text, tokens)
+    }
+    return tokens
+  }
   const index = new MiniSearch<{ id: string; name: string; alt: string; context: string }>({
     fields: ['name', 'alt', 'context'],
-    tokenize,
+    tokenize: tokenizeOnce,
     processTerm: (term) => term,
     searchOptions: {
       boost: { name: 3, alt: 2, context: 1 },
@@ -84,18 +97,27 @@ export function createGeocoder(world: World): Geocoder {
       context: p.context,
     })),
   )
+  indexed = undefined
   const tokenized = (names: readonly string[] | undefined) =>
     (names ?? []).map(tokenize).filter((t) => t.length > 0)
-  const aliasTokens = new Map(
-    places.map((p) => [p.id, { main: tokenized(p.aliases), alt: tokenized(p.alt) }]),
-  )
+  // A place's name words, tokenized the first time a search hits it (most places never are: this
+  // saves building ~43,000 small arrays and objects for every world, and their memory).
+  const aliasTokens = new Map<string, { main: string[][]; alt: string[][] }>()
+  const namesOf = (place: Place) => {
+    let names = aliasTokens.get(place.id)
+    if (names === undefined) {
+      names = { main: tokenized(place.aliases), alt: tokenized(place.alt) }
+      aliasTokens.set(place.id, names)
+    }
+    return names
+  }
   const exactOptions = { fuzzy: false, prefix: false } as const
 
   const rank = (query: ForwardQuery, terms: string[], hits: SearchResult[], fuzzy: boolean) => {
     const ranked: Array<{ place: Place; confidence: number; rank: number }> = []
     for (const hit of hits) {
       const place = byId.get(hit.id)!
-      const confidence = confidenceOf(hit, terms, aliasTokens.get(place.id)!, fuzzy)
+      const confidence = confidenceOf(hit, terms, namesOf(place), fuzzy)
       if (confidence === 0) continue
       if (query.bbox && !inBox(place, query.bbox)) continue
       let score = confidence * 10 + place.prominence

@@ -174,8 +174,15 @@ export function buildPlaces(world: World): Place[] {
       aliases: [l.name.fr, l.name.en, l.name.ar, ...(l.aliases ?? [])],
     })
   }
+  // The words every street of a town is searched by besides its name: one string per town, shared.
+  const streetContext = new Map<Place, string>()
   for (const s of world.streets) {
     const loc = localityPlaces.get(s.locality.id)!
+    let context = streetContext.get(loc)
+    if (context === undefined) {
+      context = `${loc.aliases.join(' ')} ${loc.governorate.fr} ${loc.postcode}`
+      streetContext.set(loc, context)
+    }
     let [minLat, minLng, maxLat, maxLng] = [90, 180, -90, -180]
     for (let i = 0; i < s.points.length; i += 2) {
       minLat = Math.min(minLat, s.points[i]!)
@@ -201,7 +208,7 @@ export function buildPlaces(world: World): Place[] {
       delegation: loc.delegation!,
       governorate: loc.governorate,
       prominence: loc.prominence * 0.8,
-      context: `${loc.aliases.join(' ')} ${loc.governorate.fr} ${loc.postcode}`,
+      context,
       aliases: [s.fr, s.ar],
       street: s,
     })
