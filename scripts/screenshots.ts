@@ -83,28 +83,10 @@ const staticMap = await mock.fetch(
   ),
 )
 writeFileSync(join(OUT, 'static-map.png'), Buffer.from(await staticMap.arrayBuffer()))
-const [cols, rows, z, x0, y0] = [3, 2, 8, 134, 99]
-const mosaic = new Uint8Array(cols * 256 * rows * 256 * 3)
-for (let j = 0; j < rows; j++)
-  for (let i = 0; i < cols; i++) {
-    const tile = await mock.fetch(
-      new Request(`https://tiles.tmaps.tn/r-tile/${z}/${x0 + i}/${y0 + j}?api_key=${value}`),
-    )
-    const png = decodePng(new Uint8Array(await tile.arrayBuffer()))
-    for (let y = 0; y < 256; y++)
-      for (let x = 0; x < 256; x++) {
-        const at = ((j * 256 + y) * cols * 256 + i * 256 + x) * 3
-        mosaic.set(png.pixel(x, y), at)
-      }
-  }
-writeFileSync(join(OUT, 'tiles-z8.png'), encodePng(mosaic, cols * 256, rows * 256))
+writeFileSync(join(OUT, 'tiles-z8.png'), await mosaic(8, 134, 99, 3, 2))
 
-/** A mosaic of `cols` x `rows` tiles of zoom `z` centred on a point, as a PNG. */
-async function tilesAround(lat: number, lng: number, z: number, cols: number, rows: number) {
-  const n = 2 ** z
-  const fx = ((lng + 180) / 360) * n
-  const fy = ((1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI) / 2) * n
-  const [tx0, ty0] = [Math.round(fx - cols / 2), Math.round(fy - rows / 2)]
+/** A mosaic of `cols` x `rows` tiles of zoom `z` from tile `tx0`, `ty0`, as a PNG. */
+async function mosaic(z: number, tx0: number, ty0: number, cols: number, rows: number) {
   const out = new Uint8Array(cols * 256 * rows * 256 * 3)
   for (let j = 0; j < rows; j++)
     for (let i = 0; i < cols; i++) {
@@ -118,8 +100,17 @@ async function tilesAround(lat: number, lng: number, z: number, cols: number, ro
   return encodePng(out, cols * 256, rows * 256)
 }
 
-// 4. Issue #20's views: the land, water and salt flats (OpenStreetMap-derived, refined where the
-// cities meet the water) and the roads, from the whole country to a city's streets.
+/** A mosaic of `cols` x `rows` tiles of zoom `z` centred on a point, as a PNG. */
+function tilesAround(lat: number, lng: number, z: number, cols: number, rows: number) {
+  const n = 2 ** z
+  const fx = ((lng + 180) / 360) * n
+  const fy = ((1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI) / 2) * n
+  return mosaic(z, Math.round(fx - cols / 2), Math.round(fy - rows / 2), cols, rows)
+}
+
+// 4. Issue #20's views: the land, water and salt flats (OpenStreetMap-derived; the cities'
+// waterfronts are not refined: see scripts/build-land.ts) and the roads, from the whole country
+// to a city's streets.
 const VIEWS: Array<[file: string, lat: number, lng: number, z: number, cols: number, rows: number]> = [
   ['tunisia-z6', 34.2, 9.6, 6, 2, 3],
   ['lakes-north-z7', 36.9, 9.9, 7, 3, 2],
