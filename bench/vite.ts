@@ -13,6 +13,7 @@
  * pre-bundles the dependencies) is timed once, for the notes.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,10 +25,11 @@ import type { Comparison } from './harness.ts'
 
 const root = join(import.meta.dirname, '..')
 const ROUNDS = Number(process.env.VITE_ROUNDS ?? 15)
-/** The app's own key, from its .env (VITE_TMAPS_API_KEY), as the plugin's apiKey reads it. */
-const APP_KEY = /VITE_TMAPS_API_KEY=(ak_[0-9a-f]{32})/.exec(
-  readFileSync(join(root, 'bench/vite-app/.env'), 'utf8'),
-)![1]!
+/**
+ * The app's own key, written to its `.env` (VITE_TMAPS_API_KEY) when the bench makes the app, as
+ * an app keeps it there and the plugin's `apiKey` reads it: made anew each run, never committed.
+ */
+const APP_KEY = `ak_${randomBytes(16).toString('hex')}`
 
 declare global {
   interface Window {
@@ -146,6 +148,7 @@ export async function viteRows(): Promise<{ rows: Comparison[]; notes: string[] 
  */
 async function makeProject(dir: string): Promise<void> {
   cpSync(join(root, 'bench/vite-app'), dir, { recursive: true })
+  writeFileSync(join(dir, '.env'), `VITE_TMAPS_API_KEY=${APP_KEY}\n`)
   writeFileSync(
     join(dir, 'package.json'),
     `${JSON.stringify({ name: 'vite-app', private: true, type: 'module' })}\n`,
