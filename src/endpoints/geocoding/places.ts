@@ -1,13 +1,5 @@
 import { ofPlace } from '../../data/french.ts'
-import {
-  DELEGATIONS,
-  delegation,
-  GOVERNORATES,
-  governorate,
-  LOCALITIES,
-  type Locality,
-  POIS,
-} from '../../data/gazetteer.ts'
+import { DELEGATIONS, delegation, GOVERNORATES, governorate, LOCALITIES, POIS } from '../../data/gazetteer.ts'
 import { radians } from '../../data/geo.ts'
 import { KIND_WORDS, LANDMARKS, SUPERSEDED_POIS } from '../../data/landmarks.ts'
 import type { Lang, Names } from '../../data/lang.ts'
@@ -63,8 +55,6 @@ const delNames = (id: string): Names => {
   const d = delegation(id)
   return { fr: d.fr, en: d.fr, ar: d.ar ?? d.fr }
 }
-/** A locality's names: the names the map draws (one naming function for both). */
-const locNames = (l: Locality): Names => placeName(l)
 const prominenceOf = (pop: number | undefined) => Math.min(1, Math.log10(1 + (pop ?? 0)) / 6.5)
 
 /**
@@ -111,23 +101,25 @@ export function buildPlaces(world: World): Place[] {
   for (const l of LOCALITIES) {
     const g = governorate(l.gov)
     const d = delegation(l.del)
+    const names = placeName(l)
+    const other = otherSpellings(l)
     const place: Place = {
       id: `loc:${l.id}`,
       kind: 'locality',
       type: 'locality',
-      name: locNames(l),
+      name: names,
       lat: l.lat,
       lng: l.lng,
       bbox: boxAround(l.lat, l.lng, 0.005 + Math.sqrt(l.pop ?? 0) / 30000),
       postcode: d.postcode,
-      commune: locNames(l),
+      commune: { ...names },
       delegation: delNames(d.id),
       governorate: govNames(l.gov),
       prominence: prominenceOf(l.pop) + (l.fc === 'PPLC' || l.fc === 'PPLA' ? 0.1 : 0),
       context: `${g.fr} ${g.ar} ${d.fr} ${d.postcode}`,
-      aliases: [...new Set(Object.values(locNames(l)))],
+      aliases: [...new Set(Object.values(names))],
       // GeoNames' and other transliterations ("Aryanah", "Salambaw"): still found.
-      ...(otherSpellings(l).length > 0 && { alt: otherSpellings(l) }),
+      ...(other.length > 0 && { alt: other }),
     }
     // A point that is part of another town (GeoNames' "Douane" in Nabeul) names what stands
     // there after that town but is not answered as a locality of its own.
