@@ -1,3 +1,5 @@
+import { Agent } from 'undici'
+
 /**
  * Side-by-side timing: two variants run in alternating rounds (A B, then B A, ...) so that
  * machine noise hits both alike; each round times a batch, and the report compares medians.
@@ -114,4 +116,13 @@ export function report(rows: Comparison[]): void {
       ]),
     )
   }
+}
+
+/**
+ * The bench's HTTPS client, trusting the local certificate. Its connect timeout is 2 minutes, not
+ * undici's 10 s: on a loaded host (and from a server that draws in its answering thread, which
+ * accepts late by design) a TLS handshake can take longer, and that is a measurement, not a crash.
+ */
+export function benchAgent(ca: string, options: Omit<Agent.Options, 'connect'> = {}): Agent {
+  return new Agent({ ...options, connect: { ca, timeout: 120_000 } })
 }

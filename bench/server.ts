@@ -14,9 +14,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Agent, request } from 'undici'
+import { type Agent, request } from 'undici'
 import { startTmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
-import type { Comparison } from './harness.ts'
+import { benchAgent, type Comparison } from './harness.ts'
 import { throughputRows } from './throughput.ts'
 
 const PATH = '/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3'
@@ -53,7 +53,7 @@ export async function serverRows(): Promise<{ rows: Comparison[]; notes: string[
   const throughput = await throughputRows()
   const certDir = mkdtempSync(join(tmpdir(), 'tmaps-bench-certs-'))
   const tmaps = await startTmapsHttpsServer({ port: 0, state: 'empty', seed: 'bench', certDir })
-  const agent = new Agent({ connect: { ca: tmaps.ca }, connections: 200, pipelining: 1 })
+  const agent = benchAgent(tmaps.ca!, { connections: 200, pipelining: 1 })
 
   // 2. Load with keys toggled meanwhile.
   const seconds = Number(process.env.LOAD_SECONDS ?? 30)

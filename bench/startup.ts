@@ -11,9 +11,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Agent, request } from 'undici'
+import { type Agent, request } from 'undici'
 import { localCertificate } from '../src/runtimes/server/certificate.ts'
-import type { Comparison } from './harness.ts'
+import { benchAgent, type Comparison } from './harness.ts'
 
 const root = join(import.meta.dirname, '..')
 const built = join(root, 'dist/cli/tmaps-mock.js')
@@ -94,7 +94,7 @@ export async function startupRows(): Promise<{ rows: Comparison[]; notes: string
   const cache = mkdtempSync(join(tmpdir(), 'tmaps-startup-'))
   const certDir = join(cache, 'tmaps-mock')
   const { ca } = await localCertificate(certDir)
-  const agent = new Agent({ connect: { ca: ca! } })
+  const agent = benchAgent(ca!)
   const unknownKey = `ak_${'0'.repeat(32)}`
 
   const start = async (kind: 'tmaps' | 'bare'): Promise<Start> => {

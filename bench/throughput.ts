@@ -10,9 +10,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Agent, request } from 'undici'
+import { request } from 'undici'
 import { localCertificate } from '../src/runtimes/server/certificate.ts'
-import type { Comparison } from './harness.ts'
+import { benchAgent, type Comparison } from './harness.ts'
 import { pairedLoad } from './paired-load.ts'
 
 const node = process.execPath
@@ -65,7 +65,7 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
     { label: 'cached raster tile', path: `/r-tile/12/2163/1597?api_key=${backend}` },
   ]
   // Record the mock's answers (warming its cache), then let the bare server answer the same bytes.
-  const agent = new Agent({ connect: { ca: ca! } })
+  const agent = benchAgent(ca!)
   const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {}
   for (const c of cases) {
     const response = await request(`https://localhost:${tmaps.port}${c.path}`, {
