@@ -65,14 +65,14 @@ function lowerBound(sorted: readonly string[], item: string): number {
 
 /** The index entry of one key: what a request needs, found in O(1) by value or id. */
 export interface KeyEntry extends KeyView {
-  id: string
-  value: string
-  status: KeyStatus
-  domains: Set<string>
+  readonly id: string
+  readonly value: string
+  readonly status: KeyStatus
+  readonly domains: ReadonlySet<string>
   /** `domains` sorted, once per change (a decision logs them without sorting per request). */
   readonly linked: readonly string[]
   /** The stored record (name, dates): console reads need no scan of the collection. */
-  record: KeyRecord
+  readonly record: KeyRecord
 }
 
 /** The console's data: three `@msw/data` collections and an index kept in step by their hooks. */
@@ -108,8 +108,8 @@ export function createStore(onChange: () => void = () => undefined): TmapsStore 
   const keys = new Collection({ schema: keySchema })
   const domains = new Collection({ schema: domainSchema })
   const links = new Collection({ schema: linkSchema })
-  const byValue = new Map<string, KeyEntry>()
-  const byId = new Map<string, KeyEntry>()
+  const byValue = new Map<string, IndexedKey>()
+  const byId = new Map<string, IndexedKey>()
   const keysByDomain = new Map<string, Set<string>>()
   const domainsByHost = new Map<string, DomainRecord>()
 
@@ -135,13 +135,13 @@ export function createStore(onChange: () => void = () => undefined): TmapsStore 
   })
 
   const link = ({ keyId, hostname }: LinkRecord) => {
-    ;(byId.get(keyId) as IndexedKey | undefined)?.link(hostname)
+    byId.get(keyId)?.link(hostname)
     const set = keysByDomain.get(hostname) ?? new Set()
     set.add(keyId)
     keysByDomain.set(hostname, set)
   }
   const unlink = ({ keyId, hostname }: LinkRecord) => {
-    ;(byId.get(keyId) as IndexedKey | undefined)?.unlink(hostname)
+    byId.get(keyId)?.unlink(hostname)
     keysByDomain.get(hostname)?.delete(keyId)
   }
   links.hooks.on('create', ({ data }) => link(data.record))
