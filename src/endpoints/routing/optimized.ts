@@ -3,7 +3,7 @@ import { LANGS } from '../../data/lang.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError } from '../params.ts'
-import { roadGraph, search, snap } from './road-graph.ts'
+import { roadGraph, search, snap, type Tree } from './road-graph.ts'
 import { PROFILES } from './road-model.ts'
 import { GEOMETRIES, legTotals, route, UNREACHABLE_WHY } from './route.ts'
 import { solveTour } from './tour.ts'
@@ -41,10 +41,11 @@ export function optimizedTour(ctx: EndpointContext): OptimizedRouteResponse {
     if (!s) throw new ParamError('invalid-param', name(i), UNREACHABLE_WHY)
     return s
   })
+  let tree: Tree | undefined
   const cost = snaps.map((a, i) => {
-    const tree = search(g, a, profile, {}, optimize, Number.POSITIVE_INFINITY, undefined, snaps)
+    tree = search(g, a, profile, {}, optimize, Number.POSITIVE_INFINITY, undefined, snaps, tree)
     return snaps.map((b, j) => {
-      const leg = legTotals(g, a, b, tree, profile, {}, optimize)
+      const leg = legTotals(g, a, b, tree!, profile, {}, optimize)
       if (!leg) throw new ParamError('invalid-param', name(Math.max(i, j)), UNREACHABLE_WHY)
       return leg[optimize]
     })

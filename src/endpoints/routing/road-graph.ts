@@ -275,34 +275,48 @@ function kindTable(g: RoadGraph): Uint8Array {
 
 /** Streets are taken within cells of this size (degrees) around a search's ends. */
 const STREET_CELL = 0.02
-/** Each node's cell. */
-const nodeCells = new WeakMap<RoadGraph, Int32Array>()
+/** Each node's cell, numbered 0..count-1 (the cells that hold a node), and the numbers by cell. */
+interface NodeCells {
+  cell: Int32Array
+  ids: Map<number, number>
+}
+const nodeCells = new WeakMap<RoadGraph, NodeCells>()
 const streetCell = (lat: number, lng: number) =>
   Math.floor(lat / STREET_CELL) * 100_000 + Math.floor(lng / STREET_CELL)
-function cellTable(g: RoadGraph): Int32Array {
+function cellTable(g: RoadGraph): NodeCells {
   let table = nodeCells.get(g)
   if (!table) {
-    table = new Int32Array(g.lat.length)
-    for (let v = 0; v < table.length; v++) table[v] = streetCell(g.lat[v]!, g.lng[v]!)
+    const ids = new Map<number, number>()
+    const cell = new Int32Array(g.lat.length)
+    for (let v = 0; v < cell.length; v++) {
+      const key = streetCell(g.lat[v]!, g.lng[v]!)
+      let id = ids.get(key)
+      if (id === undefined) ids.set(key, (id = ids.size))
+      cell[v] = id
+    }
+    table = { cell, ids }
     nodeCells.set(g, table)
   }
   return table
 }
 
 /**
- * The cells (of STREET_CELL) within about 4 km of some points: a search takes a town's streets
- * only there, near where it starts and where it is going, and the roads between towns elsewhere
- * (they run through the towns), as a driver does; so a route across the country does not wander
- * every town's streets on its way.
+ * The cells (of STREET_CELL) within about 4 km of some points, as a flag per numbered cell: a
+ * search takes a town's streets only there, near where it starts and where it is going, and the
+ * roads between towns elsewhere (they run through the towns), as a driver does; so a route across
+ * the country does not wander every town's streets on its way.
  */
-function streetCells(points: readonly Point[]): Set<number> {
-  const cells = new Set<number>()
+function streetCells(table: NodeCells, points: readonly Point[]): Uint8Array {
+  const near = new Uint8Array(table.ids.size)
   for (const p of points) {
     const [row, col] = [Math.floor(p.lat / STREET_CELL), Math.floor(p.lng / STREET_CELL)]
     for (let r = row - 2; r <= row + 2; r++)
-      for (let c = col - 2; c <= col + 2; c++) cells.add(r * 100_000 + c)
+      for (let c = col - 2; c <= col + 2; c++) {
+        const id = table.ids.get(r * 100_000 + c)
+        if (id !== undefined) near[id] = 1
+      }
   }
-  return cells
+  return near
 }
 
 /** Seconds to travel edge `e` for a profile (`Infinity` when the profile or `avoid` forbids it). */
@@ -333,18 +347,29 @@ export interface Snap {
   km: number
 }
 
-/** Water or not, by cell of 0.001 degree (~100 m, finer than the mask's ~0.9 km edges), remembered. */
-const wetCells = new Map<number, boolean>()
+/**
+ * Water or not, by cell of 0.001 degree (~100 m, finer than the mask's ~0.9 km edges),
+ * remembered in blocks of 128 x 128 cells (a byte a cell: 0 not yet asked, 1 dry, 2 wet; at most
+ * 256 blocks, 4 MB, then forgotten): a matrix of 50 points asks thousands of cells per request.
+ */
 const WET_CELL = 1000
+const WET_BLOCK = 128
+const wetBlocks = new Map<number, Uint8Array>()
+let [lastKey, lastCells]: [number, Uint8Array | undefined] = [Number.NaN, undefined]
 function wetAt(lat: number, lng: number): boolean {
-  const key = Math.round(lat * WET_CELL) * 1e6 + Math.round(lng * WET_CELL)
-  let wet = wetCells.get(key)
-  if (wet === undefined) {
-    if (wetCells.size > 500_000) wetCells.clear()
-    wet = surfaceAt(Math.round(lat * WET_CELL) / WET_CELL, Math.round(lng * WET_CELL) / WET_CELL) === 'water'
-    wetCells.set(key, wet)
+  const [row, col] = [Math.round(lat * WET_CELL), Math.round(lng * WET_CELL)]
+  const [blockRow, blockCol] = [Math.floor(row / WET_BLOCK), Math.floor(col / WET_BLOCK)]
+  const key = blockRow * 100_000 + blockCol
+  let cells = lastKey === key ? lastCells : wetBlocks.get(key)
+  if (!cells) {
+    if (wetBlocks.size >= 256) wetBlocks.clear()
+    cells = new Uint8Array(WET_BLOCK * WET_BLOCK)
+    wetBlocks.set(key, cells)
   }
-  return wet
+  ;[lastKey, lastCells] = [key, cells]
+  const i = (row - blockRow * WET_BLOCK) * WET_BLOCK + (col - blockCol * WET_BLOCK)
+  if (cells[i] === 0) cells[i] = surfaceAt(row / WET_CELL, col / WET_CELL) === 'water' ? 2 : 1
+  return cells[i] === 2
 }
 
 /** Kilometres of water on a straight line (sampled every 100 m; salt flats are crossed). */
@@ -368,44 +393,95 @@ const MAX_SNAP_KM = 120
  * 120 km. A point a few metres off the shore (a harbour's quay) still joins.
  */
 export function snap(g: RoadGraph, p: Point, profile?: Profile, avoid: Avoid = {}): Snap | undefined {
+  const memo = `${p.lat},${p.lng},${profile ?? ''},${avoid.highways ? 1 : 0}${avoid.tolls ? 1 : 0}${avoid.ferries ? 1 : 0}`
+  const known = snaps.get(memo)
+  if (known !== undefined || snaps.has(memo)) return known && { ...known, point: p }
+  const found = snapAnew(g, p, profile, avoid)
+  if (snaps.size >= 4096) snaps.delete(snaps.keys().next().value!)
+  snaps.set(memo, found)
+  return found
+}
+
+/**
+ * Snaps already made (a tour snaps its stops to cost them, then again to draw its route; a client
+ * asks again from the same points): the last 4,096, by point, profile and `avoid`.
+ */
+const snaps = new Map<string, Snap | undefined>()
+
+/** Edges by cell of `SNAP_CELL` degrees (~1 km): a point's nearest road is found among few. */
+const SNAP_CELL = 0.01
+const snapCells = new WeakMap<RoadGraph, Map<number, number[]>>()
+function snapIndex(g: RoadGraph): Map<number, number[]> {
+  let cells = snapCells.get(g)
+  if (cells) return cells
+  cells = new Map()
+  for (let e = 0; e < g.from.length; e++) {
+    const [a, b] = [g.from[e]!, g.to[e]!]
+    const [r0, r1] = [
+      Math.floor(Math.min(g.lat[a]!, g.lat[b]!) / SNAP_CELL),
+      Math.floor(Math.max(g.lat[a]!, g.lat[b]!) / SNAP_CELL),
+    ]
+    const [c0, c1] = [
+      Math.floor(Math.min(g.lng[a]!, g.lng[b]!) / SNAP_CELL),
+      Math.floor(Math.max(g.lng[a]!, g.lng[b]!) / SNAP_CELL),
+    ]
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const list = cells.get(cellKey(r, c))
+        if (list) list.push(e)
+        else cells.set(cellKey(r, c), [e])
+      }
+  }
+  snapCells.set(g, cells)
+  return cells
+}
+
+/** The cells at Chebyshev distance `ring` from (row, col): the square's border, row by row. */
+function* ringCells(row: number, col: number, ring: number): Generator<number> {
+  for (let r = row - ring; r <= row + ring; r++) {
+    const edge = r === row - ring || r === row + ring
+    for (let c = col - ring; c <= col + ring; c += edge || ring === 0 ? 1 : 2 * ring) yield cellKey(r, c)
+  }
+}
+
+function snapAnew(g: RoadGraph, p: Point, profile: Profile | undefined, avoid: Avoid): Snap | undefined {
   const dry = surfaceAt(p.lat, p.lng) !== 'water'
   if (!dry && !nearShore(p)) return undefined
   // A point on a quay may first cross its harbour (or the mask's error on a seafront).
   const wetAllowed = dry ? 0.15 : 1.1
   const kx = kmPerDegreeLng(p.lat)
   const ky = 110.574
-  const row = Math.floor(p.lat / CELL)
-  const col = Math.floor(p.lng / CELL)
+  const row = Math.floor(p.lat / SNAP_CELL)
+  const col = Math.floor(p.lng / SNAP_CELL)
+  const index = snapIndex(g)
   const seen = new Set<number>()
   const candidates: Snap[] = []
-  for (let ring = 0; ring * CELL * 100 < MAX_SNAP_KM * 1.5; ring++) {
-    for (let r = row - ring; r <= row + ring; r++)
-      for (let c = col - ring; c <= col + ring; c++) {
-        if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring) continue
-        for (const e of g.cells.get(cellKey(r, c)) ?? []) {
-          if (seen.has(e)) continue
-          seen.add(e)
-          // A road the profile may not take (a motorway on foot) is no way in.
-          if (profile && !Number.isFinite(edgeSeconds(g, e, profile, avoid))) continue
-          const [a, b] = [g.from[e]!, g.to[e]!]
-          const ax = (g.lng[a]! - p.lng) * kx
-          const ay = (g.lat[a]! - p.lat) * ky
-          const bx = (g.lng[b]! - p.lng) * kx
-          const by = (g.lat[b]! - p.lat) * ky
-          const [dx, dy] = [bx - ax, by - ay]
-          const len2 = dx * dx + dy * dy
-          const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2))
-          const km = Math.hypot(ax + dx * t, ay + dy * t)
-          const at = {
-            lat: g.lat[a]! + (g.lat[b]! - g.lat[a]!) * t,
-            lng: g.lng[a]! + (g.lng[b]! - g.lng[a]!) * t,
-          }
-          candidates.push({ point: p, at, edge: e, t, km })
+  for (let ring = 0; ring * SNAP_CELL * 100 < MAX_SNAP_KM * 1.5; ring++) {
+    for (const cell of ringCells(row, col, ring))
+      for (const e of index.get(cell) ?? []) {
+        if (seen.has(e)) continue
+        seen.add(e)
+        // A road the profile may not take (a motorway on foot) is no way in.
+        if (profile && !Number.isFinite(edgeSeconds(g, e, profile, avoid))) continue
+        const [a, b] = [g.from[e]!, g.to[e]!]
+        const ax = (g.lng[a]! - p.lng) * kx
+        const ay = (g.lat[a]! - p.lat) * ky
+        const bx = (g.lng[b]! - p.lng) * kx
+        const by = (g.lat[b]! - p.lat) * ky
+        const [dx, dy] = [bx - ax, by - ay]
+        const len2 = dx * dx + dy * dy
+        const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2))
+        const km = Math.hypot(ax + dx * t, ay + dy * t)
+        const at = {
+          lat: g.lat[a]! + (g.lat[b]! - g.lat[a]!) * t,
+          lng: g.lng[a]! + (g.lng[b]! - g.lng[a]!) * t,
         }
+        candidates.push({ point: p, at, edge: e, t, km })
       }
-    // Every edge nearer than this ring's inner edge has been seen: try them, nearest first.
-    const reach = ring * CELL * ky * Math.min(1, kx / ky)
-    const ready = candidates.filter((s) => s.km <= reach).sort((x, y) => x.km - y.km)
+    // Every edge nearer than this ring's inner edge has been seen: try them, nearest first (of
+    // two as near, the first edge: the ends of a junction's roads are as near as each other).
+    const reach = ring * SNAP_CELL * ky * Math.min(1, kx / ky)
+    const ready = candidates.filter((s) => s.km <= reach).sort((x, y) => x.km - y.km || x.edge - y.edge)
     for (const s of ready) {
       if (s.km > MAX_SNAP_KM) return undefined
       if (waterKm(p, s.at) < wetAllowed) return s
@@ -501,16 +577,25 @@ export function search(
     return { from: g.from[t.edge]!, to: g.to[t.edge]!, t: t.t, full, best: Number.POSITIVE_INFINITY }
   })
   const pending = goals.filter((goal) => Number.isFinite(goal.full))
+  // No pending target can be settled while the queue's head costs less than their smallest best.
+  let settleFrom = Number.POSITIVE_INFINITY
   const byEnd = new Map<number, typeof goals>()
+  const isEnd = new Uint8Array(pending.length > 0 ? n : 0)
   for (const goal of pending)
     for (const end of [goal.from, goal.to]) {
+      isEnd[end] = 1
       const list = byEnd.get(end)
       if (list) list.push(goal)
       else byEnd.set(end, [goal])
     }
   const kinds = kindTable(g)
-  const cells = cellTable(g)
-  const nearEnds = streetCells([start.point, start.at, ...(targets ?? []).flatMap((t) => [t.point, t.at])])
+  const cellOf = cellTable(g)
+  const cells = cellOf.cell
+  const nearEnds = streetCells(cellOf, [
+    start.point,
+    start.at,
+    ...(targets ?? []).flatMap((t) => [t.point, t.at]),
+  ])
   const townLoss = TOWN_SECONDS[profile]
   // One target: A*, with a lower bound of what is left (the straight line at the fastest speed the
   // profile may go), so the search heads for it instead of spreading over the whole country.
@@ -529,42 +614,54 @@ export function search(
     while (heap.size > 0) heap.pop()
     for (const v of queued) heap.push(v, cost[v]! + bound(v))
   }
+  // The loop below runs for every node settled (~2,700 a search of a 50-stop tour): what it reads
+  // is taken out of `g` and the options once.
+  const { first, next, via, town: isTown, urban } = g
+  const edgeKm = g.km
+  const byTime = metric === 'duration'
   while (heap.size > 0) {
-    const [u, key] = heap.pop()
-    const c = key - bound(u)
+    const u = heap.pop()
+    const key = heap.popped
+    const c = goal ? key - bound(u) : key
     if (c > cost[u]! + 1e-9 || c > limit) continue
     if (targets) {
-      for (const goal of byEnd.get(u) ?? [])
-        goal.best = Math.min(goal.best, c + goal.full * (u === goal.from ? goal.t : 1 - goal.t))
-      for (let i = pending.length - 1; i >= 0; i--)
-        if (pending[i]!.best <= key) {
-          pending[i] = pending[pending.length - 1]!
-          pending.pop()
+      if (isEnd[u] === 1)
+        for (const goal of byEnd.get(u)!) {
+          goal.best = Math.min(goal.best, c + goal.full * (u === goal.from ? goal.t : 1 - goal.t))
+          settleFrom = Math.min(settleFrom, goal.best)
         }
-      if (pending.length === 0) break
+      if (settleFrom <= key) {
+        settleFrom = Number.POSITIVE_INFINITY
+        for (let i = pending.length - 1; i >= 0; i--)
+          if (pending[i]!.best <= key) {
+            pending[i] = pending[pending.length - 1]!
+            pending.pop()
+          } else settleFrom = Math.min(settleFrom, pending[i]!.best)
+        if (pending.length === 0) break
+      }
     }
     const before = prev[u]! >= 0 ? prev[u]! : -2 - prev[u]!
-    for (let h = g.first[u]!; h < g.first[u + 1]!; h++) {
-      const e = g.via[h]!
-      const v = g.next[h]!
+    const [costU, secondsU, kmU] = [cost[u]!, seconds[u]!, km[u]!]
+    for (let h = first[u]!, end = first[u + 1]!; h < end; h++) {
+      const e = via[h]!
+      const v = next[h]!
       const s = table[e]!
       if (s === Number.POSITIVE_INFINITY) continue
+      const kind = kinds[e]!
+      if (kind === 3 && nearEnds[cells[v]!] === 0 && nearEnds[cells[u]!] === 0) continue
       // Time lost entering a town (not on a motorway, a ferry or a street, nor in a city's built-up
       // area, whose speeds count it) and getting onto a motorway from another road.
-      if (kinds[e] === 3 && !nearEnds.has(cells[v]!) && !nearEnds.has(cells[u]!)) continue
       const town =
-        (g.town[v] === 1 && g.urban[e] === 0 && kinds[e] === 0 ? townLoss : 0) +
-        (kinds[e] === 1 && kinds[before] !== 1 ? RAMP_SECONDS : 0)
-      const sv = seconds[u]! + s + town
-      const dv = km[u]! + g.km[e]!
+        (isTown[v] === 1 && urban[e] === 0 && kind === 0 ? townLoss : 0) +
+        (kind === 1 && kinds[before] !== 1 ? RAMP_SECONDS : 0)
       const factor = penalized?.has(e) ? 1.6 : 1
-      const cv = cost[u]! + (metric === 'duration' ? s * factor + town : g.km[e]! * factor)
+      const cv = costU + (byTime ? s * factor + town : edgeKm[e]! * factor)
       if (cv < cost[v]!) {
         cost[v] = cv
-        seconds[v] = sv
-        km[v] = dv
+        seconds[v] = secondsU + s + town
+        km[v] = kmU + edgeKm[e]!
         prev[v] = e
-        heap.push(v, cv + bound(v))
+        heap.push(v, goal ? cv + bound(v) : cv)
       }
     }
   }
@@ -593,9 +690,13 @@ class Heap {
     nodes[i] = node
     costs[i] = cost
   }
-  pop(): [number, number] {
+  /** The cost of the node `pop` returned last. */
+  popped = 0
+  /** Takes the cheapest node out (its cost is then `popped`). */
+  pop(): number {
     const { nodes, costs } = this
-    const top: [number, number] = [nodes[0]!, costs[0]!]
+    const top = nodes[0]!
+    this.popped = costs[0]!
     const lastNode = nodes.pop()!
     const lastCost = costs.pop()!
     const n = nodes.length
@@ -631,10 +732,11 @@ export interface Path {
 }
 
 /**
- * The cheapest path from a tree's start to a snapped point, or `undefined` when the road network
- * does not join them (an island without a crossing, a road the profile or `avoid` forbids).
+ * What the cheapest way from a tree's start to a snapped point costs (seconds and km), and the
+ * node it arrives by (-1: along the start's own edge); `undefined` when the roads do not join them.
+ * The matrix and the tours need only this: no path walked.
  */
-export function pathTo(
+export function reach(
   g: RoadGraph,
   tree: Tree,
   start: Snap,
@@ -642,7 +744,7 @@ export function pathTo(
   profile: Profile,
   avoid: Avoid,
   metric: 'duration' | 'distance' = 'duration',
-): Path | undefined {
+): { node: number; seconds: number; km: number } | undefined {
   const e = end.edge
   const full = edgeSeconds(g, e, profile, avoid)
   const connector = (end.km / CONNECTOR_KMH[profile]) * 3600
@@ -664,9 +766,28 @@ export function pathTo(
     const s = (start.km / CONNECTOR_KMH[profile]) * 3600 + full * share + connector
     const d = start.km + g.km[e]! * share + end.km
     const cost = metric === 'duration' ? s : d
-    if (!best || cost <= best.cost) return { from: start, to: end, nodes: [], edges: [], seconds: s, km: d }
+    if (!best || cost <= best.cost) return { node: -1, seconds: s, km: d }
   }
+  return best
+}
+
+/**
+ * The cheapest path from a tree's start to a snapped point, or `undefined` when the road network
+ * does not join them (an island without a crossing, a road the profile or `avoid` forbids).
+ */
+export function pathTo(
+  g: RoadGraph,
+  tree: Tree,
+  start: Snap,
+  end: Snap,
+  profile: Profile,
+  avoid: Avoid,
+  metric: 'duration' | 'distance' = 'duration',
+): Path | undefined {
+  const best = reach(g, tree, start, end, profile, avoid, metric)
   if (!best) return undefined
+  if (best.node === -1)
+    return { from: start, to: end, nodes: [], edges: [], seconds: best.seconds, km: best.km }
   const nodes = [best.node]
   const edges: number[] = []
   let v = best.node

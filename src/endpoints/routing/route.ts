@@ -13,6 +13,7 @@ import {
   type Path,
   pathTo,
   type RoadGraph,
+  reach,
   roadGraph,
   type Snap,
   search,
@@ -96,8 +97,9 @@ export function route(points: readonly Point[], options: RouteOptions, variant =
   })
   const legs: Leg[] = []
   const path: Point[] = [points[0]!]
+  const scratch: { tree?: Tree } = {}
   for (let i = 1; i < points.length; i++) {
-    const parts = legParts(g, snaps[i - 1]!, snaps[i]!, options, variant, i)
+    const parts = legParts(g, snaps[i - 1]!, snaps[i]!, options, variant, i, scratch)
     // Never shorter than the great circle (the snaps' flat approximations can shave a metre).
     const distance = metres(
       Math.max(
@@ -144,7 +146,7 @@ export function legTotals(
 ): { distance: number; duration: number } | undefined {
   const straight = distanceKm(a.point, b.point)
   if (straight < 0.001) return { distance: 0, duration: 0 }
-  const path = pathTo(g, tree, a, b, profile, avoid, metric)
+  const path = reach(g, tree, a, b, profile, avoid, metric)
   if (byStreets(a, b, profile, metric, path))
     return {
       distance: metres(straight),
@@ -175,7 +177,7 @@ function byStreets(
   b: Snap,
   profile: Profile,
   metric: 'duration' | 'distance',
-  path: Path | undefined,
+  path: { seconds: number; km: number } | undefined,
 ): boolean {
   const straight = distanceKm(a.point, b.point)
   if (straight > STREETS_KM || Math.max(a.km, b.km) <= ON_STREET_KM) return false
@@ -201,6 +203,8 @@ function legParts(
   options: RouteOptions,
   variant: number,
   index: number,
+  /** One search's arrays, filled again by each leg's search (the path is copied out of them). */
+  scratch: { tree?: Tree } = {},
 ): Part[] {
   const { profile, avoid } = options
   const straight = distanceKm(a.point, b.point)
@@ -215,7 +219,8 @@ function legParts(
   let path: Path | undefined
   const used = new Set<number>()
   for (let v = 0; v <= variant; v++) {
-    const tree = search(g, a, profile, avoid, 'duration', Number.POSITIVE_INFINITY, used, [b])
+    const tree = search(g, a, profile, avoid, 'duration', Number.POSITIVE_INFINITY, used, [b], scratch.tree)
+    scratch.tree = tree
     path = pathTo(g, tree, a, b, profile, avoid)
     if (v === 0 && variant === 0 && byStreets(a, b, profile, 'duration', path)) return [streets()]
     if (!path) throw new Unreachable(index)
