@@ -306,8 +306,11 @@ function cellTable(g: RoadGraph): NodeCells {
  * roads between towns elsewhere (they run through the towns), as a driver does; so a route across
  * the country does not wander every town's streets on its way.
  */
-function streetCells(table: NodeCells, points: readonly Point[]): Uint8Array {
-  const near = new Uint8Array(table.ids.size)
+function streetCells(
+  table: NodeCells,
+  points: readonly Point[],
+  near = new Uint8Array(table.ids.size),
+): Uint8Array {
   for (const p of points) {
     const [row, col] = [Math.floor(p.lat / STREET_CELL), Math.floor(p.lng / STREET_CELL)]
     for (let r = row - 2; r <= row + 2; r++)
@@ -318,6 +321,9 @@ function streetCells(table: NodeCells, points: readonly Point[]): Uint8Array {
   }
   return near
 }
+
+/** The street cells near a list of targets, by list (a matrix's or a tour's searches share it). */
+const targetCells = new WeakMap<readonly Snap[], Uint8Array>()
 
 /** Seconds to travel edge `e` for a profile (`Infinity` when the profile or `avoid` forbids it). */
 export function edgeSeconds(g: RoadGraph, e: number, profile: Profile, avoid: Avoid): number {
@@ -591,11 +597,16 @@ export function search(
   const kinds = kindTable(g)
   const cellOf = cellTable(g)
   const cells = cellOf.cell
-  const nearEnds = streetCells(cellOf, [
-    start.point,
-    start.at,
-    ...(targets ?? []).flatMap((t) => [t.point, t.at]),
-  ])
+  // The targets' cells once for all the searches of a matrix or a tour (they share the list).
+  let targetsNear = targets && targetCells.get(targets)
+  if (!targetsNear) {
+    targetsNear = streetCells(
+      cellOf,
+      (targets ?? []).flatMap((t) => [t.point, t.at]),
+    )
+    if (targets) targetCells.set(targets, targetsNear)
+  }
+  const nearEnds = streetCells(cellOf, [start.point, start.at], targetsNear.slice())
   const townLoss = TOWN_SECONDS[profile]
   // One target: A*, with a lower bound of what is left (the straight line at the fastest speed the
   // profile may go), so the search heads for it instead of spreading over the whole country.
