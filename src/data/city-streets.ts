@@ -177,7 +177,7 @@ export const REAL_STREETS: readonly RealStreet[] = [
   square('Nabeul', 'Place de la Jarre', 'ساحة الجرة', offset(NABEUL_MUSEUM, 0, 50),
     `${SOURCES.nabeul} (50 m from the museum, away from the sea: an approximation of its centre)`),
   // Monastir: the Rue de l'Indépendance, known here by one point (the Mosquée Bourguiba on it); its
-  // course, 100 m either side east-west, is an approximation.
-  { town: 'Monastir', fr: "Rue de l'Indépendance", ar: 'نهج الاستقلال', points: [offset(MONASTIR_BOURGUIBA_MOSQUE, -100, 0), MONASTIR_BOURGUIBA_MOSQUE, offset(MONASTIR_BOURGUIBA_MOSQUE, 100, 0)], at: MONASTIR_BOURGUIBA_MOSQUE,
+  // course, 150 m either side east-west, is an approximation.
+  { town: 'Monastir', fr: "Rue de l'Indépendance", ar: 'نهج الاستقلال', points: [offset(MONASTIR_BOURGUIBA_MOSQUE, -150, 0), MONASTIR_BOURGUIBA_MOSQUE, offset(MONASTIR_BOURGUIBA_MOSQUE, 150, 0)], at: MONASTIR_BOURGUIBA_MOSQUE,
     source: `${SOURCES.monastir} (one point; its orientation is an approximation)` },
 ]
