@@ -43,6 +43,8 @@ const PASTEUR: Anchor = [36.82194, 10.17861]
 const PALESTINE: Anchor = [36.815, 10.17972]
 /** Place Mongi-Bali (beside Place Barcelone and the station), 36°47′44″N 10°10′46″E. */
 const MONGI_BALI: Anchor = [36.79556, 10.17944]
+/** Gare de Tunis, on the Place Barcelone, 36°47′42″N 10°10′50″E. */
+const GARE: Anchor = [36.795, 10.180556]
 /** Place de la Kasbah, 36°47′52″N 10°10′03″E. */
 const KASBAH: Anchor = [36.79778, 10.1675]
 /** Zitouna Mosque (src/data/landmarks.ts). */
@@ -78,6 +80,7 @@ export const SOURCES = {
   palestine: 'https://nl.frwiki.wiki/wiki/Place_de_Palestine_(Tunis)',
   mongiBali: 'https://es.frwiki.wiki/wiki/Place_Mongi-Bali_(Tunis)',
   kasbah: 'https://www.wikizero.net/wiki/fr/Place_de_la_Kasbah_(Tunis)',
+  gare: 'https://www.wikizero.com/fr/Gare_de_Tunis (the Gare de Tunis, 36°47′42″N 10°10′50″E, "située sur la place de Barcelone")',
   bourguiba:
     'https://kampuspedia.com/fr/Avenue_Habib-Bourguiba (from Place de l’Indépendance to Gare de Tunis-Marine; its crossings in order) and https://fr.qwe.wiki/wiki/Avenue_Habib_Bourguiba (36.800054, 10.185184)',
   carthage:
@@ -157,6 +160,8 @@ export const REAL_STREETS: readonly RealStreet[] = [
   square('Tunis', 'Place de Palestine', 'ساحة فلسطين', PALESTINE, SOURCES.palestine),
   square('Tunis', 'Place Mongi Bali', 'ساحة المنجي بالي', MONGI_BALI, SOURCES.mongiBali),
   square('Tunis', 'Place de la Kasbah', 'ساحة القصبة', KASBAH, SOURCES.kasbah),
+  { town: 'Tunis', fr: 'Place Barcelone', ar: 'ساحة برشلونة', square: true, points: [GARE, [36.7958, 10.1812]], at: [36.7958, 10.1812],
+    source: `${SOURCES.gare} (the station stands on the place: the square runs from it north-east to the middle of the place src/map/land-use.ts draws, ~105 m; an approximation)` },
   // Sousse: the Great Mosque stands at the Medina's north-east corner by Bab Bhar; the modern town's
   // main avenue runs north from there (its course read by the engineer from the city's layout).
   { town: 'Sousse', fr: 'Avenue Habib Bourguiba', ar: 'شارع الحبيب بورقيبة', points: [offset(SOUSSE_GREAT_MOSQUE, 120, 60), offset(SOUSSE_GREAT_MOSQUE, 60, 450), offset(SOUSSE_GREAT_MOSQUE, -40, 900)],

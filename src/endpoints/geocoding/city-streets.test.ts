@@ -61,6 +61,7 @@ const REFERENCES: ReadonlyArray<{ name: string; town: string; line: readonly Lat
   { name: 'Place de Palestine', town: 'Tunis', line: [PALESTINE], source: 'fr.wikipedia' },
   { name: 'Place Mongi Bali', town: 'Tunis', line: [MONGI_BALI], source: 'fr.wikipedia' },
   { name: 'Place de la Kasbah', town: 'Tunis', line: [KASBAH], source: 'fr.wikipedia' },
+  { name: 'Place Barcelone', town: 'Tunis', line: [GARE], source: 'fr.wikipedia: the Gare de Tunis stands on the place' },
   { name: 'Avenue Habib Bourguiba', town: 'Sousse', line: [off(SOUSSE_MOSQUE, 120, 60), off(SOUSSE_MOSQUE, 60, 450)], source: 'by the Great Mosque (Bab Bhar), north: an approximation (see src/data/city-streets.ts)' },
   { name: 'Place Farhat Hached', town: 'Sousse', line: [off(SOUSSE_MOSQUE, 120, 60)], source: 'Bab Bhar’s square by the Great Mosque: an approximation' },
   { name: 'Avenue Hédi Chaker', town: 'Sfax', line: [off(SFAX_MOSQUE, -60, -420), off(SFAX_MOSQUE, -20, -700)], source: 'south from Bab Diwan to the Hôtel de ville: an approximation' },
