@@ -184,9 +184,10 @@ export const MEDINA_BASES: ReadonlyArray<readonly [fr: string, ar: string]> = [
 ]
 
 /**
- * Names of real Tunis streets, squares and souks that no generated street in Tunis may carry (the
- * names of the city's real streets not placed in src/data/city-streets.ts, from general knowledge
- * of its map): in Tunis, a name a real street carries is only on that street. Compared on the
+ * Names of real Tunis streets, squares and souks that no generated street in Tunis (the capital's
+ * network, its quarters included) may carry: the names of the city's real streets not placed in
+ * src/data/city-streets.ts, from general knowledge of its map (a name kept off generated streets
+ * where unsure). In Tunis, a name a real street carries is only on that street. Compared on the
  * name without its type ("Mongi Slim" rules out "Rue Mongi Slim" as well as the avenue).
  */
 // biome-ignore format: a table
@@ -197,5 +198,5 @@ export const TUNIS_RESERVED: readonly string[] = [
   'de la Liberté', 'de la République', "de l'Indépendance", 'du 9 Avril', 'du 14 Janvier', 'Kheireddine Pacha',
   'Moncef Bey', 'Tahar Haddad', 'Aboul Kacem Chebbi', 'Hédi Nouira', 'Bab Bnet', 'de la Kasbah', 'Jemaa Zitouna',
   'Sidi Ben Arous', 'Sidi Mahrez', 'des Teinturiers', 'des Parfumeurs', 'des Chéchias', 'des Libraires', 'des Selliers',
-  'des Orfèvres', 'du Divan', 'des Andalous', 'Ben Romdhane', 'Sidi Brahim', 'Ben Ghorbal', 'Bouaziz',
+  'des Orfèvres', 'des Andalous', 'Sidi Brahim',
 ]

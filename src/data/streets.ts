@@ -185,7 +185,8 @@ export function generateStreets(seed: string | number): Street[] {
       const key = `${locality.id}:${index}`
       const owner = owners[index] ?? locality
       const used = takenIn(owner.id)
-      const inTunis = owner.id === TUNIS_ID
+      // Tunis: the capital's network, its quarters (Mutuelleville, Bab Sidi Kassem...) included.
+      const inTunis = locality.id === TUNIS_ID || owner.id === TUNIS_ID
       const bases = basesIn(owner.id)
       /** Whether a name may go to this street: `base` its folded name without type, `repeat` an impasse or souk. */
       const free = (fr: string, base: string, repeat: boolean, tunis: boolean) =>
