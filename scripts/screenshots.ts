@@ -155,6 +155,9 @@ const STREET_VIEWS: Array<[file: string, lat: number, lng: number, z: number]> =
   ['street-sousse-z14', 35.828, 10.636, 14],
   ['street-sfax-z14', 34.738, 10.758, 14],
   ['street-houmt-souk-z15', 33.8755, 10.858, 15],
+  ['street-bizerte-z14', 37.2745, 9.8725, 14],
+  ['street-nabeul-z15', 36.4525, 10.7364, 15],
+  ['street-monastir-z16', 35.7755, 10.8295, 16],
 ]
 for (const [file, lat, lng, z] of STREET_VIEWS)
   writeFileSync(join(OUT, `${file}.png`), await tilesAround(lat, lng, z, 4, 3))

@@ -43,6 +43,8 @@ const PASTEUR: Anchor = [36.82194, 10.17861]
 const PALESTINE: Anchor = [36.815, 10.17972]
 /** Place Mongi-Bali (beside Place Barcelone and the station), 36°47′44″N 10°10′46″E. */
 const MONGI_BALI: Anchor = [36.79556, 10.17944]
+/** Gare de Tunis, on the Place Barcelone, 36°47′42″N 10°10′50″E. */
+const GARE: Anchor = [36.795, 10.180556]
 /** Place de la Kasbah, 36°47′52″N 10°10′03″E. */
 const KASBAH: Anchor = [36.79778, 10.1675]
 /** Zitouna Mosque (src/data/landmarks.ts). */
@@ -63,6 +65,11 @@ const PARIS_CARTHAGE: Anchor = [36.8, 10.1809]
  */
 const DOCS_POINT: Anchor = [36.8002, 10.1815]
 
+/** Mosquée Bourguiba, Monastir, which stands on the Rue de l'Indépendance: 35°46′28″N 10°49′50″E. */
+const MONASTIR_BOURGUIBA_MOSQUE: Anchor = [35.7743848, 10.8305025]
+/** Musée de Nabeul, on the Avenue Habib-Bourguiba: 36°27′3″N 10°44′11″E. */
+const NABEUL_MUSEUM: Anchor = [36.450833, 10.736389]
+
 /** The public pages the points above were read from. */
 export const SOURCES = {
   victoire: 'https://iiab.me/kiwix/content/wikipedia_fr_all_maxi_2022-09/A/Place_de_la_Victoire_(Tunis)',
@@ -73,6 +80,7 @@ export const SOURCES = {
   palestine: 'https://nl.frwiki.wiki/wiki/Place_de_Palestine_(Tunis)',
   mongiBali: 'https://es.frwiki.wiki/wiki/Place_Mongi-Bali_(Tunis)',
   kasbah: 'https://www.wikizero.net/wiki/fr/Place_de_la_Kasbah_(Tunis)',
+  gare: 'https://www.wikizero.com/fr/Gare_de_Tunis (the Gare de Tunis, 36°47′42″N 10°10′50″E, "située sur la place de Barcelone")',
   bourguiba:
     'https://kampuspedia.com/fr/Avenue_Habib-Bourguiba (from Place de l’Indépendance to Gare de Tunis-Marine; its crossings in order) and https://fr.qwe.wiki/wiki/Avenue_Habib_Bourguiba (36.800054, 10.185184)',
   carthage:
@@ -82,6 +90,10 @@ export const SOURCES = {
     'https://archive-photo-tunisie.blogspot.com/2011/06/divers.html (from Bab el Bhar the Rue Jamâ ez-Zitouna runs to the Great Mosque)',
   sousse: 'src/data/landmarks.ts (Great Mosque of Sousse, Stade olympique de Sousse)',
   sfax: 'src/data/landmarks.ts (Great Mosque of Sfax, Dar Jellouli) and http://alecso.info/virtualvisits/sfax (Hôtel de ville at the crossing of Avenue Habib Bourguiba and Avenue Hédi Chaker)',
+  monastir:
+    "https://franco.wiki/fr/Mosquée_Bourguiba.html (fr.wikipedia: the mosque is in Monastir, rue de l'Indépendance, 35° 46′ 28″ N, 10° 49′ 50″ E) and the en.wikipedia article's 35.7743848, 10.8305025 (mirror bafybeiemxf5….ipfs.cf-ipfs.com/wiki/Hanafi_Mosque_of_Bourguiba.html)",
+  nabeul:
+    'https://de.wikiup.org/wiki/Museum_von_Nabeul (de.wikipedia: the museum at 36° 27′ 3″ N, 10° 44′ 11″ E), http://commune-nabeul.gov.tn (the commune gives its address: Rue Habib Bourguiba), https://1001tunisia.com/?p=21565 (from the Place de la Jarre, 50 m on foot towards the sea on Habib-Bourguiba Avenue to the museum) and https://magazine.lapresse.tn/?p=211944 (the boulevard Habib Bourguiba was laid out in 1962 from the jarre, by the station, to the sea)',
 } as const
 
 /** A point `m` metres east and `n` metres north of `a`. */
@@ -148,6 +160,8 @@ export const REAL_STREETS: readonly RealStreet[] = [
   square('Tunis', 'Place de Palestine', 'ساحة فلسطين', PALESTINE, SOURCES.palestine),
   square('Tunis', 'Place Mongi Bali', 'ساحة المنجي بالي', MONGI_BALI, SOURCES.mongiBali),
   square('Tunis', 'Place de la Kasbah', 'ساحة القصبة', KASBAH, SOURCES.kasbah),
+  { town: 'Tunis', fr: 'Place Barcelone', ar: 'ساحة برشلونة', square: true, points: [GARE, [36.7958, 10.1812]], at: [36.7958, 10.1812],
+    source: `${SOURCES.gare} (the station stands on the place: the square runs from it north-east to the middle of the place src/map/land-use.ts draws, ~105 m; an approximation)` },
   // Sousse: the Great Mosque stands at the Medina's north-east corner by Bab Bhar; the modern town's
   // main avenue runs north from there (its course read by the engineer from the city's layout).
   { town: 'Sousse', fr: 'Avenue Habib Bourguiba', ar: 'شارع الحبيب بورقيبة', points: [offset(SOUSSE_GREAT_MOSQUE, 120, 60), offset(SOUSSE_GREAT_MOSQUE, 60, 450), offset(SOUSSE_GREAT_MOSQUE, -40, 900)],
@@ -160,4 +174,15 @@ export const REAL_STREETS: readonly RealStreet[] = [
     source: `${SOURCES.sfax} (south from Bab Diwan to the Hôtel de ville; distances from the mosque are an approximation)` },
   { town: 'Sfax', fr: 'Avenue Habib Bourguiba', ar: 'شارع الحبيب بورقيبة', points: [offset(SFAX_GREAT_MOSQUE, -700, -690), offset(SFAX_GREAT_MOSQUE, -20, -700), offset(SFAX_GREAT_MOSQUE, 700, -710)],
     source: `${SOURCES.sfax} (east-west through the Hôtel de ville; its course is an approximation)` },
+  // Nabeul: the avenue runs from the Place de la Jarre past the museum (50 m on) to the sea. Its
+  // course beyond the museum is drawn straight south, towards the nearest shore of the land mask
+  // (1.1 km): an approximation; the jarre is put 50 m from the museum the other way.
+  { town: 'Nabeul', fr: 'Avenue Habib Bourguiba', ar: 'شارع الحبيب بورقيبة', points: [offset(NABEUL_MUSEUM, 0, 50), NABEUL_MUSEUM, offset(NABEUL_MUSEUM, 0, -500), offset(NABEUL_MUSEUM, 0, -950)], at: NABEUL_MUSEUM,
+    source: `${SOURCES.nabeul} (the jarre and the museum are on it; its course towards the sea, straight south, is an approximation)` },
+  square('Nabeul', 'Place de la Jarre', 'ساحة الجرة', offset(NABEUL_MUSEUM, 0, 50),
+    `${SOURCES.nabeul} (50 m from the museum, away from the sea: an approximation of its centre)`),
+  // Monastir: the Rue de l'Indépendance, known here by one point (the Mosquée Bourguiba on it); its
+  // course, 150 m either side east-west, is an approximation.
+  { town: 'Monastir', fr: "Rue de l'Indépendance", ar: 'نهج الاستقلال', points: [offset(MONASTIR_BOURGUIBA_MOSQUE, -150, 0), MONASTIR_BOURGUIBA_MOSQUE, offset(MONASTIR_BOURGUIBA_MOSQUE, 150, 0)], at: MONASTIR_BOURGUIBA_MOSQUE,
+    source: `${SOURCES.monastir} (one point; its orientation is an approximation)` },
 ]

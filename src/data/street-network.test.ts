@@ -5,7 +5,8 @@ import { buildStreetNetworks, encodeStreetNetworks } from '../../scripts/build-s
 import { roadGraph, snap } from '../endpoints/routing/road-graph.ts'
 import { REAL_STREETS } from './city-streets.ts'
 import { onLand } from './land.ts'
-import { STREET_NETWORK_FILE, townNetworks } from './street-network.ts'
+import { CITY_STREETS, GENERATED_BASES, MEDINA_BASES, MEDINA_WORDS, TUNIS_RESERVED } from './street-names.ts'
+import { STREET_NETWORK_FILE, TUNIS_ID, townNetworks } from './street-network.ts'
 import { generateStreets } from './streets.ts'
 
 const networks = townNetworks()
@@ -124,5 +125,65 @@ describe('the towns’ street networks', () => {
     expect(a.find((s) => s.fr === 'Avenue de France')?.key).toBe(
       c.find((s) => s.fr === 'Avenue de France')?.key,
     )
+  })
+
+  it('names generated streets as Tunisian towns name theirs, never with a number, and marks none real', () => {
+    const general = new Set(GENERATED_BASES.map(([fr]) => fr))
+    const lanes = new Set([...MEDINA_WORDS, ...MEDINA_BASES].map(([fr]) => fr))
+    const own = new Set(Object.values(CITY_STREETS).flatMap((list) => list.map(([fr]) => fr)))
+    for (const seed of ['one', 'two', 7]) {
+      const streets = generateStreets(seed)
+      expect(
+        streets.filter((s) => /^(Rue \d+|نهج \d+)$/.test(s.fr) || /^نهج \d+$/.test(s.ar)).map((s) => s.fr),
+      ).toEqual([])
+      for (const s of streets) {
+        if (s.kind === 'real') {
+          expect(s.source).toBeTruthy()
+          continue
+        }
+        expect(s.source).toBeUndefined()
+        const [type, ...rest] = s.fr.split(' ')
+        const base = rest.join(' ')
+        const generated =
+          !own.has(s.fr) && (s.kind === 'medina' ? lanes.has(base) || general.has(base) : general.has(base))
+        expect(
+          generated ||
+            own.has(s.fr) ||
+            s.fr === 'Avenue Habib Bourguiba' ||
+            s.fr === 'Boulevard de la Corniche',
+          `${s.locality.name}: ${s.fr}`,
+        ).toBe(true)
+        if (generated)
+          expect(
+            s.kind === 'medina' ? ['Rue', 'Impasse', 'Souk'] : ['Rue', 'Impasse', 'Avenue', 'Boulevard'],
+          ).toContain(type)
+      }
+    }
+  })
+
+  it('puts a real Tunis street’s name only on that street in Tunis', () => {
+    const fold = (t: string) =>
+      t
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/^(rue|avenue|boulevard|impasse|place|route|quai|souk) /, '')
+    const real = [
+      ...TUNIS_RESERVED.map(fold),
+      ...REAL_STREETS.filter((r) => r.town === 'Tunis').map((r) => fold(r.fr)),
+      ...(CITY_STREETS.Tunis ?? []).map(([fr]) => fold(fr)),
+    ]
+    for (const seed of ['one', 'two', 7]) {
+      // The capital's network, its quarters included (Mutuelleville, Bab Sidi Kassem...).
+      const tunis = generateStreets(seed).filter((s) => s.key.startsWith(`${TUNIS_ID}:`))
+      expect(tunis.length).toBeGreaterThan(200)
+      const clashes = tunis
+        .filter((s) => s.kind !== 'real')
+        .filter((s) => real.some((r) => r === fold(s.fr) || r.includes(fold(s.fr)) || fold(s.fr).includes(r)))
+      expect(clashes.map((s) => s.fr)).toEqual([])
+      // And each real name is on exactly one street there.
+      for (const r of REAL_STREETS.filter((x) => x.town === 'Tunis'))
+        expect(tunis.filter((s) => s.fr === r.fr).map((s) => s.kind)).toEqual(['real'])
+    }
   })
 })

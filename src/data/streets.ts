@@ -3,7 +3,7 @@ import type { Locality } from './gazetteer.ts'
 import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians } from './geo.ts'
 import { onLand } from './land.ts'
 import { seededRandom } from './seeded.ts'
-import { CITY_STREETS, MEDINA_TYPES, MEDINA_WORDS, STREET_NAMESAKES, STREET_TYPES } from './street-names.ts'
+import { CITY_STREETS, GENERATED_BASES, MEDINA_BASES, MEDINA_WORDS, TUNIS_RESERVED } from './street-names.ts'
 import { TUNIS_BOURGUIBA, TUNIS_ID, townNetworks } from './street-network.ts'
 
 export { TUNIS_BOURGUIBA, TUNIS_ID }
@@ -56,15 +56,94 @@ function measure(key: string, points: Float64Array) {
 /** The road along a town's shore. */
 const CORNICHE = ['Boulevard de la Corniche', 'شارع الكورنيش'] as const
 
-/** Numbered streets, as the newer quarters of Tunisian towns have them ("Rue 7120"). */
+/** The types a generated street takes, with their Arabic word. */
+const TYPES = {
+  rue: ['Rue', 'نهج'],
+  avenue: ['Avenue', 'شارع'],
+  boulevard: ['Boulevard', 'شارع'],
+  impasse: ['Impasse', 'زنقة'],
+  souk: ['Souk', 'سوق'],
+} as const
+type TypeKey = keyof typeof TYPES
+const GENERAL_TYPES: readonly TypeKey[] = ['rue', 'impasse', 'avenue', 'boulevard']
+/** MEDINA_WORDS opens with its trades: the only lanes that are souks. */
+const MEDINA_TRADES = MEDINA_WORDS.slice(0, 9)
+
+/** A name compared without case or accents. */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+/** A street's name without its type ("Avenue Mongi Slim" -> "mongi slim"). */
+const baseOf = (fr: string) => {
+  let base = folded.get(fr)
+  if (base === undefined) {
+    base = fold(fr).replace(/^(rue|avenue|boulevard|impasse|place|route|quai|souk) /, '')
+    folded.set(fr, base)
+  }
+  return base
+}
+const folded = new Map<string, string>()
+/**
+ * The names of Tunis's real streets, squares and souks (folded, without their type): in Tunis, a
+ * generated street never takes one, so a name a real Tunis street carries is only on that street.
+ */
+const TUNIS_TAKEN = [
+  ...TUNIS_RESERVED.map(fold),
+  ...REAL_STREETS.filter((s) => s.town === 'Tunis').map((s) => baseOf(s.fr)),
+  ...(CITY_STREETS.Tunis ?? []).map(([fr]) => baseOf(fr)),
+]
+/** A Tunis name (or one contained in it, or containing it: "du 9 Avril" and "du 9 Avril 1938"). */
+const tunisTaken = (base: string) =>
+  TUNIS_TAKEN.some((t) => t === base || t.includes(base) || base.includes(t))
+
+/** Names given to generated streets, folded once, with whether Tunis has a real street of that name. */
+interface Pool {
+  id: string
+  names: ReadonlyArray<readonly [string, string]>
+  indices: number[]
+  folded: string[]
+  tunis: boolean[]
+}
+const pool = (id: string, names: ReadonlyArray<readonly [string, string]>): Pool => {
+  const folded = names.map(([fr]) => fold(fr))
+  return { id, names, indices: [...names.keys()], folded, tunis: folded.map(tunisTaken) }
+}
+const GENERAL_POOL = pool('general', GENERATED_BASES)
+const LANE_POOL = pool('lanes', [...MEDINA_WORDS, ...MEDINA_BASES])
+const SOUK_POOL = pool('souks', MEDINA_TRADES)
+/** A town's names of one pool and type, shuffled as they are taken: those before `at` are taken. */
+interface Queue {
+  pool: Pool
+  type: TypeKey
+  order: number[]
+  at: number
+}
+
+/** The pools and types a street may take its name from, the likeliest first. */
+type Tries = ReadonlyArray<readonly [Pool, TypeKey]>
+const tries = (lanes: readonly TypeKey[], general: readonly TypeKey[]): Tries => [
+  ...lanes.map((t) => [t === 'souk' ? SOUK_POOL : LANE_POOL, t] as const),
+  ...[...general, ...GENERAL_TYPES].map((t) => [GENERAL_POOL, t] as const),
+]
+const LANE_IMPASSE = tries(['impasse', 'rue', 'souk'], ['impasse', 'rue'])
+const LANE_SOUK = tries(['souk', 'rue', 'impasse'], ['rue', 'impasse'])
+const LANE_RUE = tries(['rue', 'impasse', 'souk'], ['rue', 'impasse'])
+const AVENUE = tries([], ['avenue', 'boulevard', 'rue'])
+const BOULEVARD = tries([], ['boulevard', 'avenue', 'rue'])
+const IMPASSE = tries([], ['impasse', 'rue'])
+const RUE = tries([], ['rue', 'impasse'])
+
+/** The last resort, never reached for the towns of the gazetteer (tested): a numbered street. */
 const numbered = (n: number) => [`Rue ${n}`, `نهج ${n}`] as const
 
 /**
  * The streets of every town for a seed: each town's network (src/data/street-network.ts, the same
  * for every seed: real axes where they are, generated streets around them) named for this seed.
- * Real streets keep their names; the generated ones, longest first, take the town's Avenue Habib
- * Bourguiba (as nearly every Tunisian town has one) when it has no real one, then the city's other
- * real names (CITY_STREETS), then namesakes of national figures and dates, then numbers.
+ * Real streets keep their names. The generated ones, longest first, take the town's Avenue Habib
+ * Bourguiba (as nearly every Tunisian town has one) when it has no real one, then (but in Tunis,
+ * where each real name is only on its real street) the city's other real names (CITY_STREETS);
+ * the shore road is the town's Corniche; then GENERATED names, seeded: a medina's lanes after
+ * trades, wells, families and saints ("Impasse Ben Ammar", "Souk des Potiers"), the other
+ * streets after figures, dates and towns ("Rue Ibn Khaldoun", "Avenue de Kairouan"), the type by
+ * the street's length (an avenue from ~1 km, an impasse under ~100 m).
  * @example generateStreets('demo').find((s) => s.fr === 'Avenue Habib Bourguiba')
  */
 export function generateStreets(seed: string | number): Street[] {
@@ -73,6 +152,9 @@ export function generateStreets(seed: string | number): Street[] {
   /** The names taken in each locality: a town's streets never share a name. */
   const taken = new Map<string, Set<string>>()
   const takenIn = (id: string) => taken.get(id) ?? taken.set(id, new Set()).get(id)!
+  /** The names (without their type) of each locality's streets other than impasses and souks. */
+  const named = new Map<string, Set<string>>()
+  const basesIn = (id: string) => named.get(id) ?? named.set(id, new Set()).get(id)!
   for (const { locality, lines } of townNetworks())
     for (const line of lines) if (line.real) takenIn(locality.id).add(line.real.fr)
   // The real streets' names (but Avenue Habib Bourguiba, which nearly every town has) are theirs
@@ -85,57 +167,102 @@ export function generateStreets(seed: string | number): Street[] {
     // The town's own names (its Avenue Habib Bourguiba, its real street names) go to its own
     // streets, not to those of its outer lattice that lie in a neighbouring locality.
     const own: Array<readonly [string, string]> = [['Avenue Habib Bourguiba', 'شارع الحبيب بورقيبة']]
-    own.push(...(CITY_STREETS[locality.name] ?? []))
-    const names: Array<readonly [string, string]> = []
-    for (const [fr, ar] of random.pick(STREET_NAMESAKES.slice(1), STREET_NAMESAKES.length)) {
-      const [typeFr, typeAr] = random.weighted(STREET_TYPES)
-      names.push([`${typeFr} ${fr}`, `${typeAr} ${ar}`])
+    if (locality.id !== TUNIS_ID) own.push(...(CITY_STREETS[locality.name] ?? []))
+    // Per pool and type, the names in a seeded order, made on first use.
+    const queues = new Map<string, Queue>()
+    const queueOf = (pool: Pool, type: TypeKey) => {
+      const key = `${pool.id}:${type}`
+      let q = queues.get(key)
+      if (!q) {
+        q = { pool, type, at: 0, order: [...pool.indices] }
+        queues.set(key, q)
+      }
+      return q
     }
-    // A medina's lanes: its trades, wells and ovens, as lanes, dead ends and souks; every pair once.
-    const lanes = random
-      .pick(
-        MEDINA_WORDS.flatMap(([fr, ar]) =>
-          MEDINA_TYPES.map(([tf, ta, w]) => [`${tf} ${fr}`, `${ta} ${ar}`, w] as const),
-        ),
-        MEDINA_WORDS.length * MEDINA_TYPES.length,
-      )
-      .filter(([fr], i) => !fr.startsWith('Souk') || i % 3 === 0)
-    let nextLane = 0
     let nextOwn = 0
-    let next = 0
     let number = random.int(1, 60) * 100
     for (const { line, index } of order) {
       const key = `${locality.id}:${index}`
       const owner = owners[index] ?? locality
       const used = takenIn(owner.id)
+      // Tunis: the capital's network, its quarters (Mutuelleville, Bab Sidi Kassem...) included.
+      const inTunis = locality.id === TUNIS_ID || owner.id === TUNIS_ID
+      const bases = basesIn(owner.id)
+      /** Whether a name may go to this street: `base` its folded name without type, `repeat` an impasse or souk. */
+      const free = (fr: string, base: string, repeat: boolean, tunis: boolean) =>
+        !used.has(fr) &&
+        !famous.has(fr) &&
+        // One street of a kind per name: "Impasse Ibn Sina" may branch off "Rue Ibn Sina", but a
+        // town has no "Avenue de Kairouan" beside a "Boulevard de Kairouan".
+        (repeat || !bases.has(base)) &&
+        !(inTunis && tunis)
+      const freeName = (fr: string) => {
+        const base = baseOf(fr)
+        return free(fr, base, /^(Impasse|Souk) /.test(fr), tunisTaken(base))
+      }
       const { along, middle } = measure(key, line.points)
       const length = along[along.length - 1]!
       let name: readonly [string, string] | undefined = line.real && [line.real.fr, line.real.ar]
+      /** Its folded name without type, where it is not an impasse or souk (known for generated names). */
+      let base: string | undefined
       while (
         !name &&
         line.kind !== 'link' &&
+        line.kind !== 'join' &&
         line.kind !== 'medina' &&
         owner === locality &&
         nextOwn < own.length
       ) {
         const candidate = own[nextOwn++]!
-        if (!used.has(candidate[0]) && !famous.has(candidate[0])) name = candidate
+        if (freeName(candidate[0])) name = candidate
       }
       // The road along the shore is the town's corniche (where the town has none yet).
       if (!name && line.kind === 'coast' && !used.has(CORNICHE[0])) name = CORNICHE
-      while (!name && line.kind === 'medina' && nextLane < lanes.length) {
-        const [fr, ar] = lanes[nextLane++]!
-        if (!used.has(fr)) name = [fr, ar]
-      }
-      while (!name && line.kind !== 'link' && line.kind !== 'join' && next < names.length) {
-        const candidate = names[next++]!
-        if (!used.has(candidate[0]) && !famous.has(candidate[0])) name = candidate
+      if (!name) {
+        // Generated: the types this street may take, the likeliest first, from its queues.
+        const draw = random.float(0, 1)
+        const types =
+          line.kind === 'medina'
+            ? length < 60 || draw < 0.3
+              ? LANE_IMPASSE
+              : draw < 0.45
+                ? LANE_SOUK
+                : LANE_RUE
+            : length >= 1000 && (line.kind !== 'grid' || draw < 0.25)
+              ? draw < 0.75
+                ? AVENUE
+                : BOULEVARD
+              : length < 100 && line.kind !== 'link' && line.kind !== 'join'
+                ? IMPASSE
+                : draw < 0.08 && length >= 500
+                  ? AVENUE
+                  : RUE
+        for (const [pool, type] of types) {
+          const q = queueOf(pool, type)
+          const repeat = type === 'impasse' || type === 'souk'
+          while (!name && q.at < q.order.length) {
+            // A seeded shuffle, drawn as the names are taken (Fisher-Yates, one step a name).
+            const j = q.at + Math.floor(random.float(0, 1) * (q.order.length - q.at))
+            const i = q.order[j]!
+            q.order[j] = q.order[q.at]!
+            q.order[q.at++] = i
+            const [fr, ar] = pool.names[i]!
+            const full = `${TYPES[type][0]} ${fr}`
+            if (free(full, pool.folded[i]!, repeat, pool.tunis[i]!)) {
+              name = [full, `${TYPES[type][1]} ${ar}`]
+              base = repeat ? undefined : pool.folded[i]!
+            }
+          }
+          if (name) break
+        }
       }
       while (!name || (!line.real && used.has(name[0]))) {
         number += random.int(1, 9) * 10
         name = numbered(number)
       }
       used.add(name[0])
+      if (base === undefined && !/^(Impasse|Souk) /.test(name[0])) base = baseOf(name[0])
+      if (base !== undefined) bases.add(base)
       const [fr, ar] = name
       streets.push({
         id: `street:${key}`,

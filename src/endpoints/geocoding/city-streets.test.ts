@@ -23,6 +23,8 @@ const BAB_SAADOUN: LatLng = [36.808681, 10.159028] // Bab Saadoun (fr.nearbywiki
 const DOCS: LatLng = [36.8002, 10.1815] // TMaps' documented answer for "Avenue Habib Bourguiba, Tunis"
 const SOUSSE_MOSQUE: LatLng = [35.826667, 10.639722] // Great Mosque of Sousse (wikimapia)
 const SFAX_MOSQUE: LatLng = [34.73611, 10.76083] // Great Mosque of Sfax (Wikipedia)
+const NABEUL_MUSEUM: LatLng = [36.450833, 10.736389] // Musée de Nabeul, 36°27′3″N 10°44′11″E (de.wikipedia), on Avenue Habib-Bourguiba (commune-nabeul.gov.tn)
+const MONASTIR_MOSQUE: LatLng = [35.7743848, 10.8305025] // Mosquée Bourguiba, rue de l'Indépendance (fr/en.wikipedia)
 
 /** A point `east` and `north` metres from `a`. */
 const off = (a: LatLng, east: number, north: number): LatLng => [
@@ -59,10 +61,14 @@ const REFERENCES: ReadonlyArray<{ name: string; town: string; line: readonly Lat
   { name: 'Place de Palestine', town: 'Tunis', line: [PALESTINE], source: 'fr.wikipedia' },
   { name: 'Place Mongi Bali', town: 'Tunis', line: [MONGI_BALI], source: 'fr.wikipedia' },
   { name: 'Place de la Kasbah', town: 'Tunis', line: [KASBAH], source: 'fr.wikipedia' },
+  { name: 'Place Barcelone', town: 'Tunis', line: [GARE], source: 'fr.wikipedia: the Gare de Tunis stands on the place' },
   { name: 'Avenue Habib Bourguiba', town: 'Sousse', line: [off(SOUSSE_MOSQUE, 120, 60), off(SOUSSE_MOSQUE, 60, 450)], source: 'by the Great Mosque (Bab Bhar), north: an approximation (see src/data/city-streets.ts)' },
   { name: 'Place Farhat Hached', town: 'Sousse', line: [off(SOUSSE_MOSQUE, 120, 60)], source: 'Bab Bhar’s square by the Great Mosque: an approximation' },
   { name: 'Avenue Hédi Chaker', town: 'Sfax', line: [off(SFAX_MOSQUE, -60, -420), off(SFAX_MOSQUE, -20, -700)], source: 'south from Bab Diwan to the Hôtel de ville: an approximation' },
   { name: 'Avenue Habib Bourguiba', town: 'Sfax', line: [off(SFAX_MOSQUE, -400, -695), off(SFAX_MOSQUE, 400, -705)], source: 'east-west through the Hôtel de ville (alecso.info): an approximation' },
+  { name: 'Avenue Habib Bourguiba', town: 'Nabeul', line: [off(NABEUL_MUSEUM, 0, 50), NABEUL_MUSEUM], at: NABEUL_MUSEUM, source: '1001tunisia.com: from the Place de la Jarre 50 m towards the sea to the museum (de.wikipedia coordinates)' },
+  { name: 'Place de la Jarre', town: 'Nabeul', line: [off(NABEUL_MUSEUM, 0, 50)], source: '1001tunisia.com: 50 m from the museum, away from the sea: an approximation' },
+  { name: "Rue de l'Indépendance", town: 'Monastir', line: [MONASTIR_MOSQUE], source: 'fr.wikipedia: the Mosquée Bourguiba stands on it' },
 ]
 
 /** Metres from a point to a polyline (or a point). */
