@@ -291,7 +291,10 @@ function cellTable(g: RoadGraph): NodeCells {
     for (let v = 0; v < cell.length; v++) {
       const key = streetCell(g.lat[v]!, g.lng[v]!)
       let id = ids.get(key)
-      if (id === undefined) ids.set(key, (id = ids.size))
+      if (id === undefined) {
+        id = ids.size
+        ids.set(key, id)
+      }
       cell[v] = id
     }
     table = { cell, ids }
