@@ -34,7 +34,7 @@ export interface Landmark {
 }
 
 const TGM_SOURCE =
-  'https://wikipedia.org/wiki/Tunis-Goulette-Marsa (the station, its order); coordinates: the mean of two public GitHub data files (see src/data/tgm.ts)'
+  'https://wikipedia.org/wiki/Tunis-Goulette-Marsa (the station, its order); coordinates: two public GitHub data files, their mean or one of them (src/data/tgm.ts says which)'
 
 /**
  * The stations as landmarks (kind `station`), so that the geocoder finds them ("Gare TGM La

@@ -4,7 +4,7 @@
  * Where the points come from (facts: names and coordinates; collected for tmaps-mock in November
  * 2026). No station page with coordinates was found besides Tunis Marine's, so each station's point
  * is the mean of two public GitHub source files that list all 18 stations with coordinates,
- * independently of each other (different spellings, precisions and stop lists):
+ * apparently independently of each other (different spellings, precisions and stop lists):
  * - A: a Python seed script of Tunis transit stations ("Seeding Key Stations...", TGM stops
  *   st-566 to st-583), coordinates to 7 decimals;
  * - B: a JavaScript data file of a Tunis journey planner ("Contient les données de l'application
