@@ -1,4 +1,5 @@
 import type { Names } from './lang.ts'
+import { TGM_STATIONS } from './tgm.ts'
 
 /** The kinds of landmark in the list (each maps to the nearby endpoint's categories). */
 export type LandmarkKind =
@@ -30,6 +31,35 @@ export interface Landmark {
   source: string
   /** This is the great mosque of that town: no generated "Grande Mosquée" is made there. */
   greatMosqueOf?: string
+}
+
+const TGM_SOURCE =
+  'https://wikipedia.org/wiki/Tunis-Goulette-Marsa (the station, its order); coordinates: two public GitHub data files, their mean or one of them (src/data/tgm.ts says which)'
+
+/**
+ * The stations as landmarks (kind `station`), so that the geocoder finds them ("Gare TGM La
+ * Goulette", "Station Carthage Byrsa") and the map draws them. Tunis Marine is a landmark already
+ * (src/data/landmarks.ts, at fr.wikipedia's point).
+ */
+const TGM_LANDMARKS: readonly Landmark[] = TGM_STATIONS.filter((s) => s.id !== 'tunis-marine').map((s) => ({
+  id: `gare-tgm-${s.id}`,
+  kind: 'station',
+  name: { fr: `Gare TGM ${s.fr}`, en: `${s.fr} TGM station`, ar: `محطة ${s.ar}` },
+  aliases: [`Station ${s.fr}`, `Gare de ${s.fr}`, `TGM ${s.fr}`, `Station TGM ${s.fr}`],
+  city: tgmTown(s.id),
+  lat: s.lat,
+  lng: s.lng,
+  source: TGM_SOURCE,
+}))
+
+/** The town a station is in, as the gazetteer names it. */
+function tgmTown(id: string): string {
+  if (id === 'le-bac' || id.startsWith('la-goulette') || id === 'nouvelle-goulette' || id === 'khereddine')
+    return 'La Goulette'
+  if (id === 'l-aeroport' || id === 'le-kram') return 'Le Kram'
+  if (id.startsWith('carthage')) return 'Carthage'
+  if (id === 'sidi-bou-said') return 'Sidi Bou Saïd'
+  return 'La Marsa'
 }
 
 /**
@@ -86,6 +116,8 @@ export const LANDMARKS: readonly Landmark[] = [
   { id: 'thuburbo-majus', kind: 'archaeological_site', name: { fr: "Thuburbo Majus", en: "Thuburbo Majus", ar: "تبربو ماجوس" }, city: "El Fahs", lat: 36.4, lng: 9.90417, source: "https://wikimili.com/en/Thuburbo_Majus" },
   { id: 'chemtou', kind: 'archaeological_site', name: { fr: "Chemtou", en: "Chemtou (Simitthu)", ar: "شمتو" }, aliases: ["Simitthu"], city: "Jendouba", lat: 36.491955, lng: 8.577652, source: "https://tripomatic.com/fr/poi/chemtou-simitthu-poi:16412805" },
   { id: 'table-de-jugurtha', kind: 'monument', name: { fr: "Table de Jugurtha", en: "Table of Jugurtha", ar: "مائدة يوغرطة" }, city: "Kalaat Senan", lat: 35.743278, lng: 8.381917, source: "https://whc.unesco.org/en/tentativelists/6278" },
+  // The TGM line's stations (src/data/tgm.ts): where two public data files agree.
+  ...TGM_LANDMARKS,
 ]
 
 /** The gazetteer's town-level points that a landmark above places precisely (dropped in favour of it). */

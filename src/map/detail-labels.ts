@@ -245,9 +245,11 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
       }
     }
 
-  // 2. Landmarks at 15+: an icon at the building, the name under it.
-  if (zoom >= 15) {
+  // 2. Landmarks at 15+ (railway stations at 14+, on their line): an icon at the building, the
+  // name under it.
+  if (zoom >= 14) {
     for (const l of LANDMARKS) {
+      if (zoom < 15 && l.kind !== 'station') continue
       const [x, y] = [mercatorX(l.lng) * size, mercatorY(l.lat) * size]
       if (!near(x, y) || !onLand(l.lat, l.lng)) continue
       const fs = zoom >= 17 ? 12 : 11
@@ -260,7 +262,8 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
         kind: 'landmark',
         id: l.id,
         rank: 1,
-        sub: l.greatMosqueOf ? 0 : l.aliases ? 2 : 4,
+        // The TGM's stations give way to the other landmarks (the Punic ports beside Carthage Byrsa).
+        sub: l.greatMosqueOf ? 0 : l.id.startsWith('gare-tgm-') ? 5 : l.aliases ? 2 : 4,
         box: { cx: x, cy: (top + bottom) / 2, hw: w / 2 + 2, hh: (bottom - top) / 2, angle: 0 },
         draw(out, left, topPx) {
           const [px, py] = [x - left, y - topPx]

@@ -1,10 +1,11 @@
+import { TGM_LINE } from '../data/tgm.ts'
 import type { Rgba } from '../render/raster.ts'
 import type { Scene, Shape } from '../render/scene.ts'
 import { baseLevel, GOVERNORATE_BORDERS, type MercatorShape } from './basemap.ts'
 import type { MapPoi, placeDetails } from './detail-labels.ts'
 import { LINE_ABOVE, LINE_BELOW } from './labels.ts'
 import type { LandUse, landUseIn } from './land-use.ts'
-import { mercatorY, type View, worldSize } from './projection.ts'
+import { mercatorX, mercatorY, type View, worldSize } from './projection.ts'
 import type { RoadClass } from './roads.ts'
 import { STREET_LAYERS_ZOOM, streetLayers } from './street-layers.ts'
 import { type MapStyle, PALETTES, type Palette } from './styles.ts'
@@ -116,6 +117,7 @@ export function buildMapScene(
   const layer: Layer = { shapes, world, view, zoom, size, box, project, palette }
   pushRoads(layer)
   pushStreets(layer)
+  pushRailways(layer)
   pushShields(layer)
   pushLabels(layer)
   if (zoom >= 11) shapes.push(...detailsOf(world, view, style, extra).shapes)
@@ -177,6 +179,38 @@ function pushRoads({ shapes, world, zoom, box, project, palette }: Layer): void 
           color: palette.motorwayCasing,
           dash: [6, 4],
         })
+}
+
+/** The TGM line in Mercator units (x, y pairs), and its box. */
+const RAILWAYS: readonly { points: Float64Array; box: Box }[] = [TGM_LINE].map((line) => {
+  const points = new Float64Array(line.flatMap(([lat, lng]) => [mercatorX(lng), mercatorY(lat)]))
+  const xs = points.filter((_, i) => i % 2 === 0)
+  const ys = points.filter((_, i) => i % 2 === 1)
+  return { points, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as const }
+})
+
+/**
+ * Railway lines from zoom 11: a thin dark-grey line (drawn over the streets it crosses), with
+ * white ties across it from 15 as map users know a railway. The TGM is the only railway drawn
+ * (src/data/tgm.ts); its course from station to station is straight.
+ */
+function pushRailways({ shapes, zoom, box, project, palette }: Layer): void {
+  if (zoom < 11) return
+  const width = zoom >= 15 ? 2.6 : zoom >= 13 ? 2 : 1.4
+  for (const r of RAILWAYS) {
+    if (!intersects(r.box, box)) continue
+    const points = project(r.points)
+    shapes.push({ kind: 'line', role: 'road', points, width, color: palette.railway })
+    if (zoom >= 15)
+      shapes.push({
+        kind: 'line',
+        role: 'road',
+        points,
+        width: width - 1.2,
+        color: [255, 255, 255, 255],
+        dash: [4, 6],
+      })
+  }
 }
 
 /** Pixels between two shields along a motorway. */

@@ -36,6 +36,8 @@ export interface Palette {
   port: Rgba
   airport: Rgba
   runway: Rgba
+  /** Railway lines (the TGM): a thin dark line. */
+  railway: Rgba
   /** Names of parks, squares, ports, airports and landmarks. */
   areaLabel: Rgba
 }
@@ -54,7 +56,7 @@ export const PALETTES: Record<MapStyle, Palette> = {
     countryLabel: [110, 80, 130, 255], seaLabel: [60, 110, 150, 255],
     urban: [226, 221, 216, 255], park: [200, 228, 178, 255], cemetery: [178, 206, 180, 255],
     square: [232, 226, 238, 255], port: [232, 214, 228, 255], airport: [230, 228, 236, 255],
-    runway: [176, 176, 192, 255], areaLabel: [70, 90, 60, 255],
+    runway: [176, 176, 192, 255], railway: [96, 96, 96, 255], areaLabel: [70, 90, 60, 255],
   },
   dark: {
     sea: [22, 30, 40, 255], land: [44, 48, 55, 255], salt: [62, 66, 76, 255],
@@ -68,7 +70,7 @@ export const PALETTES: Record<MapStyle, Palette> = {
     countryLabel: [170, 160, 200, 255], seaLabel: [110, 145, 180, 255],
     urban: [54, 57, 64, 255], park: [40, 60, 46, 255], cemetery: [44, 58, 50, 255],
     square: [66, 64, 74, 255], port: [62, 54, 66, 255], airport: [58, 58, 68, 255],
-    runway: [100, 100, 116, 255], areaLabel: [170, 200, 160, 255],
+    runway: [100, 100, 116, 255], railway: [150, 150, 160, 255], areaLabel: [170, 200, 160, 255],
   },
   terrain: {
     sea: [150, 194, 214, 255], land: [200, 222, 170, 255], landSouth: [238, 216, 164, 255],
@@ -83,7 +85,7 @@ export const PALETTES: Record<MapStyle, Palette> = {
     countryLabel: [120, 80, 60, 255], seaLabel: [50, 100, 130, 255],
     urban: [214, 206, 192, 255], park: [168, 206, 140, 255], cemetery: [160, 190, 150, 255],
     square: [232, 224, 214, 255], port: [222, 206, 214, 255], airport: [224, 220, 214, 255],
-    runway: [160, 156, 160, 255], areaLabel: [60, 80, 40, 255],
+    runway: [160, 156, 160, 255], railway: [90, 84, 80, 255], areaLabel: [60, 80, 40, 255],
   },
   sunny: {
     sea: [52, 190, 226, 255], land: [255, 242, 204, 255], salt: [250, 250, 246, 255],
@@ -97,6 +99,6 @@ export const PALETTES: Record<MapStyle, Palette> = {
     countryLabel: [190, 90, 40, 255], seaLabel: [255, 255, 255, 255],
     urban: [246, 226, 196, 255], park: [190, 232, 150, 255], cemetery: [176, 214, 160, 255],
     square: [255, 232, 214, 255], port: [246, 210, 214, 255], airport: [240, 232, 220, 255],
-    runway: [190, 170, 160, 255], areaLabel: [80, 100, 30, 255],
+    runway: [190, 170, 160, 255], railway: [110, 90, 80, 255], areaLabel: [80, 100, 30, 255],
   },
 }

@@ -113,6 +113,35 @@ describe('the famous streets and squares of the largest cities, where they are',
     expect(body.results[0].components.street, ref.source).toBe(ref.name)
   })
 
+  // The TGM's stations (src/data/tgm.ts). Reference points: file B's coordinates (a public GitHub
+  // journey planner's data file, "stations : TGM + Métros"), for the stations where file A (a
+  // public seed script of Tunis transit stops, st-566 to st-583) agrees with it within 100 m.
+  // biome-ignore format: a table
+  const STATIONS: ReadonlyArray<readonly [query: string, ref: LatLng]> = [
+    ['Gare TGM Le Bac', [36.81422, 10.29238]],
+    ['Gare TGM La Goulette', [36.81803, 10.30197]],
+    ['Station Nouvelle Goulette', [36.8199, 10.3056]],
+    ['Gare TGM La Goulette Casino', [36.82378, 10.30846]],
+    ['Station Khereddine', [36.82892, 10.31159]],
+    ['Gare TGM Le Kram', [36.83633, 10.31664]],
+    ['Station Carthage Salammbô', [36.84169, 10.31913]],
+    ['Station Carthage Byrsa', [36.84623, 10.32183]],
+    ['Gare TGM Carthage Dermech', [36.85009, 10.32559]],
+    ['Station Carthage Hannibal', [36.85355, 10.32898]],
+  ]
+  it.each(STATIONS)(
+    'forward geocoding of "%s" lands on the TGM station, within 150 m',
+    async (query, ref) => {
+      const { status, body } = await get(
+        'geocoding/forward',
+        `q=${encodeURIComponent(query)}&limit=1&lang=fr`,
+      )
+      expect(status).toBe(200)
+      const [first] = body.results
+      expect(metresTo([first.lat, first.lng], [ref]), JSON.stringify(first)).toBeLessThan(150)
+    },
+  )
+
   // Real landmarks stand where their pages put them; the generated places, on the streets, must
   // never be in the water. (At the lake and Sousse's port, the land mask still draws the water over
   // three real places: Gare de Tunis Marine, the Great Mosque and the port of Sousse. The coastline
