@@ -16,8 +16,9 @@ import {
 import { earlyRegistration } from './register-early.ts'
 
 /**
- * What the plugin's start module passes to `startTmapsPage`: its checked options, and the URLs
- * the dev server serves msw's worker script and the render worker under.
+ * What the plugin's start module passes to `startTmapsPage`: its checked options and two URLs.
+ *
+ * The URLs are where the dev server serves msw's worker script and the render worker.
  * @example
  * ```ts
  * import type { TmapsPageConfig } from 'tmaps-mock/vite/page'
@@ -50,9 +51,11 @@ export interface TmapsPageConfig {
 }
 
 /**
- * The mock of a page under `vite dev`: `started` settles once it answers (or has failed to start:
- * reported in the console, the app then runs against the real TMaps), never rejects;
- * `useOverrides` replaces the overrides in force (the module's edits, through HMR).
+ * The mock of a page under `vite dev`, as `startTmapsPage` returns it.
+ *
+ * `started` settles once it answers (or has failed to start: reported in the console, the app
+ * then runs against the real TMaps), never rejects; `useOverrides` replaces the overrides in
+ * force (the module's edits, through HMR).
  * @example
  * ```ts
  * import { startTmapsPage, type TmapsPage } from 'tmaps-mock/vite/page'
@@ -83,10 +86,11 @@ export interface TmapsPage {
 const KEY_NAME = 'Your app (tmaps-mock/vite apiKey)'
 
 /**
- * Starts the mock in the page, as the Vite plugin's start module does: the app's key in the
- * initial state, the overrides applied before the first answer, the render worker started with
- * the first picture or when the page is idle, the mock under `globalName`, one `console.info`
- * line once it answers (unless `quiet`).
+ * Starts the mock in the page: the Vite plugin's page code, which its start module runs.
+ *
+ * The app's key is in the initial state, the overrides are applied before the first answer, the
+ * render worker starts with the first picture or when the page is idle, the mock is put under
+ * `globalName`, and one `console.info` line says so once it answers (unless `quiet`).
  * @example
  * ```ts
  * import { startTmapsPage } from 'tmaps-mock/vite/page'
