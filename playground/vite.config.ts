@@ -3,9 +3,11 @@ import { resolve } from 'node:path'
 import { msw } from 'msw/vite'
 import { build, defineConfig, type EnvironmentModuleNode, type Plugin, type ViteDevServer } from 'vite'
 import { DEFAULT_DATA_SEED } from '../src/core/options.ts'
+import { warmJob } from '../src/map/renderer.ts'
 import { registerEarly } from '../src/runtimes/vite/register-early.ts'
 
-const WARM = JSON.stringify({ id: -1, kind: 'warm', seed: DEFAULT_DATA_SEED })
+/** The render worker's `warm` job, posted by the page's early script (see `startMapEarly`). */
+const WARM = JSON.stringify(warmJob(DEFAULT_DATA_SEED))
 /** Where `vite dev` serves the bundled render worker (see `startEarlyInDev`). */
 const RENDER_WORKER_PATH = '/@playground/render-worker'
 

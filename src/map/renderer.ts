@@ -61,6 +61,16 @@ export type RenderJob =
 export type RenderReply = { id: number; bytes: Uint8Array<ArrayBuffer> } | { id: number; error: string }
 
 /**
+ * The job that has a render worker build a data seed's map world at once, before its first
+ * picture (no reply): what `createWorkerRenderer(...).warm(seed)` posts, and what a page's early
+ * classic script posts to a worker it started itself (`JSON.stringify(warmJob(seed))`).
+ * @example worker.postMessage(warmJob(tmaps.options.dataSeed))
+ */
+export function warmJob(seed: string | number): RenderJob {
+  return { id: -1, kind: 'warm', seed }
+}
+
+/**
  * A renderer that draws in a Web Worker running the package's render worker (`tmaps-mock/render-worker`).
  *
  * `warm(seed)` has the worker build that data seed's map world at once, in parallel with the
@@ -106,7 +116,7 @@ export function createWorkerRenderer(worker: Worker): TmapsRenderer & { warm(see
       worker.postMessage({ ...job, id })
     })
   return {
-    warm: (seed) => worker.postMessage({ id: -1, kind: 'warm', seed } satisfies RenderJob),
+    warm: (seed) => worker.postMessage(warmJob(seed)),
     tile: (seed, z, x, y) => post({ kind: 'tile', seed, z, x, y }),
     staticMap: (seed, spec) => post({ kind: 'static', seed, spec }),
   }

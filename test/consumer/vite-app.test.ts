@@ -100,16 +100,16 @@ it('answers the app’s first fetch in vite dev: 200 with Sfax, the mock started
 it('sends the mock’s pre-bundled modules with a link to their source map, the app’s with theirs inlined as Vite does', async () => {
   // As the page asked for them: the mock's pre-bundled entry (modulepreloaded) and Leaflet's.
   const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
-  const mockUrl = urls.find((url) => /\/deps\/tmaps-mock_browser\.js\?v=/.test(url))!
+  const mockUrl = urls.find((url) => /\/deps\/tmaps-mock_vite_page\.js\?v=/.test(url))!
   const leafletUrl = urls.find((url) => /\/deps\/leaflet\.js\?v=/.test(url))!
   expect(mockUrl).toBeDefined()
   expect(leafletUrl).toBeDefined()
   const mock = await (await fetch(mockUrl)).text()
   expect(mock).toContain('setupTmapsWorker')
   expect(mock).not.toContain('sourceMappingURL=data:')
-  expect(mock.trimEnd().endsWith('//# sourceMappingURL=tmaps-mock_browser.js.map')).toBe(true)
+  expect(mock.trimEnd().endsWith('//# sourceMappingURL=tmaps-mock_vite_page.js.map')).toBe(true)
   // The link resolves: devtools show the mock's and msw's own files.
-  const map = (await (await fetch(new URL('tmaps-mock_browser.js.map', mockUrl))).json()) as {
+  const map = (await (await fetch(new URL('tmaps-mock_vite_page.js.map', mockUrl))).json()) as {
     sources: string[]
     mappings: string
   }
@@ -181,7 +181,7 @@ it('goes back to the configured state and the app’s key on tmaps.reset(), and 
     'Your app (tmaps-mock/vite apiKey): localhost',
   ])
   // A later load names the mock's pre-bundled modules up front (modulepreload), so they come at once.
-  expect(await page.locator('link[rel="modulepreload"][href*="tmaps-mock_browser"]').count()).toBe(1)
+  expect(await page.locator('link[rel="modulepreload"][href*="tmaps-mock_vite_page"]').count()).toBe(1)
   expect(errors).toEqual([])
 })
 

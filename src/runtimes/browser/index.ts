@@ -1,8 +1,8 @@
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser'
 import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
 import type { TmapsSnapshot } from '../../core/snapshot.ts'
-import { createHandlers } from '../msw/handlers.ts'
-import { CALLER_HEADER_NAME, pageFacts } from './page-facts.ts'
+import { CALLER_HEADER_NAME } from './page-facts.ts'
+import { pageHandlers, startPageWorker } from './page-worker.ts'
 import { type CallerPreset, simulatedHeaders } from './reconstruct.ts'
 
 export type { TmapsRenderer } from '../../map/renderer.ts'
@@ -132,16 +132,14 @@ export function setupTmapsWorker(options: TmapsWorkerOptions = {}): TmapsWorker 
   const core = createTmapsCore(mockOptions)
 
   let caller: CallerPreset | null = null
-  const resolveFacts = pageFacts(() => caller)
-
   const sync = persist === undefined ? undefined : createSync(core, persist)
-  const worker = setupWorker(...createHandlers(core, resolveFacts, sync && { before: sync.catchUp }))
+  const worker = setupWorker(...pageHandlers(core, () => caller, sync && { before: sync.catchUp }))
 
   return {
     ...core,
     worker,
     async start() {
-      await worker.start({ quiet: true, onUnhandledFrame: 'bypass', ...startOptions })
+      await startPageWorker(worker, startOptions)
       await core.ready
       await sync?.restored
     },

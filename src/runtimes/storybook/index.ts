@@ -9,9 +9,8 @@ import { compileOverride, type TmapsOverrideEntry } from '../../core/scenarios.t
 import type { TmapsSnapshot } from '../../core/snapshot.ts'
 import { createKeyGenerator } from '../../data/seeded.ts'
 import type { TmapsRenderer } from '../../map/renderer.ts'
-import { pageFacts } from '../browser/page-facts.ts'
+import { pageHandlers, startPageWorker } from '../browser/page-worker.ts'
 import type { TmapsMock } from '../msw/create-tmaps-mock.ts'
-import { createHandlers } from '../msw/handlers.ts'
 
 /**
  * One key of a story's console: its name, status and authorized domains.
@@ -254,7 +253,7 @@ export function tmapsOf(context: { loaded?: Record<string, unknown> }): TmapsSto
 /** Starts msw's worker (once: msw-storybook-addon keeps it), under the page's control. */
 async function startWorker(start: StartOptions | undefined): Promise<SetupWorker> {
   const worker = setupWorker()
-  await worker.start({ quiet: true, onUnhandledFrame: 'bypass', ...start })
+  await startPageWorker(worker, start)
   // The msw worker unregisters itself when its last page closes; a page that loads in that moment
   // (Storybook's preview iframe, when switching stories) is not controlled by the new worker and
   // its requests bypass the mock. One reload puts it under control.
@@ -436,13 +435,8 @@ async function createStoryMock(
   // mock.use puts the newest on top: applied last to first, the first of an endpoint answers first.
   for (const { endpoint, resolver, times } of [...plan.use].reverse())
     core.use(endpoint, resolver, times === undefined ? {} : { times })
-  return {
-    ...core,
-    handlers: createHandlers(
-      core,
-      pageFacts(() => null),
-    ),
-  }
+  // The page's Origin and Referer rebuilt as `setupTmapsWorker` does: the same handlers.
+  return { ...core, handlers: pageHandlers(core) }
 }
 
 function storyContext(mock: TmapsMock, plan: StoryPlan): TmapsStoryContext {

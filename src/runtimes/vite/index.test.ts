@@ -68,7 +68,7 @@ describe('tmapsMock (vite dev)', () => {
     // The start module itself: the mock, started before anything of the entry runs.
     const start = await server.environments.client.pluginContainer.load('\0virtual:tmaps-mock/start')
     expect(typeof start === 'string' ? start : start?.code).toMatch(
-      /setupTmapsWorker[\s\S]*await tmaps\.start\(\)/,
+      /startTmapsPage\(\{[\s\S]*\}\)\nawait page\.started\n$/,
     )
   })
 

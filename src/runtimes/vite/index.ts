@@ -11,7 +11,8 @@ import type {
 } from 'vite'
 import { isKeyValue } from '../../contract/key-format.ts'
 import { parseSnapshot, type TmapsSnapshot } from '../../core/snapshot.ts'
-import { REGISTRATION_KEY, registerEarly } from './register-early.ts'
+import type { TmapsPageConfig } from './page.ts'
+import { registerEarly } from './register-early.ts'
 
 /**
  * The options of `tmapsMock()`, the Vite plugin; all optional.
@@ -159,7 +160,7 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
       // The render worker too: pre-bundled, it is one request rather than a file per module, and
       // Vite's dev server does not serve its raw modules as a browser needs (a dynamic JSON
       // import's `with { type: 'json' }` is kept while the JSON is served as JavaScript).
-      const include = ['tmaps-mock/browser']
+      const include = [PAGE_MODULE]
       if (settings.renderer === 'worker') include.push('tmaps-mock/render-worker')
       // The overrides module imports from `tmaps-mock` (scenarios), which the scan cannot find either.
       if (settings.overrides !== undefined) include.push('tmaps-mock')
@@ -318,74 +319,41 @@ function overridesModule(given: string, root: string): string {
   return file.split(sep).join('/')
 }
 
+/** The package's page code, which the start module imports: pre-bundled with msw (see `config`). */
+const PAGE_MODULE = 'tmaps-mock/vite/page'
+
 /**
  * The module that starts the mock, once per page: loaded by its own `async` script and imported
- * by each entry, whose code its top-level `await` holds until the mock answers. A mock that
- * fails to start is reported and the app runs all the same.
+ * by each entry, whose code its top-level `await` holds until the mock answers. It is only the
+ * plugin's options for `startTmapsPage` (`./page.ts`, the package's typed page code, reached
+ * through its `tmaps-mock/vite/page` subpath so that Vite pre-bundles it with msw), and the
+ * overrides module, which must be imported here: its edits are accepted by its importer (HMR).
  */
 function startModule(settings: Settings, base: string, overridesFile: string | undefined): string {
   const { state, seed, persist, renderer, apiKey, globalName, quiet, overrides } = settings
-  const options = {
+  const config: TmapsPageConfig = {
     state,
     ...(seed !== undefined && { seed }),
-    ...(persist !== false && { persist }),
-    start: { serviceWorker: { url: `${base}${WORKER_FILENAME}` } },
+    persist,
+    apiKey: apiKey ?? null,
+    globalName,
+    quiet,
+    serviceWorkerUrl: `${base}${WORKER_FILENAME}`,
+    renderWorkerUrl: renderer === 'worker' ? `${base}@id/__x00__${RENDER_WORKER_ID}` : null,
+    overrides: overrides ?? null,
   }
-  const workerUrl = `${base}@id/__x00__${RENDER_WORKER_ID}`
-  const help =
-    (globalName === false
-      ? ''
-      : ` Its console: ${globalName}.console.listKeys(), ${globalName}.log.entries(), ${globalName}.reset()${apiKey ? '' : `; key values: ${globalName}.snapshot().keys`}.`) +
-    (persist === false ? '' : ` Its state is kept in localStorage "${persist}".`)
-  const keyName = 'Your app (tmaps-mock/vite apiKey)'
-  return `import { createWorkerRenderer, setupTmapsWorker } from 'tmaps-mock/browser'
-${overridesFile === undefined ? '' : overridesImports(overridesFile)}
-const options = ${JSON.stringify(options)}
-const apiKey = ${JSON.stringify(apiKey ?? null)}
-${
-  renderer === 'worker'
-    ? `// The render worker starts with the first picture asked for, or when the page is idle a second after its
-// first answer: the page's first answers never wait for it, and a map shown later finds it ready.
-let inWorker
-const drawing = (seed) => {
-  if (!inWorker) {
-    inWorker = createWorkerRenderer(
-      new Worker(new URL(${JSON.stringify(workerUrl)}, location.href), { type: 'module', name: 'tmaps-mock renderer' }),
+  const lines = [`import { startTmapsPage } from ${JSON.stringify(PAGE_MODULE)}`]
+  if (overridesFile === undefined) lines.push(`const page = startTmapsPage(${JSON.stringify(config)})`)
+  else {
+    const file = JSON.stringify(overridesFile)
+    lines.push(
+      `import * as overridesModule from ${file}`,
+      `const page = startTmapsPage(${JSON.stringify(config)}, overridesModule)`,
+      `if (import.meta.hot) import.meta.hot.accept(${file}, (next) => page.overridesEdited(next))`,
     )
-    inWorker.warm(seed)
   }
-  return inWorker
-}
-options.renderer = {
-  tile: (seed, z, x, y) => drawing(seed).tile(seed, z, x, y),
-  staticMap: (seed, spec) => drawing(seed).staticMap(seed, spec),
-}
-const startWhenIdle = (tmaps) => {
-  const off = tmaps.log.subscribe(() => {
-    off()
-    setTimeout(() => requestIdleCallback(() => drawing(tmaps.options.dataSeed), { timeout: 2000 }), 1000)
-  })
-}`
-    : ''
-}
-// The app's key is part of the initial state: there on every load and after tmaps.reset().
-if (apiKey) options.keys = [{ name: ${JSON.stringify(keyName)}, value: apiKey, domains: [location.hostname] }]
-const tmaps = setupTmapsWorker(options)
-${renderer === 'worker' ? 'startWhenIdle(tmaps)\n' : ''}${overridesFile === undefined ? '' : overridesApplied(overridesFile, overrides!)}${globalName === false ? '' : `globalThis[${JSON.stringify(globalName)}] = tmaps\n`}
-try {
-  await window[Symbol.for(${JSON.stringify(REGISTRATION_KEY)})]
-  await tmaps.start()
-  const info = apiKey ? tmaps.console.getKey(apiKey) : undefined
-  const key = info
-    ? ' Your key ' + info.prefix + '… is ' + (info.status === 'enabled' ? '' : info.status + ', ') +
-      (info.domains.length > 0 ? 'linked to ' + info.domains.join(', ') : 'linked to no domain') + '.'
-    : ''
-  ${quiet ? 'void key' : `console.info('tmaps-mock: ' + new URL(tmaps.options.baseUrl).host + ' and ' + new URL(tmaps.options.tilesUrl).host + ' are answered by the mock in this page.' + key + ${JSON.stringify(help)})`}
-} catch (error) {
-  const why = isSecureContext ? '' : 'Service workers need a secure context: open the page on http://localhost or over https. '
-  console.error('tmaps-mock/vite: the mock did not start, so the app calls the real TMaps. ' + why + 'Reason:', error)
-}
-`
+  lines.push('await page.started', '')
+  return lines.join('\n')
 }
 
 /** A file of this package in a pre-bundled file's source map (`../../tmaps-mock/dist/core/create-core.js`). */
@@ -394,42 +362,6 @@ const MOCK_SOURCE = /(^|\/)tmaps-mock\/dist\//
 /** A module id without its query (`?v=...`) or hash. */
 function cleanId(id: string): string {
   return id.replace(/[?#].*$/, '')
-}
-
-/** The start module's imports for the `overrides` option: the list, and `applyOverrides`. */
-function overridesImports(file: string): string {
-  return `import { applyOverrides } from 'tmaps-mock'
-import * as overridesModule from ${JSON.stringify(file)}
-`
-}
-
-/**
- * The start module's lines that apply the overrides module's default export to the mock before
- * it answers, and again (replacing them) when the module is edited: a bad list is reported in
- * the console and the overrides in force stay.
- */
-function overridesApplied(file: string, given: string): string {
-  const where = `tmaps-mock/vite: the default export of ${given}`
-  return `let removeOverrides = () => {}
-const useOverrides = (module) => {
-  try {
-    if (!Array.isArray(module.default))
-      throw new TypeError(${JSON.stringify(`${where} must be a list of overrides, e.g. export default [{ endpoint: 'geocoding/forward', scenario: 'no-results' }]`)})
-    const remove = applyOverrides(tmaps, module.default, ${JSON.stringify(where)})
-    removeOverrides()
-    removeOverrides = remove
-    return true
-  } catch (error) {
-    console.error(error.message + ' (the overrides in force stay)')
-    return false
-  }
-}
-useOverrides(overridesModule)
-if (import.meta.hot)
-  import.meta.hot.accept(${JSON.stringify(file)}, (next) => {
-    if (next && useOverrides(next)) console.info(${JSON.stringify(`tmaps-mock: the overrides of ${given} are updated.`)})
-  })
-`
 }
 
 /** The module of an inline `<script type="module">` of a page, as Vite serves it. */

@@ -45,10 +45,10 @@ describe('tmapsMock({ overrides })', () => {
     const server = await dev({}, {})
     const code = await startModule(server)
     expect(code).toMatch(
-      /^import \{ createWorkerRenderer, setupTmapsWorker \} from 'tmaps-mock\/browser'\n\n/,
+      /^import \{ startTmapsPage \} from "tmaps-mock\/vite\/page"\nconst page = startTmapsPage\(\{/,
     )
-    expect(code).not.toContain('applyOverrides')
-    expect(server.config.optimizeDeps.include).toEqual(['tmaps-mock/browser', 'tmaps-mock/render-worker'])
+    expect(code).not.toContain('overridesModule')
+    expect(server.config.optimizeDeps.include).toEqual(['tmaps-mock/vite/page', 'tmaps-mock/render-worker'])
   })
 
   it('imports the module in the page, applies its default export before the mock starts, and accepts its edits', async () => {
@@ -58,14 +58,13 @@ describe('tmapsMock({ overrides })', () => {
     )
     const file = join(server.config.root, 'src/tmaps-overrides.ts')
     const code = await startModule(server)
-    expect(code).toContain("import { applyOverrides } from 'tmaps-mock'\n")
     expect(code).toContain(`import * as overridesModule from ${JSON.stringify(file)}\n`)
-    expect(code.indexOf('useOverrides(overridesModule)')).toBeGreaterThan(
-      code.indexOf('setupTmapsWorker(options)'),
+    // The page code applies the module's list before the mock starts (see page.ts).
+    expect(code).toContain('"overrides":"./src/tmaps-overrides.ts"}, overridesModule)\n')
+    expect(code.indexOf('overridesModule)')).toBeLessThan(code.indexOf('await page.started'))
+    expect(code).toContain(
+      `import.meta.hot.accept(${JSON.stringify(file)}, (next) => page.overridesEdited(next))`,
     )
-    expect(code.indexOf('useOverrides(overridesModule)')).toBeLessThan(code.indexOf('await tmaps.start()'))
-    expect(code).toContain(`import.meta.hot.accept(${JSON.stringify(file)}, (next) => {`)
-    expect(code).toContain('"tmaps-mock/vite: the default export of ./src/tmaps-overrides.ts"')
     // Its `tmaps-mock` import is pre-bundled with the mock: no reload for a late discovery.
     expect(server.config.optimizeDeps.include).toContain('tmaps-mock')
   })
