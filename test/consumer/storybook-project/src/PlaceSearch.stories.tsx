@@ -38,7 +38,9 @@ export const KeyDisabled: Story = {
   parameters: { tmaps: { keys: [{ name: 'Web', status: 'disabled' }] } satisfies TmapsStoryParameters },
   play: async (context) => {
     await searchSfax(context)
-    await expect(await context.canvas.findByText('API key refused (401)', {}, { timeout: 15_000 })).toBeVisible()
+    await expect(
+      await context.canvas.findByText('API key refused (401)', {}, { timeout: 15_000 }),
+    ).toBeVisible()
     await expect(await context.canvas.findByText(/Map tiles refused/, {}, { timeout: 15_000 })).toBeVisible()
   },
 }
@@ -50,7 +52,9 @@ export const DomainNotAuthorized: Story = {
   },
   play: async (context) => {
     await searchSfax(context)
-    await expect(await context.canvas.findByText('This site is not authorized (403)', {}, { timeout: 15_000 })).toBeVisible()
+    await expect(
+      await context.canvas.findByText('This site is not authorized (403)', {}, { timeout: 15_000 }),
+    ).toBeVisible()
     await expect(await context.canvas.findByText(/Map tiles refused/, {}, { timeout: 15_000 })).toBeVisible()
   },
 }
@@ -62,7 +66,9 @@ export const RateLimited: Story = {
   },
   play: async (context) => {
     await searchSfax(context)
-    await expect(await context.canvas.findByText('Too many requests (429)', {}, { timeout: 15_000 })).toBeVisible()
+    await expect(
+      await context.canvas.findByText('Too many requests (429)', {}, { timeout: 15_000 }),
+    ).toBeVisible()
   },
 }
 
@@ -106,7 +112,9 @@ export const KeyDisabledWithOverride: Story = {
   },
   play: async (context) => {
     await searchSfax(context)
-    await expect(await context.canvas.findByText('API key refused (401)', {}, { timeout: 15_000 })).toBeVisible()
+    await expect(
+      await context.canvas.findByText('API key refused (401)', {}, { timeout: 15_000 }),
+    ).toBeVisible()
     const entries = tmapsOf(context).mock.log.entries()
     await expect(entries.find((e) => e.path === '/geocoding/forward')).toMatchObject({ status: 401 })
     await expect(entries.filter((e) => e.overridden)).toEqual([])
