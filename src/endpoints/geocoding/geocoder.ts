@@ -1,4 +1,4 @@
-import MiniSearch, { type SearchResult } from 'minisearch'
+import type { Options, SearchResult } from 'minisearch'
 import { distanceKm } from '../../data/geo.ts'
 import { type Derived, type World, worldFor } from '../../data/world.ts'
 import { tokenize } from '../../text/fold.ts'
@@ -12,6 +12,7 @@ import {
   type Place,
   type PlaceType,
 } from './places.ts'
+import { buildIndex, type IndexedText } from './search-index.ts'
 
 export interface ForwardQuery {
   q: string
@@ -76,26 +77,14 @@ export function createGeocoder(world: World): Geocoder {
     }
     return tokens
   }
-  const index = new MiniSearch<{ id: string; name: string; alt: string; context: string }>({
-    fields: ['name', 'alt', 'context'],
-    tokenize: tokenizeOnce,
-    processTerm: (term) => term,
-    searchOptions: {
-      boost: { name: 3, alt: 2, context: 1 },
-      combineWith: 'OR',
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : term.length >= 4 ? 1 : false),
-      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3,
-      tokenize,
-      processTerm: (term) => term,
-    },
-  })
-  index.addAll(
+  const index = buildIndex(
     places.map((p) => ({
       id: p.id,
       name: p.aliases.join(' '),
       alt: (p.alt ?? []).join(' '),
       context: p.context,
     })),
+    indexOptions(tokenizeOnce),
   )
   indexed = undefined
   const tokenized = (names: readonly string[] | undefined) =>
@@ -263,6 +252,26 @@ function addressResult(place: Place, houseNumber: string, confidence: number, la
 
 function inBox(place: Place, [minLng, minLat, maxLng, maxLat]: [number, number, number, number]): boolean {
   return place.lng >= minLng && place.lng <= maxLng && place.lat >= minLat && place.lat <= maxLat
+}
+
+/**
+ * The search index's options: every place's folded names and context words, fuzzy matching for
+ * longer words, a prefix for the last word of a query.
+ */
+export function indexOptions(tokenizeField: (text: string) => string[] = tokenize): Options<IndexedText> {
+  return {
+    fields: ['name', 'alt', 'context'],
+    tokenize: tokenizeField,
+    processTerm: (term) => term,
+    searchOptions: {
+      boost: { name: 3, alt: 2, context: 1 },
+      combineWith: 'OR',
+      fuzzy: (term) => (term.length >= 5 ? 0.2 : term.length >= 4 ? 1 : false),
+      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3,
+      tokenize,
+      processTerm: (term) => term,
+    },
+  }
 }
 
 /** The geocoder, a part of each world (its search index is built on the first search). */
