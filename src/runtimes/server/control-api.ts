@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { streamSSE } from 'hono/streaming'
 import { Hono } from 'hono/tiny'
 import { type ConsoleErrorCode, TmapsConsoleError } from '../../console/console-error.ts'
 import { UNATTRIBUTED } from '../../console/usage.ts'
@@ -269,7 +268,7 @@ export const LOG_STREAM_READERS = 32
  * written that it has not read: it stopped reading) gets an `overflow` event and is
  * disconnected, so a stalled client never grows the server's memory.
  */
-function logStream(core: TmapsMockCore, c: Context, readers: { count: number }): Response {
+async function logStream(core: TmapsMockCore, c: Context, readers: { count: number }): Promise<Response> {
   if (readers.count >= LOG_STREAM_READERS)
     return c.json(
       {
@@ -278,6 +277,8 @@ function logStream(core: TmapsMockCore, c: Context, readers: { count: number }):
       503,
     )
   readers.count++
+  // Loaded by the first log stream only: a console that never streams never pays for it.
+  const { streamSSE } = await import('hono/streaming')
   return streamSSE(c, async (stream) => {
     let behind = 0
     let stop = () => {}
