@@ -19,7 +19,7 @@ const STATUS: Record<ConsoleErrorCode, 400 | 404 | 409 | 503> = {
 
 const fail = (status: 400 | 404, message: string) => new HTTPException(status, { message })
 
-/** The request body as a JSON object, or a 400 saying what to send (the server read it within `CONTROL_BODY_LIMIT`). */
+/** The request body as a JSON object, or a 400 saying what to send (the server read it within its 8 MB limit). */
 async function readJson(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text()
   let body: unknown
@@ -281,13 +281,18 @@ async function logStream(core: TmapsMockCore, c: Context, readers: { count: numb
   const { streamSSE } = await import('hono/streaming')
   return streamSSE(c, async (stream) => {
     let behind = 0
+    let done = false
     let stop = () => {}
     const stopped = new Promise<void>((resolve) => {
-      stop = resolve
+      stop = () => {
+        done = true
+        resolve()
+      }
     })
     // Written as the old stream wrote them (event, id, data), byte for byte; each write settles
     // once the reader took it, so `behind` counts the bytes it has not read.
     const send = (text: string) => {
+      if (done) return
       const bytes = Buffer.byteLength(text)
       if (behind + bytes > LOG_STREAM_LAG_BYTES) {
         void stream.write(
