@@ -96,6 +96,21 @@ describe.each([
     expect([...tile.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG')
   })
 
+  it('drives the control API (Hono, a dependency loaded on first use): a key made, the log read, a 405', async ({
+    skip,
+  }) => {
+    if (!banner.includes('Ctrl-C to stop')) skip('this Node is refused with a message (checked above)')
+    const json = ['-H', 'Content-Type: application/json']
+    const created = JSON.parse(
+      String(await curl(banner, '/__console/keys', '-X', 'POST', ...json, '-d', '{"name":"From curl"}')),
+    )
+    expect(created).toMatchObject({ name: 'From curl', value: expect.stringMatching(/^ak_[0-9a-f]{32}$/) })
+    const log = JSON.parse(String(await curl(banner, '/__console/log')))
+    expect(Array.isArray(log)).toBe(true)
+    const wrong = String(await curl(banner, '/__console/keys', '-X', 'DELETE', '-w', ' %{http_code}'))
+    expect(wrong).toBe('{"error":"DELETE is not allowed on /__console/keys."} 405')
+  })
+
   it("runs the README's backend recipe against it (NODE_EXTRA_CA_CERTS, TMAPS_URL, TMAPS_KEY)", async ({
     skip,
   }) => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createTmapsCore, type TmapsMockCore } from '../../core/create-core.ts'
-import { createControlApi, LOG_STREAM_LAG_BYTES } from './control-api.ts'
+import { createControlApi, LOG_STREAM_LAG_BYTES, LOG_STREAM_READERS } from './control-api.ts'
 
 let core: TmapsMockCore
 let control: ReturnType<typeof createControlApi>
@@ -200,5 +200,131 @@ describe('control API', () => {
     expect(answer.status).toBe(status)
     expect(answer.type).toBe('application/json')
     expect(answer.body.error).toEqual(expect.any(String))
+  })
+
+  it('holds at most 32 log streams, and frees a slot when its reader leaves', async () => {
+    const open = async () => {
+      const abort = new AbortController()
+      const response = await control(
+        new Request('https://localhost/__console/log/stream', { signal: abort.signal }),
+      )
+      return { response, abort }
+    }
+    const streams = []
+    for (let i = 0; i < LOG_STREAM_READERS; i++) streams.push(await open())
+    expect(streams.every((s) => s.response.status === 200)).toBe(true)
+    const refused = await open()
+    expect(refused.response.status).toBe(503)
+    expect(await refused.response.json()).toEqual({
+      error: 'Too many log streams (32): close one, or read GET /__console/log.',
+    })
+    // One reader leaves by cancelling its body (as the server does when the socket closes), one by its signal.
+    await streams[0]!.response.body!.cancel()
+    streams[1]!.abort.abort()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const again = [await open(), await open()]
+    expect(again.map((s) => s.response.status)).toEqual([200, 200])
+    expect((await open()).response.status).toBe(503)
+    for (const s of [...streams, ...again]) s.abort.abort()
+  })
+
+  it('answers a path with or without its trailing slash, and a decoded key in the path', async () => {
+    const { body: key } = await call('POST', '/keys/', { name: 'Slash' })
+    expect((await call('GET', '/keys/')).body).toHaveLength(1)
+    expect((await call('GET', `/keys/${encodeURIComponent(key.value)}/`)).body.id).toBe(key.id)
+    expect((await call('GET', '/keys/%E0%A4%A')).status).toBe(404)
+  })
+})
+
+describe('control API gate', () => {
+  const origin = 'http://localhost:5173'
+  const gated = (token?: string) => createControlApi(core, { origins: [origin], ...(token && { token }) })
+  // As the server makes it: with the Host the client sent.
+  const ask = (
+    api: ReturnType<typeof createControlApi>,
+    path: string,
+    init: RequestInit = {},
+    host = 'localhost:8443',
+  ) =>
+    api(
+      new Request(`https://${host}/__console${path}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), Host: host },
+      }),
+    )
+
+  it('puts CORS headers only on answers to an allowed origin, and answers its preflight', async () => {
+    const api = gated()
+    const allowed = await ask(api, '/keys', { headers: { Origin: origin } })
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(allowed.headers.get('vary')).toBe('Origin')
+    const terminal = await ask(api, '/keys')
+    expect(terminal.status).toBe(200)
+    expect(terminal.headers.get('access-control-allow-origin')).toBeNull()
+    const foreign = await ask(api, '/keys', { headers: { Origin: 'https://evil.example' } })
+    expect(foreign.status).toBe(403)
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
+    const preflight = await ask(api, '/keys', {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(Object.fromEntries(preflight.headers)).toMatchObject({
+      'access-control-allow-origin': origin,
+      'access-control-allow-methods': 'GET,POST,PUT,DELETE,OPTIONS',
+      'access-control-allow-headers': 'Content-Type,Authorization,X-TMaps-Console-Token',
+      'access-control-max-age': '600',
+    })
+  })
+
+  it('refuses a foreign Host unless the token comes with it, and a cross-site navigation', async () => {
+    const api = gated('s3cret')
+    const rebound = await ask(api, '/keys', {}, 'evil.example')
+    expect(rebound.status).toBe(403)
+    expect((await rebound.json()).error).toMatch(
+      /^The control API answers only to this machine \(Host "evil.example"/,
+    )
+    const vouched = await ask(api, '/keys', { headers: { Authorization: 'Bearer s3cret' } }, 'evil.example')
+    expect(vouched.status).toBe(200)
+    const framed = await ask(api, '/log', {
+      headers: { 'Sec-Fetch-Site': 'cross-site', 'X-TMaps-Console-Token': 's3cret' },
+    })
+    expect(framed.status).toBe(403)
+  })
+
+  it('requires the token (Bearer or X-TMaps-Console-Token): 401 with its challenge and CORS headers', async () => {
+    const api = gated('s3cret')
+    const tries: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer wrong' },
+      { Authorization: 'Basic czNjcmV0' },
+    ]
+    for (const headers of tries) {
+      const refused = await ask(api, '/keys', { headers: { ...headers, Origin: origin } })
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="tmaps-mock console"')
+      expect(refused.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(refused.headers.get('content-type')).toBe('application/json')
+      expect((await refused.json()).error).toMatch(/needs the console token/)
+    }
+    expect((await ask(api, '/keys', { headers: { Authorization: 'bearer s3cret' } })).status).toBe(200)
+    expect((await ask(api, '/keys', { headers: { 'X-TMaps-Console-Token': 's3cret' } })).status).toBe(200)
+    // A preflight carries no credentials: it is answered without the token.
+    expect((await ask(api, '/keys', { method: 'OPTIONS', headers: { Origin: origin } })).status).toBe(204)
+  })
+
+  it('refuses a write that is not JSON with 415, before any route runs', async () => {
+    const api = gated()
+    const plain = await ask(api, '/keys', {
+      method: 'POST',
+      body: 'name=x',
+      headers: { 'Content-Type': 'text/plain' },
+    })
+    expect(plain.status).toBe(415)
+    expect(await plain.json()).toEqual({
+      error: 'A control API write must send JSON: Content-Type: application/json (got "text/plain").',
+    })
+    expect(core.console.listKeys()).toEqual([])
   })
 })

@@ -16,11 +16,11 @@ import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../.
 import { hostOfPath } from '../../endpoints/registry.ts'
 import { sharedRenderPool } from '../node/render-pool.ts'
 import { localCertificate } from './certificate.ts'
-import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, createControlApi } from './control-api.ts'
-import { createControlGate } from './control-gate.ts'
 import { trackConnections } from './drain.ts'
 import {
   BodyTooLargeError,
+  CONTROL_BODY_LIMIT,
+  CONTROL_PREFIX,
   controlRequestProblem,
   nodeRequestView,
   splitTarget,
@@ -241,22 +241,19 @@ export async function startTmapsHttpsServer(
   // Pictures drawn in worker threads: the answering thread only decides, queues and sends.
   const mock = given ?? createTmapsCore({ renderer: sharedRenderPool(), ...mockOptions })
   const { createdKeys } = await mock.ready
-  const control = createControlApi(mock)
-  const gate = createControlGate({
+  const gate = {
     origins: consoleOrigins,
     ...(token !== undefined && { token }),
     hosts: exposed && isIP(host) === 0 ? [host] : [],
-  })
+  }
+  // The control API (on Hono) loads with its first request: an API-only server never pays for it.
+  let control: Promise<(request: Request) => Promise<Response>> | undefined
+  const controlAnswer = async (request: Request): Promise<Response> => {
+    control ??= import('./control-api.ts').then(({ createControlApi }) => createControlApi(mock, gate))
+    return (await control)(request)
+  }
   const api = new URL(mock.options.baseUrl).host
   const tiles = new URL(mock.options.tilesUrl).host
-
-  const controlAnswer = async (request: Request): Promise<Response> => {
-    const verdict = gate(request)
-    if ('refusal' in verdict) return verdict.refusal
-    const response = await control(request)
-    for (const [name, value] of Object.entries(verdict.cors)) response.headers.set(name, value)
-    return response
-  }
 
   /** Every request of either listener: the control API (HTTPS only), else the TMaps host its path belongs to. */
   const handle = (secure: boolean) => async (req: IncomingMessage, res: ServerResponse) => {
@@ -368,7 +365,8 @@ export async function startTmapsHttpsServer(
 
 /** Writes a fetch `Response` (the control API's) to Node, streaming its body with backpressure. */
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.writeHead(response.status, response.statusText, Object.fromEntries(response.headers))
+  const reason = response.statusText || (STATUS_TEXT[response.status] ?? '')
+  res.writeHead(response.status, reason, Object.fromEntries(response.headers))
   if (response.body === null) {
     res.end()
     return

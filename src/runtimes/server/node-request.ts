@@ -1,6 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestLike, RequestTarget } from '../../core/create-core.ts'
 
+/** Where the control API lives on the server. */
+export const CONTROL_PREFIX = '/__console'
+
+/** The largest request body the control API reads: 8 MB (a snapshot of about 40,000 keys). */
+export const CONTROL_BODY_LIMIT = 8 * 1024 * 1024
+
 /** A body larger than the limit: answered 413 (`status` is read by the pipeline's body reader). */
 export class BodyTooLargeError extends Error {
   readonly status = 413
