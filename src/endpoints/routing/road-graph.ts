@@ -403,6 +403,11 @@ const MAX_SNAP_KM = 120
  */
 export function snap(g: RoadGraph, p: Point, profile?: Profile, avoid: Avoid = {}): Snap | undefined {
   const memo = `${p.lat},${p.lng},${profile ?? ''},${avoid.highways ? 1 : 0}${avoid.tolls ? 1 : 0}${avoid.ferries ? 1 : 0}`
+  let snaps = snapMemos.get(g)
+  if (!snaps) {
+    snaps = new Map()
+    snapMemos.set(g, snaps)
+  }
   const known = snaps.get(memo)
   if (known !== undefined || snaps.has(memo)) return known && { ...known, point: p }
   const found = snapAnew(g, p, profile, avoid)
@@ -412,10 +417,10 @@ export function snap(g: RoadGraph, p: Point, profile?: Profile, avoid: Avoid = {
 }
 
 /**
- * Snaps already made (a tour snaps its stops to cost them, then again to draw its route; a client
- * asks again from the same points): the last 4,096, by point, profile and `avoid`.
+ * Snaps already made, per graph (a tour snaps its stops to cost them, then again to draw its
+ * route; a client asks again from the same points): the last 4,096, by point, profile and `avoid`.
  */
-const snaps = new Map<string, Snap | undefined>()
+const snapMemos = new WeakMap<RoadGraph, Map<string, Snap | undefined>>()
 
 /** Edges by cell of `SNAP_CELL` degrees (~1 km): a point's nearest road is found among few. */
 const SNAP_CELL = 0.01
