@@ -14,7 +14,8 @@ const OPTIMIZE = ['duration', 'distance'] as const
  * `POST /routing/optimized`: visits every waypoint once from `origin`, in the order that
  * minimizes `optimize` (duration or distance), ending at `destination`, back at `origin`
  * (`roundtrip`), or at the last stop. `order[k]` is the index in the input `waypoints` of the
- * k-th stop visited; `legs` follow the tour.
+ * k-th stop visited; `legs` follow the tour, each the fastest (`duration`) or the shortest
+ * (`distance`) way, as the order was chosen.
  * @example optimizedTour({ url, seed: 'demo', body: { origin, waypoints: [a, b, c], roundtrip: true } })
  */
 export function optimizedTour(ctx: EndpointContext): OptimizedRouteResponse {
@@ -52,6 +53,14 @@ export function optimizedTour(ctx: EndpointContext): OptimizedRouteResponse {
   })
   const order = solveTour(cost, end !== undefined)
   const stops = [origin, ...order.map((i) => waypoints[i]!), ...(end ? [end] : [])]
-  const tour = route(stops, { profile, avoid: {}, geometry, steps, language, seed: ctx.seed })
+  const tour = route(stops, {
+    profile,
+    avoid: {},
+    geometry,
+    steps,
+    language,
+    seed: ctx.seed,
+    metric: optimize,
+  })
   return { distance: tour.distance, duration: tour.duration, order, geometry: tour.geometry, legs: tour.legs }
 }

@@ -34,6 +34,8 @@ export interface RouteOptions {
   steps: boolean
   language: Lang
   seed: string | number
+  /** What each leg minimizes: `duration` (the fastest way, default) or `distance` (the shortest). */
+  metric?: 'duration' | 'distance'
 }
 
 export interface Step {
@@ -206,7 +208,7 @@ function legParts(
   /** One search's arrays, filled again by each leg's search (the path is copied out of them). */
   scratch: { tree?: Tree } = {},
 ): Part[] {
-  const { profile, avoid } = options
+  const { profile, avoid, metric = 'duration' } = options
   const straight = distanceKm(a.point, b.point)
   if (straight < 0.001) return [{ road: -1, points: [a.point, b.point], km: 0, seconds: 0 }]
   // Near each other, through the town's streets, when that is shorter than by the roads' nearest points.
@@ -219,10 +221,10 @@ function legParts(
   let path: Path | undefined
   const used = new Set<number>()
   for (let v = 0; v <= variant; v++) {
-    const tree = search(g, a, profile, avoid, 'duration', Number.POSITIVE_INFINITY, used, [b], scratch.tree)
+    const tree = search(g, a, profile, avoid, metric, Number.POSITIVE_INFINITY, used, [b], scratch.tree)
     scratch.tree = tree
-    path = pathTo(g, tree, a, b, profile, avoid)
-    if (v === 0 && variant === 0 && byStreets(a, b, profile, 'duration', path)) return [streets()]
+    path = pathTo(g, tree, a, b, profile, avoid, metric)
+    if (v === 0 && variant === 0 && byStreets(a, b, profile, metric, path)) return [streets()]
     if (!path) throw new Unreachable(index)
     for (const e of path.edges) used.add(e)
   }
