@@ -366,8 +366,10 @@ const WET_BLOCK = 128
 const wetBlocks = new Map<number, Uint8Array>()
 let [lastKey, lastCells]: [number, Uint8Array | undefined] = [Number.NaN, undefined]
 function wetAt(lat: number, lng: number): boolean {
-  const [row, col] = [Math.round(lat * WET_CELL), Math.round(lng * WET_CELL)]
-  const [blockRow, blockCol] = [Math.floor(row / WET_BLOCK), Math.floor(col / WET_BLOCK)]
+  const row = Math.round(lat * WET_CELL)
+  const col = Math.round(lng * WET_CELL)
+  const blockRow = Math.floor(row / WET_BLOCK)
+  const blockCol = Math.floor(col / WET_BLOCK)
   const key = blockRow * 100_000 + blockCol
   let cells = lastKey === key ? lastCells : wetBlocks.get(key)
   if (!cells) {
@@ -375,7 +377,8 @@ function wetAt(lat: number, lng: number): boolean {
     cells = new Uint8Array(WET_BLOCK * WET_BLOCK)
     wetBlocks.set(key, cells)
   }
-  ;[lastKey, lastCells] = [key, cells]
+  lastKey = key
+  lastCells = cells
   const i = (row - blockRow * WET_BLOCK) * WET_BLOCK + (col - blockCol * WET_BLOCK)
   if (cells[i] === 0) cells[i] = surfaceAt(row / WET_CELL, col / WET_CELL) === 'water' ? 2 : 1
   return cells[i] === 2
@@ -560,7 +563,7 @@ export function search(
     ? into.km.fill(Number.POSITIVE_INFINITY)
     : new Float64Array(n).fill(Number.POSITIVE_INFINITY)
   const prev = reuse ? into.prev.fill(-1) : new Int32Array(n).fill(-1)
-  const heap = new Heap()
+  const heap = queue.clear()
   const connector = (start.km / CONNECTOR_KMH[profile]) * 3600
   const e0 = start.edge
   const full = edgeSeconds(g, e0, profile, avoid)
@@ -630,7 +633,7 @@ export function search(
   if (goal) {
     // The start's two nodes were queued by cost alone: queue them again with the bound.
     const queued = [g.from[e0]!, g.to[e0]!].filter((v) => Number.isFinite(cost[v]!))
-    while (heap.size > 0) heap.pop()
+    heap.clear()
     for (const v of queued) heap.push(v, cost[v]! + bound(v))
   }
   // The loop below runs for every node settled (~2,700 a search of a 50-stop tour): what it reads
@@ -660,7 +663,9 @@ export function search(
       }
     }
     const before = prev[u]! >= 0 ? prev[u]! : -2 - prev[u]!
-    const [costU, secondsU, kmU] = [cost[u]!, seconds[u]!, km[u]!]
+    const costU = cost[u]!
+    const secondsU = seconds[u]!
+    const kmU = km[u]!
     for (let h = first[u]!, end = first[u + 1]!; h < end; h++) {
       const e = via[h]!
       const v = next[h]!
@@ -673,7 +678,7 @@ export function search(
       const town =
         (isTown[v] === 1 && urban[e] === 0 && kind === 0 ? townLoss : 0) +
         (kind === 1 && kinds[before] !== 1 ? RAMP_SECONDS : 0)
-      const factor = penalized?.has(e) ? 1.6 : 1
+      const factor = penalized !== undefined && penalized.has(e) ? 1.6 : 1
       const cv = costU + (byTime ? s * factor + town : edgeKm[e]! * factor)
       if (cv < cost[v]!) {
         cost[v] = cv
@@ -687,18 +692,22 @@ export function search(
   return { cost, seconds, km, prev }
 }
 
-/** A binary min-heap of (node, cost). */
+/** A binary min-heap of (node, cost), in typed arrays that double when full. */
 class Heap {
-  private nodes: number[] = []
-  private costs: number[] = []
-  get size() {
-    return this.nodes.length
-  }
+  private nodes = new Int32Array(1024)
+  private costs = new Float64Array(1024)
+  size = 0
   push(node: number, cost: number) {
+    if (this.size === this.nodes.length) {
+      const nodes = new Int32Array(this.size * 2)
+      const costs = new Float64Array(this.size * 2)
+      nodes.set(this.nodes)
+      costs.set(this.costs)
+      this.nodes = nodes
+      this.costs = costs
+    }
     const { nodes, costs } = this
-    let i = nodes.length
-    nodes.push(node)
-    costs.push(cost)
+    let i = this.size++
     while (i > 0) {
       const parent = (i - 1) >> 1
       if (costs[parent]! <= cost) break
@@ -709,6 +718,11 @@ class Heap {
     nodes[i] = node
     costs[i] = cost
   }
+  /** Empties it, keeping its arrays. */
+  clear(): this {
+    this.size = 0
+    return this
+  }
   /** The cost of the node `pop` returned last. */
   popped = 0
   /** Takes the cheapest node out (its cost is then `popped`). */
@@ -716,9 +730,9 @@ class Heap {
     const { nodes, costs } = this
     const top = nodes[0]!
     this.popped = costs[0]!
-    const lastNode = nodes.pop()!
-    const lastCost = costs.pop()!
-    const n = nodes.length
+    const n = --this.size
+    const lastNode = nodes[n]!
+    const lastCost = costs[n]!
     if (n > 0) {
       let i = 0
       for (;;) {
@@ -737,6 +751,12 @@ class Heap {
     return top
   }
 }
+
+/**
+ * The searches' queue, one for the thread: a search runs to its end without yielding, so no two
+ * use it at once (its arrays grow to the largest search's, at most ~0.8 MB for this graph).
+ */
+const queue = new Heap()
 
 /** A path between two snapped points: its nodes in order, with the edges between them. */
 export interface Path {
