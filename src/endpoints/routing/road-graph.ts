@@ -678,7 +678,7 @@ export function search(
       const town =
         (isTown[v] === 1 && urban[e] === 0 && kind === 0 ? townLoss : 0) +
         (kind === 1 && kinds[before] !== 1 ? RAMP_SECONDS : 0)
-      const factor = penalized !== undefined && penalized.has(e) ? 1.6 : 1
+      const factor = penalized?.has(e) ? 1.6 : 1
       const cv = costU + (byTime ? s * factor + town : edgeKm[e]! * factor)
       if (cv < cost[v]!) {
         cost[v] = cv
