@@ -118,6 +118,35 @@ describe('hostile callers of the control API get a 4xx, never a 500', () => {
     )
   })
 
+  it('refuses a key linked to more than 1,000 domains, by its domain list or a snapshot, and keeps the state', async () => {
+    const { call } = await start({ state: 'empty' })
+    const json = (method: string, body: unknown) => ({
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const created = await call('/__console/keys', json('POST', { name: 'Many', domains: ['app.example.tn'] }))
+    expect(created.status).toBe(201)
+    const { id } = JSON.parse(created.text) as { id: string }
+    const hosts = Array.from({ length: 1001 }, (_, i) => `app${i}.example.tn`)
+    const tooMany = await call(`/__console/keys/${id}/domains`, json('PUT', { domains: hosts }))
+    expect(tooMany.status).toBe(400)
+    expect(JSON.parse(tooMany.text).error).toMatch(/at most 1000 domains \(this would make 1001\)/)
+    const snapshot = JSON.parse((await call('/__console/snapshot')).text)
+    // The snapshot as taken, its one domain and link copied for 1,001 hosts.
+    const big = {
+      ...snapshot,
+      domains: hosts.map((hostname) => ({ ...snapshot.domains[0], hostname })),
+      links: hosts.map((hostname) => ({ ...snapshot.links[0], hostname })),
+    }
+    const refused = await call('/__console/snapshot', json('PUT', big))
+    expect(refused.status).toBe(400)
+    expect(refused.text).toMatch(/more than 1000 domains, the most one key may have/)
+    // Nothing was changed by either: the key keeps its one domain.
+    const key = JSON.parse((await call(`/__console/keys/${id}`)).text) as { domains: string[] }
+    expect(key.domains).toEqual(['app.example.tn'])
+  })
+
   it('adds no listener per request on a keep-alive socket (50 requests, no MaxListenersExceededWarning)', async () => {
     const { call } = await start()
     const warnings: string[] = []
