@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALITIES } from '../data/gazetteer.ts'
-import { mapLabels } from './labels.ts'
+import widthData from '../data/label-widths.json' with { type: 'json' }
+import { labelWidths, mapLabels, placeLabels } from './labels.ts'
 import { mapWorldFor } from './world.ts'
 
 const CAPITALS = LOCALITIES.filter((l) => l.fc === 'PPLA' || l.fc === 'PPLC')
@@ -10,6 +11,18 @@ const placedAt = (zoom: number) =>
     .map((p) => p.label)
 
 describe('the map labels', () => {
+  it('have their widths in src/data/label-widths.json exactly as the font measures them (npm run build:data)', () => {
+    const { font } = mapWorldFor('labels')
+    expect(widthData.widths).toEqual(labelWidths(mapLabels(), font))
+  })
+
+  it('are placed at every zoom as the font alone would place them', () => {
+    const { font } = mapWorldFor('labels')
+    const labels = mapLabels()
+    for (const zoom of [6, 9, 12, 15])
+      expect(placeLabels(labels, zoom, font, widthData.widths)).toEqual(placeLabels(labels, zoom, font))
+  })
+
   it.each([7, 8])(
     'names the governorate capitals at zoom %i (Kairouan, Nabeul), before any other town',
     (zoom) => {

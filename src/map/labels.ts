@@ -139,6 +139,17 @@ export function mapLabels(): MapLabel[] {
   )
 }
 
+/**
+ * Every label's texts (French and Arabic) and their widths in em, as `font.layout` measures them:
+ * what placing the labels of a zoom needs of the font. Shaping ~2,000 texts with opentype.js was
+ * ~140 ms of a process's first tile at zoom 10 and more; `scripts/build-label-widths.ts` writes
+ * them to `src/data/label-widths.json` once (`labels.test.ts` checks the file against this).
+ */
+export function labelWidths(labels: readonly MapLabel[], font: LabelFont): Record<string, number> {
+  const texts = [...new Set(labels.flatMap((l) => (l.ar ? [l.fr, l.ar] : [l.fr])))].sort()
+  return Object.fromEntries(texts.map((text) => [text, font.layout(text).width]))
+}
+
 /** A name folded for comparison: no accents, no case, no punctuation. */
 const fold = (name: string) =>
   name
@@ -180,7 +191,14 @@ function ashore(label: MapLabel): readonly [number, number] {
  * placed is left out. The result depends only on the zoom, never on which tile asks, so a label
  * that crosses a tile edge is drawn the same on both tiles.
  */
-export function placeLabels(labels: readonly MapLabel[], zoom: number, font: LabelFont): PlacedLabel[] {
+export function placeLabels(
+  labels: readonly MapLabel[],
+  zoom: number,
+  font: LabelFont,
+  /** Each text's width in em as `font.layout` gives it, made at build time (`labelWidths`). */
+  widths: Readonly<Record<string, number>> = {},
+): PlacedLabel[] {
+  const widthOf = (text: string) => (Object.hasOwn(widths, text) ? widths[text]! : font.layout(text).width)
   const size = worldSize(zoom)
   const placed: PlacedLabel[] = []
   const CELL = 256
@@ -199,8 +217,8 @@ export function placeLabels(labels: readonly MapLabel[], zoom: number, font: Lab
     const px = lx * size
     const py = ly * size
     const fontSize = labelSize(label, zoom)
-    const wFr = font.layout(label.fr).width * fontSize
-    const wAr = label.ar ? font.layout(label.ar).width * (fontSize - 1) : 0
+    const wFr = widthOf(label.fr) * fontSize
+    const wAr = label.ar ? widthOf(label.ar) * (fontSize - 1) : 0
     const half = Math.max(wFr, wAr) / 2 + 3
     const box: [number, number, number, number] =
       label.kind === 'town'

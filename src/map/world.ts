@@ -1,4 +1,5 @@
 import fontData from '../data/font-cairo.json' with { type: 'json' }
+import widthData from '../data/label-widths.json' with { type: 'json' }
 import roadData from '../data/roads.json' with { type: 'json' }
 import type { Street } from '../data/streets.ts'
 import { type Derived, type World, worldFor } from '../data/world.ts'
@@ -133,7 +134,7 @@ function buildMapWorld(data: World): MapWorld {
     labelsAt(zoom) {
       let list = placed.get(zoom)
       if (!list) {
-        list = placeLabels(labels, zoom, font)
+        list = placeLabels(labels, zoom, font, widthData.widths)
         placed.set(zoom, list)
       }
       return list
