@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TmapsConsoleError } from '../console/console-error.ts'
-import { createTmapsCore } from './create-core.ts'
+import { answerAtOnce, createTmapsCore } from './create-core.ts'
 
 const API = 'https://api.tmaps.tn'
 const get = (core: ReturnType<typeof createTmapsCore>, path: string, headers?: Record<string, string>) =>
@@ -361,5 +361,31 @@ describe('the renderer option', () => {
     expect(() => createTmapsCore({ renderer: {} as never })).toThrow(
       'Failed to create the TMaps mock: renderer must have tile() and staticMap() methods',
     )
+  })
+})
+
+describe('answers at once (the HTTPS server’s path for a repeated request)', () => {
+  it('gives a remembered answer at once, counted and logged, never past a fault rule or a change', async () => {
+    const core = createTmapsCore({ state: 'empty', seed: 'at-once' })
+    const key = await core.console.createKey({ name: 'server' })
+    const request = () => new Request(`${API}/geocoding/forward?q=Sfax&api_key=${key.value}`)
+    expect(answerAtOnce(core, request())).toBeUndefined() // nothing remembered yet
+    const first = await core.answer(request())
+    const again = answerAtOnce(core, request())
+    expect(again?.status).toBe(200)
+    expect(again?.body).toEqual(first.body)
+    expect(core.log.entries()).toHaveLength(2)
+    expect(core.usage(key.id).total).toBe(2)
+    // A fault rule draws and counts as it applies: the full path takes the request, the rule
+    // is used once, not twice.
+    const rule = core.faults.add({ status: 503, times: 1 })
+    expect(answerAtOnce(core, request())).toBeUndefined()
+    expect(core.faults.list().find((r) => r.id === rule.id)?.hits).toBe(0)
+    expect((await core.answer(request())).status).toBe(503)
+    expect(core.faults.list()).toEqual([])
+    // A console change: the key disabled, the remembered 200 no longer holds.
+    await core.console.disableKey(key.id)
+    expect(answerAtOnce(core, request())).toBeUndefined()
+    expect((await core.answer(request())).status).toBe(401)
   })
 })

@@ -121,7 +121,11 @@ export interface TmapsFaults {
 export function createFaults(
   seed: string | number,
   endpointNames: readonly string[],
-): TmapsFaults & { plan(endpoint: string): FaultPlan | undefined } {
+): TmapsFaults & {
+  plan(endpoint: string): FaultPlan | undefined
+  /** How many rules are in force (none: no request can be faulted). */
+  readonly size: number
+} {
   const rules: Array<FaultRule & { draw: () => number }> = []
   let next = 0
   const known = new Set(endpointNames)
@@ -197,6 +201,9 @@ export function createFaults(
     },
     clear() {
       rules.length = 0
+    },
+    get size() {
+      return rules.length
     },
     plan(endpoint) {
       if (rules.length === 0) return undefined

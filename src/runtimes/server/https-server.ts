@@ -12,7 +12,12 @@ import { isIP } from 'node:net'
 import type { CreatedKey } from '../../console/create-console.ts'
 import { maskSecrets } from '../../contract/key-format.ts'
 import { STATUS_TEXT } from '../../core/answers.ts'
-import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
+import {
+  answerAtOnce,
+  createTmapsCore,
+  type TmapsMockCore,
+  type TmapsMockOptions,
+} from '../../core/create-core.ts'
 import { hostOfPath } from '../../endpoints/registry.ts'
 import { sharedRenderPool } from '../node/render-pool.ts'
 import { localCertificate } from './certificate.ts'
@@ -292,7 +297,8 @@ export async function startTmapsHttpsServer(
       }
       // The TMaps host this path belongs to, same scheme: the contract decides on that URL.
       const target = splitTarget(scheme, hostOfPath(pathname) === 'tiles' ? tiles : api, path)
-      const answer = await mock.answer(nodeRequestView(req, target.href, SERVER_BODY_LIMIT), { url: target })
+      const view = nodeRequestView(req, target.href, SERVER_BODY_LIMIT)
+      const answer = answerAtOnce(mock, view, { url: target }) ?? (await mock.answer(view, { url: target }))
       if (answer.network === 'reset') {
         // An injected network fault: no answer at all, the connection just fails.
         req.socket.destroy()
