@@ -81,10 +81,11 @@ export interface Handled {
   /** The console state the decision saw (`generation()`). */
   generation: number
   /**
-   * The same request (URL, `Origin`, `Referer`) under the same console state gets the same answer:
-   * a refusal of the contract, or a JSON answer (not a picture with its ETag, an override, a fault).
+   * The same request (URL, `Origin`, `Referer`, `If-None-Match`) under the same console state gets
+   * the same answer: a refusal of the contract, a JSON answer, or a picture (`'picture'`: its bytes
+   * or its 304), not an override or a fault.
    */
-  repeatable: boolean
+  repeatable: boolean | 'picture'
 }
 
 /** One request's way through the core; `drawn` is a fault plan the caller already drew. */
@@ -144,7 +145,7 @@ export function createRequestHandler({
       sent: TmapsAnswer,
       rule: Rule,
       more: Partial<HandledEntry> = {},
-      repeatable = false,
+      repeatable: Handled['repeatable'] = false,
     ): Handled => {
       sent.rule = rule
       const entry = logEntry(request, url, name, sent, rule, decision, plan)
@@ -176,7 +177,7 @@ export function createRequestHandler({
       const sent = matchesEtag(request.headers.get('if-none-match'), computed.etag)
         ? answer(304, null, origin, caching)
         : answer(200, computed.bytes, origin, caching, CONTENT_TYPES[endpoint.answers])
-      return done(sent, decision.rule, noted)
+      return done(sent, decision.rule, noted, 'picture')
     } catch (error) {
       const { sent, rule, reason } = errorAnswer(error, endpoint.name, origin)
       return done(sent, rule, { ...noted, ...(reason === undefined ? {} : { reason }) })

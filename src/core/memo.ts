@@ -2,13 +2,15 @@ import type { FaultPlan } from './faults.ts'
 import type { FetchOptions, Handled, HandleRequest, RequestLike } from './handle-request.ts'
 
 const MEMO_SIZE = 1024
+/** Pictures remembered apart, fewer: each holds its bytes (~10-50 kB; the endpoints' cache keeps them too). */
+const PICTURE_MEMO_SIZE = 64
 /** Longer memo keys (a long Referer) are not kept: memory stays bounded by MEMO_SIZE entries. */
 const MEMO_KEY_LIMIT = 2048
 
 /**
  * A speed layer over `handleRequest`: a plain GET answered before under the same console state
  * (`generation`), whose answer depended on nothing but the request (`repeatable`: a refusal of
- * the contract or a JSON answer), is answered from memory without deciding again. It is still
+ * the contract, a JSON answer or a picture), is answered from memory without deciding again. It is still
  * faulted, counted and logged like any other (the caller records every `Handled`). Off while an
  * override is in force.
  */
@@ -28,8 +30,9 @@ export function memoize(
   atOnce(request: RequestLike, options?: FetchOptions): Handled | undefined
 } {
   const memos = new Map<string, Handled>()
+  const pictures = new Map<string, Handled>()
   const remembered = (key: string) => {
-    const memo = memos.get(key)
+    const memo = memos.get(key) ?? pictures.get(key)
     return memo !== undefined && memo.generation === generation() ? memo : undefined
   }
   const handle = async (request: RequestLike, options?: FetchOptions, drawn?: FaultPlan) => {
@@ -44,10 +47,12 @@ export function memoize(
     }
     const handled = await handleRequest(request, options)
     if (handled.repeatable && handled.entry && handled.entry.fault === undefined) {
-      if (memos.size >= MEMO_SIZE) memos.delete(memos.keys().next().value!)
+      const [kept, size] =
+        handled.repeatable === 'picture' ? [pictures, PICTURE_MEMO_SIZE] : [memos, MEMO_SIZE]
+      if (kept.size >= size) kept.delete(kept.keys().next().value!)
       Object.freeze(handled.answer.headers)
       Object.freeze(handled.answer)
-      memos.set(key, handled)
+      kept.set(key, handled)
     }
     return handled
   }
@@ -62,11 +67,11 @@ export function memoize(
   })
 }
 
-/** The memo key of a plain GET: its URL and the two headers the contract reads. */
+/** The memo key of a plain GET: its URL, the two headers the contract reads and a picture's `If-None-Match`. */
 function memoKey(request: RequestLike, options?: FetchOptions): string | undefined {
   if (request.method !== 'GET' || options?.facts !== undefined) return undefined
   const url = options?.url
   const href = url === undefined ? request.url : typeof url === 'string' ? url : url.href
-  const key = `${href}\n${request.headers.get('origin') ?? '\0'}\n${request.headers.get('referer') ?? '\0'}`
+  const key = `${href}\n${request.headers.get('origin') ?? '\0'}\n${request.headers.get('referer') ?? '\0'}\n${request.headers.get('if-none-match') ?? '\0'}`
   return key.length <= MEMO_KEY_LIMIT ? key : undefined
 }
