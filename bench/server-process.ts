@@ -8,7 +8,7 @@
 import { openSync, readFileSync, writeSync } from 'node:fs'
 import { createServer } from 'node:https'
 import { join } from 'node:path'
-import { keepYoungGenerationSmall } from '../src/cli/heap.ts'
+import { giveMemoryBackWhenIdle, keepYoungGenerationSmall } from '../src/cli/heap.ts'
 import { createRequestPrinter } from '../src/cli/request-lines.ts'
 import { inThread } from '../src/map/renderer.ts'
 import { startTmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
@@ -36,6 +36,7 @@ if (kind === 'tmaps' || kind === 'tmaps-lines' || kind === 'tmaps-inthread') {
   })
   const backend = await server.mock.console.createKey({ name: 'backend' })
   const web = await server.mock.console.createKey({ name: 'web', domains: ['localhost'] })
+  giveMemoryBackWhenIdle() // as `tmaps-mock serve` does
   process.stdout.write(
     `${JSON.stringify({ port: new URL(server.url).port, pid: process.pid, backend: backend.value, web: web.value })}\n`,
   )

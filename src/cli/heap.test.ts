@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { keepYoungGenerationSmall } from './heap.ts'
+import { idleCollector, keepYoungGenerationSmall } from './heap.ts'
 
 it('leaves the young generation alone when the user sized it (flags or NODE_OPTIONS)', () => {
   expect(keepYoungGenerationSmall(['--max-semi-space-size=8'], '')).toBe(false)
@@ -9,4 +9,16 @@ it('leaves the young generation alone when the user sized it (flags or NODE_OPTI
 
 it('keeps it at its first size otherwise', () => {
   expect(keepYoungGenerationSmall(['--enable-source-maps'], '--max-old-space-size=512')).toBe(true)
+})
+
+it('gives memory back once when the server goes idle after work, never while it works', () => {
+  const next = idleCollector()
+  expect(next(0.5)).toBe(false) // idle from the start: nothing to give back
+  expect(next(250)).toBe(false) // answering requests
+  expect(next(40)).toBe(false)
+  expect(next(2)).toBe(true) // the first idle second after work: collect
+  expect(next(1)).toBe(false) // and only once
+  expect(next(0)).toBe(false)
+  expect(next(11)).toBe(false) // a little work again
+  expect(next(3)).toBe(true)
 })

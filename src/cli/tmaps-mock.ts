@@ -7,7 +7,7 @@ import { keyReach } from '../contract/key-status.ts'
 import type { FaultInput, FaultRule } from '../core/create-core.ts'
 import { startTmapsHttpsServer, type TmapsHttpsServer } from '../runtimes/server/https-server.ts'
 import { escapeControlCharacters } from '../text/control-characters.ts'
-import { keepYoungGenerationSmall } from './heap.ts'
+import { giveMemoryBackWhenIdle, keepYoungGenerationSmall } from './heap.ts'
 import { createRequestPrinter } from './request-lines.ts'
 
 // Before any request: an idle server stays ~17 MB smaller (see heap.ts).
@@ -119,6 +119,8 @@ async function main(argv: string[]): Promise<void> {
     }
   }
   printBanner(server, values.host ?? 'localhost', values.save)
+  // Idle after work: the memory goes back to the system (see heap.ts).
+  giveMemoryBackWhenIdle()
 
   let closing = false
   const shutdown = async (signal: string) => {
