@@ -46,7 +46,9 @@ describe('GET /r-tile/{z}/{x}/{y}', () => {
       expect((await tile(8, 136, 99, { headers: { 'If-None-Match': '"nope"' } })).status).toBe(200)
       const plain = await tile(8, 136, 99)
       expect(plain.status).toBe(200)
-      expect(new Uint8Array(await plain.arrayBuffer())).toEqual(new Uint8Array(await first.clone().arrayBuffer()))
+      expect(new Uint8Array(await plain.arrayBuffer())).toEqual(
+        new Uint8Array(await first.clone().arrayBuffer()),
+      )
     }
   })
 
