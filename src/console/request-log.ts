@@ -131,34 +131,58 @@ function decodeName(text: string): string {
  */
 export type NewLogEntry = Omit<LogEntry, 'seq' | 'reason' | 'time'> & { time: Date; reason?: string }
 
-type Stored = Omit<LogEntry, 'reason' | 'time'> & { time: string | Date; reason?: string }
+/** What the pipeline decided of a request, without its time (one object for all the answers the memo gives). */
+export type LoggedRequest = Omit<NewLogEntry, 'time' | 'durationMs'>
 
-/** The entry in words: its ISO time and its reason (worded once, then kept). */
-function worded(entry: Stored): LogEntry {
-  if (typeof entry.time !== 'string') entry.time = entry.time.toISOString()
-  entry.reason ??= explainDecision(entry.rule, entry.facts)
-  return entry as LogEntry
+/** Reasons worded once per decided request (a remembered answer's entry is logged many times). */
+const reasons = new WeakMap<LoggedRequest, string>()
+function reasonOf(entry: LoggedRequest): string {
+  if (entry.reason !== undefined) return entry.reason
+  let reason = reasons.get(entry)
+  if (reason === undefined) {
+    reason = explainDecision(entry.rule, entry.facts)
+    reasons.set(entry, reason)
+  }
+  return reason
 }
 
-export function createRequestLog(size: number): RequestLog & { push(entry: NewLogEntry): void } {
-  const ring: Stored[] = []
+/**
+ * The last `size` requests in a ring. Recording one copies nothing: the ring keeps a reference to
+ * the decided request (the same object for every answer the memo gives, never changed) and its
+ * number, time and duration in typed arrays; a `LogEntry` is made when the log is read or a
+ * subscriber listens.
+ */
+export function createRequestLog(size: number): RequestLog & {
+  push(entry: LoggedRequest, time: Date, durationMs: number): void
+} {
+  const ring: LoggedRequest[] = []
+  const seqs = new Float64Array(size)
+  const times = new Float64Array(size)
+  const durations = new Float64Array(size)
   let next = 0
   let seq = 0
   const listeners = new Set<LogListener>()
+  const entryAt = (i: number): LogEntry => ({
+    ...ring[i]!,
+    seq: seqs[i]!,
+    time: new Date(times[i]!).toISOString(),
+    durationMs: durations[i]!,
+    reason: reasonOf(ring[i]!),
+  })
   return {
     size,
-    push(partial) {
-      // The pipeline hands over a fresh object: numbered in place, not copied.
-      const entry = partial as Stored
-      entry.seq = ++seq
-      if (ring.length < size) ring.push(entry)
-      else ring[next] = entry
+    push(entry, time, durationMs) {
+      const at = next
+      ring[at] = entry
+      seqs[at] = ++seq
+      times[at] = time.getTime()
+      durations[at] = durationMs
       next = (next + 1) % size
       if (listeners.size === 0) return
-      worded(entry)
+      const logged = entryAt(at)
       for (const listener of listeners) {
         try {
-          listener(entry as LogEntry)
+          listener(logged)
         } catch (error) {
           // A faulty subscriber must not break the request it is told about.
           console.error('tmaps-mock: a request-log subscriber threw:', error)
@@ -166,8 +190,10 @@ export function createRequestLog(size: number): RequestLog & { push(entry: NewLo
       }
     },
     entries() {
-      const ordered = ring.length < size ? ring.slice() : [...ring.slice(next), ...ring.slice(0, next)]
-      return ordered.reverse().map(worded)
+      const out: LogEntry[] = []
+      // Newest first: back from the last written, around the ring.
+      for (let k = 1; k <= ring.length; k++) out.push(entryAt((next - k + size) % size))
+      return out
     },
     subscribe(listener) {
       listeners.add(listener)

@@ -140,19 +140,21 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     { generation: state.generation, faults, overrides },
   )
   /** The one exit: every answered request is counted and logged here, once. */
-  const recorded = ({ answer, entry, started }: Handled) => {
+  const record = ({ answer, entry }: Handled, started: number) => {
     if (entry) {
       const time = opts.now()
       usage.record(entry.facts.keyId ?? UNATTRIBUTED, entry.endpoint, entry.status, time)
-      log.push({ ...entry, time, durationMs: performance.now() - started })
+      log.push(entry, time, performance.now() - started)
     }
     return answer
   }
+  const recorded = (handled: Handled) => record(handled, handled.started)
   const answer = (request: RequestLike, fetchOptions?: FetchOptions) =>
     handleRequest(request, fetchOptions).then(recorded)
   const atOnce = (request: RequestLike, fetchOptions?: FetchOptions) => {
-    const handled = handleRequest.atOnce(request, fetchOptions)
-    return handled === undefined ? undefined : recorded(handled)
+    const started = performance.now()
+    const remembered = handleRequest.atOnce(request, fetchOptions)
+    return remembered === undefined ? undefined : record(remembered, started)
   }
 
   const resolveBucket = (ref: KeyRef | typeof UNATTRIBUTED): string => {

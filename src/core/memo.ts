@@ -26,7 +26,10 @@ export function memoize(
     overrides?: { readonly size: number }
   },
 ): HandleRequest & {
-  /** The memo's answer to this request, at once, when it has one and no fault applies; else `undefined`. */
+  /**
+   * The memo's answer to this request, at once, when it has one and no fault applies; else
+   * `undefined`. The remembered `Handled` itself (its `started` is its first request's).
+   */
   atOnce(request: RequestLike, options?: FetchOptions): Handled | undefined
 } {
   const memos = new Map<string, Handled>()
@@ -62,7 +65,7 @@ export function memoize(
       if (overrides?.size || faults.size > 0) return undefined
       const key = memoKey(request, options)
       const memo = key === undefined ? undefined : remembered(key)
-      return memo === undefined ? undefined : { ...memo, started: performance.now() }
+      return memo
     },
   })
 }
