@@ -81,9 +81,9 @@ async function warmMb(pid: number, count: number, url: (i: number) => string, ag
     if (answer.statusCode !== 200 && answer.statusCode !== 401)
       throw new Error(`expected a 200 or a 401, got ${answer.statusCode}`)
   }
-  // Idle: 3 s after the last answer (the CLI gives memory back in the first idle second after
-  // work, 1-2 s after it: src/cli/heap.ts; the bare server has nothing of the kind).
-  await new Promise((resolve) => setTimeout(resolve, 3000))
+  // Idle: 4.5 s after the last answer (the CLI gives memory back after two quiet seconds
+  // following work, 2-3 s after it: src/cli/heap.ts; the bare server has nothing of the kind).
+  await new Promise((resolve) => setTimeout(resolve, 4500))
   // An API-only user pays nothing for the render pool (its threads are named "tmaps-mock renderer").
   const renderThreads = readdirSync(`/proc/${pid}/task`).filter((task) =>
     readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').startsWith('tmaps-mock rend'),
