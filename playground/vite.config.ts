@@ -81,10 +81,11 @@ function startEarlyInDev(): Plugin {
           minify: false,
           sourcemap: true,
           reportCompressedSize: false,
-          rolldownOptions: {
-            input: source,
-            output: { format: 'es', entryFileNames: 'render-worker.js', chunkFileNames: '[name].js' },
-          },
+          // As a library, not a page: a page's build wraps each dynamic import in Vite's preload
+          // helper, which reads `document` (a worker has none: the street-zoom layers, loaded
+          // lazily, failed and every tile from zoom 10 answered 500).
+          lib: { entry: source, formats: ['es'], fileName: () => 'render-worker.js' },
+          rolldownOptions: { output: { chunkFileNames: '[name].js' } },
         },
       })
       const output = (Array.isArray(result) ? result : [result]).flatMap((r) =>
