@@ -117,7 +117,9 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
         <p class="muted small">
           {all.length === 0
             ? 'No request yet. Send one, or call https://api.tmaps.tn from this page’s console.'
-            : 'No request matches these filters.'}
+            : !showTiles && tiles === all.length
+              ? 'Only the map’s own tiles so far (tick Map tiles to see them). Send a request, or call https://api.tmaps.tn from this page’s console.'
+              : 'No request matches these filters.'}
         </p>
       ) : (
         <div class="log-scroll">

@@ -38,6 +38,10 @@ describe('the playground in vite dev (npm start), in Chromium', () => {
     const tiles = () => page.locator('.map').getAttribute('data-tiles')
     const zoom = () => page.locator('.map-canvas').evaluate((el: HTMLElement) => Number(el.dataset.zoom))
     await expect.poll(tiles, { timeout: 30_000 }).toBe('loaded')
+    // The log folds the map's own tiles away, and says so rather than looking empty.
+    expect(await page.locator('.log-panel p.muted').textContent()).toMatch(
+      /^Only the map’s own tiles so far \(tick Map tiles to see them\)\./,
+    )
     const select = page.getByLabel('API key', { exact: true })
     const option = select.locator('option', { hasText: 'Web app (local dev) ·' })
     await select.selectOption((await option.getAttribute('value'))!)
