@@ -41,7 +41,13 @@ export interface FeatureGroup extends Layer {
 export interface LeafletMap {
   fitBounds(
     bounds: [LatLngTuple, LatLngTuple],
-    options?: { padding?: [number, number]; maxZoom?: number; animate?: boolean },
+    options?: {
+      padding?: [number, number]
+      paddingTopLeft?: [number, number]
+      paddingBottomRight?: [number, number]
+      maxZoom?: number
+      animate?: boolean
+    },
   ): this
   getZoom(): number
   getCenter(): { lat: number; lng: number }

@@ -16,6 +16,8 @@ const TILE_SIZE = 256
 // The tiles' credit, OpenStreetMap's (ODbL) included: the land and water are OSM-derived.
 const ATTRIBUTION = `© TMaps mock · ${MAP_ATTRIBUTION}`
 const DEFAULT_TILES_KEY = 'Web app (local dev)'
+/** The height of Leaflet's attribution bar at the map's foot, in pixels. */
+const ATTRIBUTION_HEIGHT = 16
 
 let loading: Promise<Leaflet> | undefined
 /** Leaflet and its CSS, in their own chunk: fetched as the page starts, beside the mock's start. */
@@ -139,7 +141,13 @@ export function TunisiaMap({
           framed = next
           fitting = true
           try {
-            shown.fitBounds(next.bounds, { padding: next.padding, maxZoom: next.maxZoom, animate: false })
+            // The attribution bar covers the map's foot: what is framed stays above it.
+            shown.fitBounds(next.bounds, {
+              paddingTopLeft: next.padding,
+              paddingBottomRight: [next.padding[0], next.padding[1] + ATTRIBUTION_HEIGHT],
+              ...(next.maxZoom !== undefined && { maxZoom: next.maxZoom }),
+              animate: false,
+            })
           } finally {
             fitting = false
           }
