@@ -84,12 +84,17 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
   const bare = await startProcess(['bare', certDir, answersFile])
 
   const withLines = await startProcess(['tmaps-lines', certDir])
-  // Warmed as the first server was by recording its answers: its geocoder made, its answer remembered.
-  const linesAgent = benchAgent(ca!)
-  await (
-    await request(`https://localhost:${withLines.port}${cases[0]!.path}`, { dispatcher: linesAgent })
-  ).body.dump()
-  await linesAgent.close()
+  /**
+   * Warms a row's server with the row's request right before the row (its geocoder made, its
+   * answer remembered): a server that worked and then idled two seconds gives its memory back
+   * (src/cli/heap.ts), and its young generation stays small after, which costs a saturated load
+   * ~15% (docs/server.md, "Memory"); every row measures a server busy since its first request.
+   */
+  const warm = async (server: Started, path: string) => {
+    const agent = benchAgent(ca!)
+    await (await request(`https://localhost:${server.port}${path}`, { dispatcher: agent })).body.dump()
+    await agent.close()
+  }
   const rows: Comparison[] = []
   const notes: string[] = []
   const runs = [
@@ -100,6 +105,7 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
   try {
     for (const c of runs) {
       if (ONLY && !c.label.includes(ONLY)) continue
+      await warm(c.server, c.path)
       const raw = `GET ${c.path} HTTP/1.1\r\nHost: localhost\r\n${c.origin ? `Origin: ${c.origin}\r\n` : ''}\r\n`
       const result = await pairedLoad(c.server, bare, raw, {
         ca: ca!,
