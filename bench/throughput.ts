@@ -87,8 +87,8 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
   /**
    * Warms a row's server with the row's request right before the row (its geocoder made, its
    * answer remembered): a server that worked and then idled two seconds gives its memory back
-   * (src/cli/heap.ts), and its young generation stays small after, which costs a saturated load
-   * ~15% (docs/server.md, "Memory"); every row measures a server busy since its first request.
+   * (src/cli/heap.ts), which costs a saturated load ~15-25% after it (docs/server.md, "Memory");
+   * every row measures a server busy since its first request.
    */
   const warm = async (server: Started, path: string) => {
     const agent = benchAgent(ca!)
