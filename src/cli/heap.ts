@@ -39,11 +39,10 @@ const QUIET_CHECKS = 2
  * used CPU: it answered requests) come two seconds in a row in which it used almost none: then
  * once, until it is busy again. `cpuMs` is the CPU time used since the last check.
  *
- * Two, not one: the collection also drops what V8 learnt while answering, so the next requests
- * run slower until it has learnt it again. Collecting in the first quiet second cost a client
- * that pauses for about a second between bursts (the bench's paired loader: 0.5 s on, ~1 s off)
- * a sixth of its throughput (0.72x instead of 0.87x of bare `node:https`); a pause of two seconds
- * is idle.
+ * Two, not one: after the collection a saturated load costs ~15-25% more CPU a request (cause
+ * not found: docs/server.md, "Memory"), and collecting in the first quiet second set it off in
+ * every pause of a client that pauses about a second between bursts (the bench's paired loader:
+ * 0.72x instead of 0.87x of bare `node:https`); a pause of two seconds is idle.
  * @example const next = idleCollector(); next(250) // false: busy; next(1) // false; next(0) // true: collect now
  */
 export function idleCollector(): (cpuMs: number) => boolean {
