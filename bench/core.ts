@@ -5,7 +5,7 @@
 import { getResponse, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import type { TmapsSnapshot } from '../src/core/snapshot.ts'
-import { POI_TOWNS, townPlaces } from '../src/data/pois.ts'
+import { poiTowns, townPlaces } from '../src/data/pois.ts'
 import { KEPT_WORLDS, worldFor } from '../src/data/world.ts'
 import { createGeocoder, GEOCODER } from '../src/endpoints/geocoding/geocoder.ts'
 import { roadGraph, search, snap } from '../src/endpoints/routing/road-graph.ts'
@@ -116,7 +116,7 @@ export async function coreRows(): Promise<{ rows: Comparison[]; notes: string[] 
       gc?.()
       return process.memoryUsage().heapUsed
     }
-    const towns = POI_TOWNS.slice(0, 20)
+    const towns = poiTowns().slice(0, 20)
     const runs = ['world-a', 'world-b', 'world-c'].map((seed) => {
       const before = heap()
       const t0 = performance.now()

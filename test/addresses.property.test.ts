@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { distanceKm } from '../src/data/geo.ts'
-import { POI_TOWNS, townCentre } from '../src/data/pois.ts'
+import { poiTowns, townCentre } from '../src/data/pois.ts'
 import { apiClient } from './support/api-client.ts'
 
 const { get } = apiClient('addresses')
@@ -21,7 +21,7 @@ const split = (address: string) => {
 }
 
 describe('one story across endpoints: nearby, reverse and forward agree on every address', () => {
-  const towns = POI_TOWNS.slice(0, 12)
+  const towns = poiTowns().slice(0, 12)
 
   it('for every place nearby gives a street address: reverse at its point answers it, forward finds it within 30 m', async () => {
     let checked = 0

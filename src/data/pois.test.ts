@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { POI_TOWNS, townPlaces } from './pois.ts'
+import { poiTowns, townPlaces } from './pois.ts'
 import { worldFor } from './world.ts'
 
-const places = (town: (typeof POI_TOWNS)[number]) => townPlaces(worldFor('tmaps'), town)
+const places = (town: ReturnType<typeof poiTowns>[number]) => townPlaces(worldFor('tmaps'), town)
 
-const largest = POI_TOWNS.slice(0, 40)
-const villages = POI_TOWNS.filter((t) => !t.pop).slice(0, 300)
+const largest = poiTowns().slice(0, 40)
+const villages = poiTowns()
+  .filter((t) => !t.pop)
+  .slice(0, 300)
 
 describe('generated places read as a Tunisian would expect', () => {
   it('never repeats a name within a town: chains and stations are named by their part of town', () => {
@@ -13,7 +15,7 @@ describe('generated places read as a Tunisian would expect', () => {
       const names = places(town).map((p) => p.name.fr)
       expect(new Set(names).size, town.name).toBe(names.length)
     }
-    const tunis = places(POI_TOWNS[0]!).map((p) => p.name.fr)
+    const tunis = places(poiTowns()[0]!).map((p) => p.name.fr)
     expect(tunis.filter((n) => n.startsWith('Station de louage')).length).toBeGreaterThan(1)
     expect(tunis.filter((n) => n.startsWith('Station de louage')).every((n) => /Tunis( \w+)?$/.test(n))).toBe(
       true,
@@ -44,11 +46,11 @@ describe('generated places read as a Tunisian would expect', () => {
 
   it('lines a resort’s hotel zone with hotels: Midoun (Djerba), Hammamet, El Kantaoui', () => {
     for (const name of ['Midoun', 'Hammamet', 'Port el Kantaoui', 'Houmt El Souk']) {
-      const town = POI_TOWNS.find((t) => t.name === name)!
+      const town = poiTowns().find((t) => t.name === name)!
       const hotels = places(town).filter((p) => p.category === 'hotel')
       expect(hotels.length, name).toBeGreaterThanOrEqual(8)
     }
-    const inland = places(POI_TOWNS.find((t) => t.name === 'Kasserine')!).filter(
+    const inland = places(poiTowns().find((t) => t.name === 'Kasserine')!).filter(
       (p) => p.category === 'hotel',
     )
     expect(inland.length).toBeLessThan(8)

@@ -648,4 +648,4 @@ function gazetteerLandmarks(): Poi[] {
   })
 }
 
-export { nearestTown, POI_TOWNS, townCentre, townName, townRadius } from './towns.ts'
+export { nearestTown, poiTowns, townCentre, townName, townRadius } from './towns.ts'

@@ -85,14 +85,11 @@ const folded = new Map<string, string>()
  * The names of Tunis's real streets, squares and souks (folded, without their type): in Tunis, a
  * generated street never takes one, so a name a real Tunis street carries is only on that street.
  */
-const TUNIS_TAKEN = [
+const tunisNames = () => [
   ...TUNIS_RESERVED.map(fold),
   ...REAL_STREETS.filter((s) => s.town === 'Tunis').map((s) => baseOf(s.fr)),
   ...(CITY_STREETS.Tunis ?? []).map(([fr]) => baseOf(fr)),
 ]
-/** A Tunis name (or one contained in it, or containing it: "du 9 Avril" and "du 9 Avril 1938"). */
-const tunisTaken = (base: string) =>
-  TUNIS_TAKEN.some((t) => t === base || t.includes(base) || base.includes(t))
 
 /** Names given to generated streets, folded once, with whether Tunis has a real street of that name. */
 interface Pool {
@@ -102,13 +99,6 @@ interface Pool {
   folded: string[]
   tunis: boolean[]
 }
-const pool = (id: string, names: ReadonlyArray<readonly [string, string]>): Pool => {
-  const folded = names.map(([fr]) => fold(fr))
-  return { id, names, indices: [...names.keys()], folded, tunis: folded.map(tunisTaken) }
-}
-const GENERAL_POOL = pool('general', GENERATED_BASES)
-const LANE_POOL = pool('lanes', [...MEDINA_WORDS, ...MEDINA_BASES])
-const SOUK_POOL = pool('souks', MEDINA_TRADES)
 /** A town's names of one pool and type, shuffled as they are taken: those before `at` are taken. */
 interface Queue {
   pool: Pool
@@ -116,20 +106,42 @@ interface Queue {
   order: number[]
   at: number
 }
-
 /** The pools and types a street may take its name from, the likeliest first. */
 type Tries = ReadonlyArray<readonly [Pool, TypeKey]>
-const tries = (lanes: readonly TypeKey[], general: readonly TypeKey[]): Tries => [
-  ...lanes.map((t) => [t === 'souk' ? SOUK_POOL : LANE_POOL, t] as const),
-  ...[...general, ...GENERAL_TYPES].map((t) => [GENERAL_POOL, t] as const),
-]
-const LANE_IMPASSE = tries(['impasse', 'rue', 'souk'], ['impasse', 'rue'])
-const LANE_SOUK = tries(['souk', 'rue', 'impasse'], ['rue', 'impasse'])
-const LANE_RUE = tries(['rue', 'impasse', 'souk'], ['rue', 'impasse'])
-const AVENUE = tries([], ['avenue', 'boulevard', 'rue'])
-const BOULEVARD = tries([], ['boulevard', 'avenue', 'rue'])
-const IMPASSE = tries([], ['impasse', 'rue'])
-const RUE = tries([], ['rue', 'impasse'])
+
+/**
+ * The names streets are given, folded, and the order a street of each kind tries them in: made
+ * when the first world names its streets (a geocoder read from the build's pack needs none).
+ */
+const naming = () => (names ??= makeNaming())
+let names: ReturnType<typeof makeNaming> | undefined
+
+function makeNaming() {
+  const taken = tunisNames()
+  /** A Tunis name (or one contained in it, or containing it: "du 9 Avril" and "du 9 Avril 1938"). */
+  const tunisTaken = (base: string) => taken.some((t) => t === base || t.includes(base) || base.includes(t))
+  const pool = (id: string, names: ReadonlyArray<readonly [string, string]>): Pool => {
+    const folded = names.map(([fr]) => fold(fr))
+    return { id, names, indices: [...names.keys()], folded, tunis: folded.map(tunisTaken) }
+  }
+  const general = pool('general', GENERATED_BASES)
+  const lanes = pool('lanes', [...MEDINA_WORDS, ...MEDINA_BASES])
+  const souks = pool('souks', MEDINA_TRADES)
+  const tries = (lanesFirst: readonly TypeKey[], generalFirst: readonly TypeKey[]): Tries => [
+    ...lanesFirst.map((t) => [t === 'souk' ? souks : lanes, t] as const),
+    ...[...generalFirst, ...GENERAL_TYPES].map((t) => [general, t] as const),
+  ]
+  return {
+    tunisTaken,
+    LANE_IMPASSE: tries(['impasse', 'rue', 'souk'], ['impasse', 'rue']),
+    LANE_SOUK: tries(['souk', 'rue', 'impasse'], ['rue', 'impasse']),
+    LANE_RUE: tries(['rue', 'impasse', 'souk'], ['rue', 'impasse']),
+    AVENUE: tries([], ['avenue', 'boulevard', 'rue']),
+    BOULEVARD: tries([], ['boulevard', 'avenue', 'rue']),
+    IMPASSE: tries([], ['impasse', 'rue']),
+    RUE: tries([], ['rue', 'impasse']),
+  }
+}
 
 /** The last resort, never reached for the towns of the gazetteer (tested): a numbered street. */
 const numbered = (n: number) => [`Rue ${n}`, `نهج ${n}`] as const
@@ -147,6 +159,7 @@ const numbered = (n: number) => [`Rue ${n}`, `نهج ${n}`] as const
  * @example generateStreets('demo').find((s) => s.fr === 'Avenue Habib Bourguiba')
  */
 export function generateStreets(seed: string | number): Street[] {
+  const { tunisTaken, LANE_IMPASSE, LANE_SOUK, LANE_RUE, AVENUE, BOULEVARD, IMPASSE, RUE } = naming()
   const random = seededRandom(seed, 'streets')
   const streets: Street[] = []
   /** The names taken in each locality: a town's streets never share a name. */

@@ -10,8 +10,12 @@ import { TUNIS_BOURGUIBA, TUNIS_ID } from './streets.ts'
 /**
  * Every town once (one per point), biggest first; not the points that are part of another town
  * (GeoNames' "Douane" with Nabeul's population: Nabeul's places are Nabeul's, not twice over).
+ * Made on first use (a geocoder read from the build's pack never needs it).
  */
-export const POI_TOWNS: readonly Locality[] = (() => {
+export const poiTowns = (): readonly Locality[] => (towns ??= sortTowns())
+let towns: readonly Locality[] | undefined
+
+function sortTowns(): readonly Locality[] {
   const seen = new Set<string>()
   const sorted = [...LOCALITIES].sort((a, b) => (b.pop ?? 0) - (a.pop ?? 0) || (a.id < b.id ? -1 : 1))
   return sorted.filter((l) => {
@@ -21,7 +25,7 @@ export const POI_TOWNS: readonly Locality[] = (() => {
     seen.add(key)
     return true
   })
-})()
+}
 
 /** Where a town's places cluster: its gazetteer point, except Tunis (see below). */
 export function townCentre(locality: Locality): { lat: number; lng: number } {
@@ -40,12 +44,13 @@ export const townName = (l: Locality): Names => placeName(l)
 /** The town of `towns` (default: every town) nearest a point. */
 export function nearestTown(
   { lat, lng }: { lat: number; lng: number },
-  towns: readonly Locality[] = POI_TOWNS,
+  towns: readonly Locality[] = poiTowns(),
 ): Locality {
   let best = towns[0]!
   let bestD = Number.POSITIVE_INFINITY
+  const lngScale = Math.cos(radians(lat))
   for (const l of towns) {
-    const d = (l.lat - lat) ** 2 + ((l.lng - lng) * Math.cos(radians(lat))) ** 2
+    const d = (l.lat - lat) ** 2 + ((l.lng - lng) * lngScale) ** 2
     if (d < bestD) {
       bestD = d
       best = l

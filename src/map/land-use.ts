@@ -2,7 +2,7 @@ import { type Locality, POIS } from '../data/gazetteer.ts'
 import { GAZETTEER_LANDMARKS } from '../data/gazetteer-landmarks.ts'
 import { nearestLand, onLand } from '../data/land.ts'
 import { seededRandom } from '../data/seeded.ts'
-import { POI_TOWNS, townCentre, townRadius } from '../data/towns.ts'
+import { poiTowns, townCentre, townRadius } from '../data/towns.ts'
 import { boxOf, mercatorX, mercatorY } from './projection.ts'
 
 /** What a piece of land is used for, as the map colours it. */
@@ -171,10 +171,10 @@ export const RUNWAY_SOURCE =
 let towns: { all: readonly Locality[]; urban: ReadonlySet<string> } | undefined
 function urbanTowns() {
   if (!towns) {
-    const urban = POI_TOWNS.filter((l) => (l.pop ?? 0) >= 2000 || l.fc === 'PPLA' || l.fc === 'PPLC')
+    const urban = poiTowns().filter((l) => (l.pop ?? 0) >= 2000 || l.fc === 'PPLA' || l.fc === 'PPLC')
     const ids = new Set(urban.map((l) => l.id))
     const cities = urban.filter((l) => (l.pop ?? 0) >= 100_000)
-    const suburbs = POI_TOWNS.filter(
+    const suburbs = poiTowns().filter(
       (l) =>
         !ids.has(l.id) &&
         cities.some(

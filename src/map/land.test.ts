@@ -2,7 +2,7 @@ import { PNG } from 'pngjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LOCALITIES } from '../data/gazetteer.ts'
 import { landRings, onLand, surfaceAt } from '../data/land.ts'
-import { POI_TOWNS, townPlaces } from '../data/pois.ts'
+import { poiTowns, townPlaces } from '../data/pois.ts'
 import { seededRandom } from '../data/seeded.ts'
 import { houseDoor } from '../data/streets.ts'
 import { worldFor } from '../data/world.ts'
@@ -222,7 +222,8 @@ describe('the land the map draws', () => {
   it('puts the 100 places nearest Tunis centre, and places countrywide, on the land it draws', () => {
     const world = worldFor('land')
     const centre = { lat: 36.81, lng: 10.2 }
-    const near = POI_TOWNS.filter((t) => Math.hypot(t.lat - centre.lat, t.lng - centre.lng) < 0.2)
+    const near = poiTowns()
+      .filter((t) => Math.hypot(t.lat - centre.lat, t.lng - centre.lng) < 0.2)
       .flatMap((t) => townPlaces(world, t))
       .sort(
         (a, b) =>
@@ -232,7 +233,7 @@ describe('the land the map draws', () => {
       .slice(0, 100)
     const random = seededRandom('land-test', 'places')
     const countrywide = random
-      .pick(POI_TOWNS, 60)
+      .pick(poiTowns(), 60)
       .flatMap((t) => random.pick(townPlaces(world, t), Math.min(5, townPlaces(world, t).length)))
     expect(near).toHaveLength(100)
     for (const p of [...near, ...countrywide]) {

@@ -1,4 +1,4 @@
-import { POI_TOWNS, townCentre, townPlaces, townRadius } from '../data/pois.ts'
+import { poiTowns, townCentre, townPlaces, townRadius } from '../data/pois.ts'
 import { worldFor } from '../data/world.ts'
 import type { MapPoi } from './detail-labels.ts'
 import { latitudeOf, longitudeOf } from './projection.ts'
@@ -14,7 +14,7 @@ export function poisIn(seed: string | number, box: readonly [number, number, num
   const [north, south] = [latitudeOf(box[1]), latitudeOf(box[3])]
   const world = worldFor(seed)
   const out: MapPoi[] = []
-  for (const town of POI_TOWNS) {
+  for (const town of poiTowns()) {
     const c = townCentre(town)
     const r = townRadius(town) * 1.5
     if (c.lat + r < south || c.lat - r > north) continue

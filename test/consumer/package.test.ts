@@ -169,9 +169,55 @@ if (status !== 401) throw new Error('expected 401, got ' + status)`
       )
   })
 
+  it('answers the default seed’s geocodes from the geocoder made at build time, as the sources answer', async () => {
+    // Which files the process reads (the pack is read with node:fs, not imported).
+    const hooks = `import fs from 'node:fs'
+const read = fs.readFileSync
+globalThis.__read = []
+fs.readFileSync = (file, ...rest) => { globalThis.__read.push(String(file)); return read(file, ...rest) }`
+    const questions = [
+      'Sfax',
+      'Avenue Habib Bourguiba, Tunis',
+      '12 Rue de Marseille Tunis',
+      'جربة',
+      'aeroprt',
+    ]
+    const script = `const { setupTmapsNode } = await import('tmaps-mock/node')
+const { server, mock } = setupTmapsNode({ state: 'empty' })
+server.listen()
+const key = await mock.console.createKey({ name: 'pack' })
+const answers = []
+for (const q of ${JSON.stringify(questions)})
+  answers.push(await (await fetch('https://api.tmaps.tn/geocoding/forward?limit=10&q=' + encodeURIComponent(q) + '&api_key=' + key.value)).json())
+server.close()
+console.log(JSON.stringify({ answers, read: globalThis.__read.filter((f) => f.includes('geocoder-pack')) }))`
+    const out = execFileSync(
+      node,
+      ['--import', `data:text/javascript,${encodeURIComponent(hooks)}`, '--input-type=module', '-e', script],
+      { cwd: dir, encoding: 'utf8' },
+    )
+    const { answers, read } = JSON.parse(out.trim().split('\n').at(-1)!)
+    expect(read).toEqual([
+      expect.stringMatching(/node_modules\/tmaps-mock\/dist\/endpoints\/geocoding\/geocoder-pack\.json$/),
+    ])
+    const { createTmapsCore } = await import('../../src/core/create-core.ts')
+    const core = createTmapsCore({ state: 'empty' })
+    await core.ready
+    const key = await core.console.createKey({ name: 'sources' })
+    const expected = []
+    for (const q of questions) {
+      const url = `https://api.tmaps.tn/geocoding/forward?limit=10&q=${encodeURIComponent(q)}&api_key=${key.value}`
+      expected.push(await (await core.fetch(new Request(url))).json())
+    }
+    expect(answers).toEqual(expected)
+    expect(answers[0].results[0].formatted).toMatch(/Sfax/)
+    expect(answers[2].results[0].type).toBe('address')
+  }, 60_000)
+
   it('ships no tests, no sources outside dist, and the data it needs', async () => {
     const files = execFileSync('tar', ['-tzf', await packedTarball()], { encoding: 'utf8' }).split('\n')
     expect(files).toContain('package/dist/data/tunisia.json')
+    expect(files).toContain('package/dist/endpoints/geocoding/geocoder-pack.json')
     expect(files.filter((f) => f.includes('.test.'))).toEqual([])
     expect(
       files.filter(

@@ -1,18 +1,30 @@
 import type { Options, SearchResult } from 'minisearch'
 import { distanceKm } from '../../data/geo.ts'
+import { houseDoor, type Street } from '../../data/streets.ts'
 import { type Derived, type World, worldFor } from '../../data/world.ts'
 import { tokenize } from '../../text/fold.ts'
 import {
   boxAround,
-  buildPlaces,
   componentsOf,
   formatPlace,
-  housePoint,
+  gazetteerPlaces,
   type Lang,
   type Place,
   type PlaceType,
+  type StreetEntry,
+  streetEntry,
+  streetPlace,
 } from './places.ts'
-import { buildIndex, type IndexedText } from './search-index.ts'
+import { fromPack, type GeocoderPack, readPack } from './prebuilt.ts'
+import {
+  documentOf,
+  type IndexData,
+  type IndexedText,
+  type IndexLayout,
+  installIndex,
+  layOut,
+  type TermTree,
+} from './search-index.ts'
 
 export interface ForwardQuery {
   q: string
@@ -50,43 +62,17 @@ const CANDIDATES = 60
 
 /**
  * Builds the forward geocoder of a seed: an inverted index (MiniSearch) over every place's
- * folded names and context words, with fuzzy matching for longer words.
+ * folded names and context words, with fuzzy matching for longer words; read from the build's
+ * pack for the default seed (`geocoderParts`).
  * @example createGeocoder(worldFor('demo')).forward({ q: 'Tunis', limit: 5, lang: 'fr' })
  */
-export function createGeocoder(world: World): Geocoder {
-  const places = buildPlaces(world)
-  const byId = new Map(places.map((p) => [p.id, p]))
-  const byKind: Record<Place['kind'], Place[]> = {
-    governorate: [],
-    delegation: [],
-    locality: [],
-    poi: [],
-    street: [],
-  }
-  for (const place of places) byKind[place.kind].push(place)
-  // Many fields repeat (every street of a town has the same context, many towns a "Rue de la
-  // République"): each distinct text is tokenized once while indexing (tokenize is pure), and the
-  // memo is dropped once the index is built.
-  let indexed: Map<string, string[]> | undefined = new Map()
-  const tokenizeOnce = (text: string) => {
-    if (indexed === undefined) return tokenize(text)
-    let tokens = indexed.get(text)
-    if (tokens === undefined) {
-      tokens = tokenize(text)
-      indexed.set(text, tokens)
-    }
-    return tokens
-  }
-  const index = buildIndex(
-    places.map((p) => ({
-      id: p.id,
-      name: p.aliases.join(' '),
-      alt: (p.alt ?? []).join(' '),
-      context: p.context,
-    })),
-    indexOptions(tokenizeOnce),
-  )
-  indexed = undefined
+export function createGeocoder(
+  world: World,
+  pack: GeocoderPack | undefined = readPack(world.seed),
+): Geocoder {
+  const parts = geocoderParts(world, pack)
+  const index = installIndex(parts.index, indexOptions())
+  let byKind: Record<Place['kind'], Place[]> | undefined
   const tokenized = (names: readonly string[] | undefined) =>
     (names ?? []).map(tokenize).filter((t) => t.length > 0)
   // A place's name words, tokenized the first time a search hits it (most places never are: this
@@ -105,7 +91,7 @@ export function createGeocoder(world: World): Geocoder {
   const rank = (query: ForwardQuery, terms: string[], hits: SearchResult[], fuzzy: boolean) => {
     const ranked: Array<{ place: Place; confidence: number; rank: number }> = []
     for (const hit of hits) {
-      const place = byId.get(hit.id)!
+      const place = parts.placeAt(documentOf(index, hit.id)!)
       const confidence = confidenceOf(hit, terms, namesOf(place), fuzzy)
       if (confidence === 0) continue
       if (query.bbox && !inBox(place, query.bbox)) continue
@@ -114,12 +100,20 @@ export function createGeocoder(world: World): Geocoder {
       ranked.push({ place, confidence, rank: score })
       if (ranked.length >= CANDIDATES) break
     }
-    return ranked.sort((a, b) => b.rank - a.rank || a.place.id.localeCompare(b.place.id))
+    return ranked.sort((a, b) => b.rank - a.rank || byId(a.place, b.place))
   }
 
   return {
-    places,
-    byKind,
+    get places() {
+      return parts.places()
+    },
+    get byKind() {
+      if (byKind === undefined) {
+        byKind = { governorate: [], delegation: [], locality: [], poi: [], street: [] }
+        for (const place of parts.places()) byKind[place.kind].push(place)
+      }
+      return byKind
+    },
     forward(query) {
       const words = tokenize(query.q)
       const houseNumber = words.find((w) => HOUSE_NUMBER.test(w))
@@ -142,7 +136,7 @@ export function createGeocoder(world: World): Geocoder {
         if (query.type && query.type !== type) continue
         results.push(
           asAddress
-            ? addressResult(place, houseNumber, confidence, query.lang)
+            ? addressResult(place, parts.streetOf(place), houseNumber, confidence, query.lang)
             : placeResult(place, confidence, query.lang),
         )
         if (results.length >= query.limit) break
@@ -151,6 +145,95 @@ export function createGeocoder(world: World): Geocoder {
     },
   }
 }
+
+/** What a seed's geocoder is made of. */
+export interface GeocoderParts {
+  /** The place of each of the index's documents (the gazetteer's, then the streets'), made on first use. */
+  placeAt(doc: number): Place
+  /** Every place, in the index's order, streets with their street. */
+  places(): Place[]
+  /** A street place's street (its course and house numbers). */
+  streetOf(place: Place): Street
+  /** The streets' entries, in the index's order after the gazetteer's places. */
+  entries(): StreetEntry[]
+  index: IndexLayout | (IndexData & { tree: TermTree })
+}
+
+/**
+ * What a seed's geocoder is made of: its places, its streets' entries and its search index. Read
+ * from the build's pack when there is one for the seed (the default seed, in Node, from the
+ * package: `prebuilt.ts`), made otherwise.
+ * @example geocoderParts(worldFor('demo'), undefined).places().length > 8000
+ */
+export function geocoderParts(
+  world: World,
+  pack: GeocoderPack | undefined = readPack(world.seed),
+): GeocoderParts {
+  const packed = pack && fromPack(pack, world.seed)
+  // The gazetteer's places are the same in every world: the pack's, when it was read first.
+  const { places: gazetteer, towns } = gazetteerPlaces(() => packed?.gazetteer)
+  if (packed) {
+    // A search makes the places it hits, without their streets; all of them (reverse geocoding,
+    // nearby places, routes) come with their streets, the world's (made then).
+    const { streets } = packed
+    const made: Place[] = [...gazetteer]
+    let complete = false
+    const entryAt = (doc: number) => streets.at(doc - gazetteer.length)
+    const placeAt = (doc: number) => (made[doc] ??= streetPlace(entryAt(doc), towns))
+    const count = gazetteer.length + streets.count
+    return {
+      placeAt,
+      places: () => {
+        if (!complete) {
+          for (let doc = gazetteer.length; doc < count; doc++) {
+            const entry = entryAt(doc)
+            made[doc] = streetPlace(entry, towns, world.streetByKey(entry.key)!)
+          }
+          complete = true
+        }
+        return made
+      },
+      streetOf: (place) => place.street ?? world.streetByKey(place.id.slice('street:'.length))!,
+      entries: () => Array.from({ length: streets.count }, (_, i) => streets.at(i)),
+      index: packed.index,
+    }
+  }
+  const entries = world.streets.map(streetEntry)
+  const places = [...gazetteer, ...entries.map((e, i) => streetPlace(e, towns, world.streets[i]!))]
+  // Many fields repeat (every street of a town has the same context, many towns a "Rue de la
+  // République"): each distinct text is tokenized once while indexing (tokenize is pure).
+  const tokenized = new Map<string, string[]>()
+  const tokenizeOnce = (text: string) => {
+    let tokens = tokenized.get(text)
+    if (tokens === undefined) {
+      tokens = tokenize(text)
+      tokenized.set(text, tokens)
+    }
+    return tokens
+  }
+  return {
+    placeAt: (doc) => places[doc]!,
+    places: () => places,
+    streetOf: (place) => place.street!,
+    entries: () => entries,
+    index: layOut(places.map(indexedText), tokenizeOnce),
+  }
+}
+
+/** What the search index holds of a place. */
+export const indexedText = (p: Place): IndexedText => ({
+  id: p.id,
+  name: p.aliases.join(' '),
+  alt: (p.alt ?? []).join(' '),
+  context: p.context,
+})
+
+/**
+ * Equal ranks in the order of the places' ids. By their UTF-16 code units: for the ids there are
+ * (ASCII letters, digits, ":" and "-"; the same in every world) the order `localeCompare` gives,
+ * tested, without its first call's cost (~10 ms to set up ICU's collator in a fresh process).
+ */
+export const byId = (a: Place, b: Place): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /**
  * Confidence in 0..1 from three things: how much of the query the place explains (a word of its
@@ -234,11 +317,16 @@ function placeResult(place: Place, confidence: number, lang: Lang): ForwardResul
 }
 
 /** A house on a street: numbers run along the street's axis, odd and even on either side. */
-function addressResult(place: Place, houseNumber: string, confidence: number, lang: Lang): ForwardResult {
-  const street = place.street!
+function addressResult(
+  place: Place,
+  street: Street,
+  houseNumber: string,
+  confidence: number,
+  lang: Lang,
+): ForwardResult {
   const n = Number.parseInt(houseNumber, 10)
   const beyond = n > street.maxNumber
-  const { lat, lng } = housePoint(place, n)
+  const { lat, lng } = houseDoor(street, n)
   const point = { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 }
   return {
     ...point,

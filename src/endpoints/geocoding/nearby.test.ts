@@ -4,7 +4,7 @@ import { apiClient } from '../../../test/support/api-client.ts'
 import { createTmapsCore } from '../../core/create-core.ts'
 import { distanceKm } from '../../data/geo.ts'
 import { onLand } from '../../data/land.ts'
-import { POI_CATEGORIES, POI_TOWNS, townCentre, townPlaces, townPois } from '../../data/pois.ts'
+import { POI_CATEGORIES, poiTowns, townCentre, townPlaces, townPois } from '../../data/pois.ts'
 import { worldFor } from '../../data/world.ts'
 
 const { get } = apiClient('nearby')
@@ -79,7 +79,8 @@ describe('GET /geocoding/nearby', () => {
     // Central Tunis has as many places within 1 km as the generator names uniquely (about 90);
     // a small town (5,000 to 10,000 people, away from others) far fewer.
     const tunis = await within(TUNIS)
-    const small = POI_TOWNS.filter((t) => (t.pop ?? 0) >= 5000 && (t.pop ?? 0) < 10_000)
+    const small = poiTowns()
+      .filter((t) => (t.pop ?? 0) >= 5000 && (t.pop ?? 0) < 10_000)
       .map(townCentre)
       .find((c) => distanceKm(c, { lat: 36.8, lng: 10.18 }) > 100)!
     const town = await within(`lat=${small.lat}&lng=${small.lng}`)
@@ -167,13 +168,13 @@ describe('GET /geocoding/nearby', () => {
     expect(await answer('one')).toEqual(await answer('one'))
     expect(await answer('one')).not.toEqual(await answer('two'))
     // A town's places do not depend on what was asked before.
-    const tunis = POI_TOWNS.find((t) => t.id === 'gn:2464470')!
+    const tunis = poiTowns().find((t) => t.id === 'gn:2464470')!
     const streets = worldFor('fresh').streetsOf(tunis.id)
     expect(townPois('fresh', tunis, streets)).toEqual(townPois('fresh', tunis, streets))
   })
 
   it('keeps generated places on the land the map draws (no lake, lagoon or salt flat)', () => {
-    const coastal = POI_TOWNS.filter((t) => (t.pop ?? 0) > 50_000)
+    const coastal = poiTowns().filter((t) => (t.pop ?? 0) > 50_000)
     for (const town of coastal) {
       for (const poi of townPlaces(worldFor('land'), town)) {
         expect(onLand(poi.lat, poi.lng), `${poi.name.fr} ${poi.lat},${poi.lng}`).toBe(true)

@@ -3,9 +3,9 @@ import { distanceKm, KM_PER_DEGREE } from '../../data/geo.ts'
 import {
   LANDMARK_POIS,
   POI_CATEGORIES,
-  POI_TOWNS,
   type Poi,
   type PoiCategory,
+  poiTowns,
   townCentre,
   townPlaces,
   townRadius,
@@ -97,7 +97,7 @@ export function poisWithin(world: World, center: { lat: number; lng: number }, r
     const km = distanceKm(center, poi)
     if (km <= reachKm) out.push({ poi, meters: km * 1000 })
   }
-  for (const town of POI_TOWNS) {
+  for (const town of poiTowns()) {
     // Towns whose places could reach the circle: centre distance <= radius + the town's spread.
     const spreadKm = townRadius(town) * KM_PER_DEGREE * 1.2
     const at = townCentre(town)

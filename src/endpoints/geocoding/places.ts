@@ -62,6 +62,26 @@ const prominenceOf = (pop: number | undefined) => Math.min(1, Math.log10(1 + (po
  * @example buildPlaces(worldFor('demo')).length > 4000
  */
 export function buildPlaces(world: World): Place[] {
+  const { places, towns } = gazetteerPlaces()
+  return [...places, ...world.streets.map((s) => streetPlace(streetEntry(s), towns, s))]
+}
+
+/**
+ * The gazetteer's places (governorates, delegations, towns, its points of interest and the
+ * landmarks), the same in every world: made once, shared (immutable); `prebuilt` gives them
+ * ready-made when it can (`prebuilt.ts`). `towns` has every town by its gazetteer id, with those
+ * that are part of another town and not searched of their own.
+ */
+export const gazetteerPlaces = (prebuilt?: () => GazetteerPlaces | undefined): GazetteerPlaces =>
+  (gazetteer ??= prebuilt?.() ?? makeGazetteerPlaces())
+let gazetteer: GazetteerPlaces | undefined
+
+export interface GazetteerPlaces {
+  places: readonly Place[]
+  towns: ReadonlyMap<string, Place>
+}
+
+export function makeGazetteerPlaces(): GazetteerPlaces {
   const places: Place[] = []
   for (const g of GOVERNORATES) {
     const names = govNames(g.id)
@@ -166,46 +186,79 @@ export function buildPlaces(world: World): Place[] {
       aliases: [l.name.fr, l.name.en, l.name.ar, ...(l.aliases ?? [])],
     })
   }
-  // The words every street of a town is searched by besides its name: one string per town, shared.
-  const streetContext = new Map<Place, string>()
-  for (const s of world.streets) {
-    const loc = localityPlaces.get(s.locality.id)!
-    let context = streetContext.get(loc)
-    if (context === undefined) {
-      context = `${loc.aliases.join(' ')} ${loc.governorate.fr} ${loc.postcode}`
-      streetContext.set(loc, context)
-    }
-    let [minLat, minLng, maxLat, maxLng] = [90, 180, -90, -180]
-    for (let i = 0; i < s.points.length; i += 2) {
-      minLat = Math.min(minLat, s.points[i]!)
-      maxLat = Math.max(maxLat, s.points[i]!)
-      minLng = Math.min(minLng, s.points[i + 1]!)
-      maxLng = Math.max(maxLng, s.points[i + 1]!)
-    }
-    places.push({
-      id: s.id,
-      kind: 'street',
-      type: 'street',
-      name: { fr: s.fr, en: s.fr, ar: s.ar },
-      lat: s.lat,
-      lng: s.lng,
-      bbox: [
-        round4(minLng - 0.0002),
-        round4(minLat - 0.0002),
-        round4(maxLng + 0.0002),
-        round4(maxLat + 0.0002),
-      ],
-      postcode: loc.postcode!,
-      commune: loc.commune!,
-      delegation: loc.delegation!,
-      governorate: loc.governorate,
-      prominence: loc.prominence * 0.8,
-      context,
-      aliases: [s.fr, s.ar],
-      street: s,
-    })
+  return { places, towns: localityPlaces }
+}
+
+/** What a street's place is made of, besides its town: what a seed decides (its names) and its course's box. */
+export interface StreetEntry {
+  /** Its course's key (the place's id is `street:<key>`). */
+  key: string
+  fr: string
+  ar: string
+  /** The gazetteer id of the town it belongs to. */
+  town: string
+  lat: number
+  lng: number
+  /** `[minLng, minLat, maxLng, maxLat]`. */
+  bbox: [number, number, number, number]
+}
+
+export function streetEntry(s: Street): StreetEntry {
+  let [minLat, minLng, maxLat, maxLng] = [90, 180, -90, -180]
+  for (let i = 0; i < s.points.length; i += 2) {
+    minLat = Math.min(minLat, s.points[i]!)
+    maxLat = Math.max(maxLat, s.points[i]!)
+    minLng = Math.min(minLng, s.points[i + 1]!)
+    maxLng = Math.max(maxLng, s.points[i + 1]!)
   }
-  return places
+  return {
+    key: s.key,
+    fr: s.fr,
+    ar: s.ar,
+    town: s.locality.id,
+    lat: s.lat,
+    lng: s.lng,
+    bbox: [
+      round4(minLng - 0.0002),
+      round4(minLat - 0.0002),
+      round4(maxLng + 0.0002),
+      round4(maxLat + 0.0002),
+    ],
+  }
+}
+
+/** The words every street of a town is searched by besides its name: one string per town, shared. */
+const streetContexts = new WeakMap<Place, string>()
+
+/**
+ * A street's place, with the street itself (its course and house numbers) when it is given: a
+ * geocoder read ready-made (`prebuilt.ts`) answers a search without the world's streets, and
+ * gives its places their streets when they are all asked for (reverse geocoding, nearby, routes).
+ */
+export function streetPlace(entry: StreetEntry, towns: ReadonlyMap<string, Place>, street?: Street): Place {
+  const loc = towns.get(entry.town)!
+  let context = streetContexts.get(loc)
+  if (context === undefined) {
+    context = `${loc.aliases.join(' ')} ${loc.governorate.fr} ${loc.postcode}`
+    streetContexts.set(loc, context)
+  }
+  return {
+    id: `street:${entry.key}`,
+    kind: 'street',
+    type: 'street',
+    name: { fr: entry.fr, en: entry.fr, ar: entry.ar },
+    lat: entry.lat,
+    lng: entry.lng,
+    bbox: entry.bbox,
+    postcode: loc.postcode!,
+    commune: loc.commune!,
+    delegation: loc.delegation!,
+    governorate: loc.governorate,
+    prominence: loc.prominence * 0.8,
+    context,
+    aliases: [entry.fr, entry.ar],
+    street,
+  }
 }
 
 /**

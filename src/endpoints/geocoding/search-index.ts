@@ -105,7 +105,50 @@ interface State {
   _idToShortId: Map<string, number>
   _fieldLength: FieldLengths
   _avgFieldLength: number[]
-  _index: { set(term: string, data: Map<number, Postings>): unknown }
+  _index: { set(term: string, data: Map<number, Postings>): unknown; _tree: TreeNode; _size?: number }
+}
+
+/** A node of MiniSearch's radix tree: edges to nodes, and the empty edge to a term's data. */
+type TreeNode = Map<string, TreeNode | Map<number, Postings>>
+
+/**
+ * MiniSearch's radix tree of an index's terms, node by node in its iteration order (depth first):
+ * each node's number of edges, every edge's text (the empty one leads to a term's data), and the
+ * term each empty edge leads to, as its number in the layout. Installing an index from it makes
+ * the same tree, in the same order, without inserting its terms one by one (`installIndex`).
+ */
+export interface TermTree {
+  edges: string[]
+  /** Per node, in the order met: its number of edges. */
+  degrees: number[]
+  /** Per empty edge, in the order met: its term's number in the layout. */
+  leaves: number[]
+}
+
+/**
+ * What an index is made of, in the order MiniSearch's `add` first met its terms: every term's
+ * documents (`docs`, and how often it is in each, `counts`) for each field in one range of two
+ * typed arrays, each document's number of distinct words per field, the running averages of
+ * those, and the documents' ids. `installIndex` makes the index of it; a geocoder made at build
+ * time keeps it (`prebuilt.ts`).
+ */
+export interface IndexLayout extends IndexData {
+  /** The terms, in the order first met. The empty term (`empty`, -1 when none) is not indexed. */
+  terms: string[]
+  empty: number
+}
+
+/** The documents of an index's terms: its layout (`IndexLayout`) but for the terms themselves. */
+export interface IndexData {
+  /** Per term and field (`term * 3 + field`): where its documents start in `docs`, and how many. */
+  offsets: Uint32Array
+  sizes: Uint32Array
+  docs: Uint32Array
+  counts: Uint16Array
+  /** Per document and field: its number of distinct words. */
+  lengths: Uint16Array
+  average: number[]
+  ids: string[]
 }
 
 /**
@@ -124,9 +167,14 @@ export function buildIndex(
   documents: readonly IndexedText[],
   options: Options<IndexedText>,
 ): MiniSearch<IndexedText> {
-  const tokenize = options.tokenize!
-  const index = new MiniSearch<IndexedText>(options)
-  const state = index as unknown as State
+  return installIndex(layOut(documents, options.tokenize!), options)
+}
+
+/** The layout of the index of `documents`: see `buildIndex`. */
+export function layOut(
+  documents: readonly IndexedText[],
+  tokenize: (text: string, field?: string) => string[],
+): IndexLayout {
   const fieldCount = FIELDS.length
   // Each distinct term gets a number in the order `add` first meets it (the radix tree's order);
   // a document's words are kept as those numbers, and each term's postings counted, in one pass;
@@ -216,22 +264,88 @@ export function buildIndex(
       }
     }
   }
-  const ids = documents.map((d) => d.id)
-  state._documentCount = documents.length
-  state._nextId = documents.length
+  return {
+    terms,
+    empty: empty ?? -1,
+    offsets,
+    sizes: postingsOf.slice(0, terms.length * fieldCount),
+    docs,
+    counts,
+    lengths,
+    average: documents.length > 0 ? average : [],
+    ids: documents.map((d) => d.id),
+  }
+}
+
+/**
+ * The MiniSearch index of a layout, in the state `addAll` would leave it in (`buildIndex`).
+ * @example installIndex(layOut(documents, tokenize), indexOptions())
+ */
+export function installIndex(
+  layout: IndexLayout | (IndexData & { tree: TermTree }),
+  options: Options<IndexedText>,
+): MiniSearch<IndexedText> {
+  const { offsets, sizes, docs, counts, lengths, average, ids } = layout
+  const fieldCount = FIELDS.length
+  const index = new MiniSearch<IndexedText>(options)
+  const state = index as unknown as State
+  state._documentCount = ids.length
+  state._nextId = ids.length
   state._documentIds = new DocumentIds(ids)
   state._idToShortId = new Map(ids.map((id, doc) => [id, doc]))
   state._fieldLength = new FieldLengths(lengths)
-  state._avgFieldLength = documents.length > 0 ? average : []
-  for (let id = 0; id < terms.length; id++) {
-    if (id === empty) continue
+  state._avgFieldLength = average
+  const dataOf = (id: number) => {
     const data = new Map<number, Postings>()
     for (let field = 0; field < fieldCount; field++) {
       const at = id * fieldCount + field
-      if (postingsOf[at] === 0) continue
-      data.set(field, new Postings(docs, counts, offsets[at]!, offsets[at]! + postingsOf[at]!))
+      if (sizes[at] === 0) continue
+      data.set(field, new Postings(docs, counts, offsets[at]!, offsets[at]! + sizes[at]!))
     }
-    state._index.set(terms[id]!, data)
+    return data
   }
+  if ('tree' in layout) {
+    const { tree } = layout
+    let edge = 0
+    let degree = 0
+    let leaf = 0
+    const node = (): TreeNode => {
+      const made: TreeNode = new Map()
+      for (let n = tree.degrees[degree++]!; n > 0; n--) {
+        const text = tree.edges[edge++]!
+        made.set(text, text === '' ? dataOf(tree.leaves[leaf++]!) : node())
+      }
+      return made
+    }
+    state._index._tree = node()
+    state._index._size = undefined
+    return index
+  }
+  const { terms, empty } = layout
+  for (let id = 0; id < terms.length; id++) if (id !== empty) state._index.set(terms[id]!, dataOf(id))
   return index
+}
+
+/** The number of a document in an index, by its id (MiniSearch's short id: its place in the layout). */
+export function documentOf(index: MiniSearch<IndexedText>, id: string): number | undefined {
+  return (index as unknown as State)._idToShortId.get(id)
+}
+
+/**
+ * The radix tree of an index installed from `layout` (its terms numbered as there).
+ * @example installIndex({ ...layout, tree: termTree(installIndex(layout, options), layout) }, options)
+ */
+export function termTree(index: MiniSearch<IndexedText>, layout: IndexLayout): TermTree {
+  const numbers = new Map(layout.terms.map((term, id) => [term, id]))
+  const tree: TermTree = { edges: [], degrees: [], leaves: [] }
+  const visit = (node: TreeNode, prefix: string) => {
+    tree.degrees.push(node.size)
+    for (const [text, child] of node) {
+      tree.edges.push(text)
+      if (text === '') tree.leaves.push(numbers.get(prefix)!)
+      else visit(child as TreeNode, prefix + text)
+    }
+  }
+  visit((index as unknown as State)._index._tree, '')
+  return tree
 }

@@ -2,7 +2,7 @@ import { encode } from '@placemarkio/polyline'
 import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians, round6 } from '../../data/geo.ts'
 import { hashSeed } from '../../data/seeded.ts'
 import { STREET_NAMESAKES } from '../../data/street-names.ts'
-import { nearestTown, POI_TOWNS, townName } from '../../data/towns.ts'
+import { nearestTown, poiTowns, townName } from '../../data/towns.ts'
 import { worldFor } from '../../data/world.ts'
 import type { Road } from '../../map/roads.ts'
 import { type Geocoder, geocoderFor } from '../geocoding/geocoder.ts'
@@ -415,10 +415,10 @@ function streetName(options: RouteOptions, a: Point, b: Point, destination: Poin
 }
 
 /** Towns the signs point to ("en direction de Sousse"): 40,000 people or more. */
-const SIGNED_TOWNS = POI_TOWNS.filter((t) => (t.pop ?? 0) >= 40_000)
+const SIGNED_TOWNS = poiTowns().filter((t) => (t.pop ?? 0) >= 40_000)
 
 /** Towns a road is named after ("Route de Sousse"). */
-const BIG_TOWNS = POI_TOWNS.filter((t) => (t.pop ?? 0) >= 10_000)
+const BIG_TOWNS = poiTowns().filter((t) => (t.pop ?? 0) >= 10_000)
 
 const CELL = 0.02
 const grids = new WeakMap<Geocoder, Map<string, Place[]>>()
