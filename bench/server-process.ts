@@ -19,7 +19,7 @@ process.on('SIGTERM', () => process.exit(0))
 if (!certDir) throw new Error('Usage: node bench/server-process.ts tmaps|bare <certDir> [answers.json]')
 
 if (kind === 'tmaps' || kind === 'tmaps-lines' || kind === 'tmaps-inthread') {
-  keepYoungGenerationSmall() // as `tmaps-mock serve` does
+  const youngKeptSmall = keepYoungGenerationSmall() // as `tmaps-mock serve` does
   // tmaps-lines: with the terminal's request lines, as `tmaps-mock serve` prints them.
   // Written to /dev/null: what the server spends on them, not what reading a pipe costs this bench.
   const devNull = openSync('/dev/null', 'w')
@@ -36,7 +36,7 @@ if (kind === 'tmaps' || kind === 'tmaps-lines' || kind === 'tmaps-inthread') {
   })
   const backend = await server.mock.console.createKey({ name: 'backend' })
   const web = await server.mock.console.createKey({ name: 'web', domains: ['localhost'] })
-  giveMemoryBackWhenIdle() // as `tmaps-mock serve` does
+  giveMemoryBackWhenIdle(youngKeptSmall) // as `tmaps-mock serve` does
   process.stdout.write(
     `${JSON.stringify({ port: new URL(server.url).port, pid: process.pid, backend: backend.value, web: web.value })}\n`,
   )

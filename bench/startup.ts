@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Agent, request } from 'undici'
+import { IDLE_COLLECTED_AFTER_MS } from '../src/cli/heap.ts'
 import { localCertificate } from '../src/runtimes/server/certificate.ts'
 import { benchAgent, type Comparison } from './harness.ts'
 
@@ -83,7 +84,7 @@ async function warmMb(pid: number, count: number, url: (i: number) => string, ag
   }
   // Idle: 4.5 s after the last answer (the CLI gives memory back after two quiet seconds
   // following work, 2-3 s after it: src/cli/heap.ts; the bare server has nothing of the kind).
-  await new Promise((resolve) => setTimeout(resolve, 4500))
+  await new Promise((resolve) => setTimeout(resolve, IDLE_COLLECTED_AFTER_MS))
   // An API-only user pays nothing for the render pool (its threads are named "tmaps-mock renderer").
   const renderThreads = readdirSync(`/proc/${pid}/task`).filter((task) =>
     readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').startsWith('tmaps-mock rend'),

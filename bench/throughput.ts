@@ -4,13 +4,15 @@
  * either server (bench/paired-load.ts: raw keep-alive TLS connections, no HTTP client), loading
  * the two in turn every 0.5 s; the report takes the median of the paired ratios and their
  * interquartile range, with each server's CPU time per request (/proc) and the loader's.
- * Rows: a cached forward geocode (200), a 401, a 403 and a cached tile. Target: >= 0.85x bare.
+ * Rows: a cached forward geocode (200), a 401, a 403 and a cached tile; the geocode again after
+ * the server idled and gave its memory back, and with the terminal's request lines. Target: >= 0.85x bare.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
+import { IDLE_COLLECTED_AFTER_MS } from '../src/cli/heap.ts'
 import { localCertificate } from '../src/runtimes/server/certificate.ts'
 import { benchAgent, type Comparison } from './harness.ts'
 import { pairedLoad } from './paired-load.ts'
@@ -86,26 +88,29 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
   const withLines = await startProcess(['tmaps-lines', certDir])
   /**
    * Warms a row's server with the row's request right before the row (its geocoder made, its
-   * answer remembered): a server that worked and then idled two seconds gives its memory back
-   * (src/cli/heap.ts), which costs a saturated load ~15-25% after it (docs/server.md, "Memory");
-   * every row measures a server busy since its first request.
+   * answer remembered). `idle`: then waits until the server, idle, has given its memory back
+   * (src/cli/heap.ts: the young generation shrunk, to grow back under the load).
    */
-  const warm = async (server: Started, path: string) => {
+  const warm = async (server: Started, path: string, idle = false) => {
     const agent = benchAgent(ca!)
     await (await request(`https://localhost:${server.port}${path}`, { dispatcher: agent })).body.dump()
     await agent.close()
+    if (idle) await new Promise((resolve) => setTimeout(resolve, IDLE_COLLECTED_AFTER_MS))
   }
   const rows: Comparison[] = []
   const notes: string[] = []
   const runs = [
     ...cases.map((c) => ({ ...c, server: tmaps })),
+    // A server that has worked, idled and given its memory back (as a dev server does between
+    // page loads): the load after it as fast as before (issue #22).
+    { ...cases[0]!, label: `${cases[0]!.label} after an idle spell`, server: tmaps, idle: true },
     // The same keys (the same seed): the bare server's recorded answers fit its paths too.
     { ...cases[0]!, label: `${cases[0]!.label} with the terminal's request lines`, server: withLines },
   ]
   try {
     for (const c of runs) {
       if (ONLY && !c.label.includes(ONLY)) continue
-      await warm(c.server, c.path)
+      await warm(c.server, c.path, 'idle' in c && c.idle)
       const raw = `GET ${c.path} HTTP/1.1\r\nHost: localhost\r\n${c.origin ? `Origin: ${c.origin}\r\n` : ''}\r\n`
       const result = await pairedLoad(c.server, bare, raw, {
         ca: ca!,

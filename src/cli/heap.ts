@@ -1,4 +1,5 @@
-import { setFlagsFromString } from 'node:v8'
+import { PerformanceObserver } from 'node:perf_hooks'
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
 /** V8's options about the young generation's size (the semi-spaces), as a user would spell them. */
@@ -33,16 +34,22 @@ const IDLE_CHECK_MS = 1000
 const BUSY_CPU_MS = 10
 /** Quiet seconds in a row that make a server idle (one was not enough: below). */
 const QUIET_CHECKS = 2
+/**
+ * How long after its last request an idle server has given its memory back at the latest (the
+ * check that saw the work, then the quiet ones), plus the collection's time: what a bench waits.
+ */
+export const IDLE_COLLECTED_AFTER_MS = IDLE_CHECK_MS * (QUIET_CHECKS + 1) + 1500
 
 /**
  * Decides when an idle server gives its memory back: after work (a second in which the process
  * used CPU: it answered requests) come two seconds in a row in which it used almost none: then
  * once, until it is busy again. `cpuMs` is the CPU time used since the last check.
  *
- * Two, not one: after the collection a saturated load costs ~15-25% more CPU a request (cause
- * not found: docs/server.md, "Memory"), and collecting in the first quiet second set it off in
- * every pause of a client that pauses about a second between bursts (the bench's paired loader:
- * 0.72x instead of 0.87x of bare `node:https`); a pause of two seconds is idle.
+ * Two, not one: a collection costs the next requests something (it takes 15-40 ms, and the
+ * young generation it shrinks grows back over the next few thousand requests: `growBack`), and
+ * collecting in the first quiet second did it in every pause of a client that pauses about a
+ * second between bursts (the bench's paired loader, before `growBack`: 0.72x instead of 0.87x of
+ * bare `node:https`); a pause of two seconds is idle.
  * @example const next = idleCollector(); next(250) // false: busy; next(1) // false; next(0) // true: collect now
  */
 export function idleCollector(): (cpuMs: number) => boolean {
@@ -67,12 +74,19 @@ export function idleCollector(): (cpuMs: number) => boolean {
  * next burst (an ordinary collection frees objects but keeps the pages). Measured after 100
  * geocodes: 102-107 MB RSS instead of 117-119 MB; a collection takes ~15-40 ms, after two seconds in
  * which no request came. Never while requests come (a busy second), never twice in a row idle.
+ *
+ * That collection also shrinks V8's young generation to its least (16 -> 1 MB), which
+ * `keepYoungGenerationSmall` then kept from growing: every later load paid 7-8 times as many
+ * scavenges and ~15-25% more CPU a request. So when the young generation was kept small
+ * (`youngKeptSmall`), it grows back under the next load to the size it had before the first
+ * collection, and no further (`growBack`).
+ *
  * `gc` comes from a context of its own (`--expose-gc` set here does not add `gc` to the
  * process's globals). Only the CLI and its bench call this: the library never changes a user's
  * process.
- * @example giveMemoryBackWhenIdle() // in the CLI, once the server listens
+ * @example giveMemoryBackWhenIdle(keepYoungGenerationSmall()) // in the CLI, once the server listens
  */
-export function giveMemoryBackWhenIdle(): void {
+export function giveMemoryBackWhenIdle(youngKeptSmall: boolean): void {
   setFlagsFromString('--expose-gc')
   const gc = runInNewContext('gc') as (options: {
     type: 'major'
@@ -80,12 +94,51 @@ export function giveMemoryBackWhenIdle(): void {
     flavor: 'last-resort'
   }) => void
   const collectNow = idleCollector()
+  /** The young generation's size before the first collection: what it grows back to. */
+  let youngSize = 0
   let last = process.cpuUsage()
   setInterval(() => {
     const used = process.cpuUsage(last)
     last = process.cpuUsage()
     if (!collectNow((used.user + used.system) / 1000)) return
+    youngSize ||= youngGenerationSize()
     gc({ type: 'major', execution: 'sync', flavor: 'last-resort' })
+    if (youngKeptSmall) growBack(youngSize)
     last = process.cpuUsage() // the collection's own CPU is not work
   }, IDLE_CHECK_MS).unref()
+}
+
+/** The young generation's size (V8's `new_space`), in bytes. */
+export const youngGenerationSize = (): number =>
+  getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0
+
+let growing: PerformanceObserver | undefined
+
+/**
+ * Lets the young generation grow back to `size` bytes, then keeps it there (growth factor 1
+ * again). V8 grows it, when a scavenge finds too much of it survived, by its growth factor; after
+ * the last-resort collection its first growth doubles it whatever the factor (measured, Node 24:
+ * 1 -> 2 MB), so the factor starts at half the ratio to `size` and is set again after each
+ * growth to what takes it the rest of the way (2 -> 16 MB with 8). Looked at after every
+ * collection (a `gc` performance observer, until it is back): at `size` (or past it, bounded by
+ * V8's maximum) it stops growing. Tested in a child process: `heap.test.ts`.
+ * @example growBack(16 * 1024 * 1024) // after a collection that shrank it to 1 MB
+ */
+export function growBack(size: number): void {
+  growing?.disconnect()
+  let now = youngGenerationSize()
+  if (now >= size) return
+  setFlagsFromString(`--semi-space-growth-factor=${Math.max(2, Math.ceil(size / now / 2))}`)
+  growing = new PerformanceObserver(() => {
+    const grown = youngGenerationSize()
+    if (grown >= size) {
+      setFlagsFromString('--semi-space-growth-factor=1')
+      growing?.disconnect()
+      growing = undefined
+    } else if (grown > now) {
+      now = grown
+      setFlagsFromString(`--semi-space-growth-factor=${Math.max(2, Math.ceil(size / now))}`)
+    }
+  })
+  growing.observe({ entryTypes: ['gc'] })
 }

@@ -11,7 +11,7 @@ import { giveMemoryBackWhenIdle, keepYoungGenerationSmall } from './heap.ts'
 import { createRequestPrinter } from './request-lines.ts'
 
 // Before any request: an idle server stays ~17 MB smaller (see heap.ts).
-keepYoungGenerationSmall()
+const youngKeptSmall = keepYoungGenerationSmall()
 
 const HELP = `tmaps-mock serve: the TMaps API mock on a local HTTPS server
 
@@ -120,7 +120,7 @@ async function main(argv: string[]): Promise<void> {
   }
   printBanner(server, values.host ?? 'localhost', values.save)
   // Idle after work: the memory goes back to the system (see heap.ts).
-  giveMemoryBackWhenIdle()
+  giveMemoryBackWhenIdle(youngKeptSmall)
 
   let closing = false
   const shutdown = async (signal: string) => {
