@@ -16,7 +16,7 @@ const TILE_SIZE = 256
 // The tiles' credit, OpenStreetMap's (ODbL) included: the land and water are OSM-derived.
 const ATTRIBUTION = `© TMaps mock · ${MAP_ATTRIBUTION}`
 const DEFAULT_TILES_KEY = 'Web app (local dev)'
-/** The height of Leaflet's attribution bar at the map's foot, in pixels. */
+/** The height of Leaflet's attribution bar at the map's foot, in pixels, before it is drawn. */
 const ATTRIBUTION_HEIGHT = 16
 
 let loading: Promise<Leaflet> | undefined
@@ -141,10 +141,15 @@ export function TunisiaMap({
           framed = next
           fitting = true
           try {
-            // The attribution bar covers the map's foot: what is framed stays above it.
+            // The attribution bar covers the map's foot (two lines on a phone): what is framed
+            // stays above it.
+            const credit = el.querySelector<HTMLElement>('.leaflet-control-attribution')
             shown.fitBounds(next.bounds, {
               paddingTopLeft: next.padding,
-              paddingBottomRight: [next.padding[0], next.padding[1] + ATTRIBUTION_HEIGHT],
+              paddingBottomRight: [
+                next.padding[0],
+                next.padding[1] + (credit?.offsetHeight || ATTRIBUTION_HEIGHT),
+              ],
               ...(next.maxZoom !== undefined && { maxZoom: next.maxZoom }),
               animate: false,
             })

@@ -880,6 +880,37 @@ describe('the playground, in Chromium', () => {
     await context.close()
   }, 60_000)
 
+  it.each([
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ])(
+    'frames the whole country above the map’s credit at $width x $height',
+    async (viewport) => {
+      const context = await browser.newContext({ viewport })
+      const { page, errors } = await openPage(context, localhost)
+      await expect.poll(() => mapTiles(page), { timeout: 15_000 }).toBe('loaded')
+      const canvas = page.locator('.map-canvas')
+      const [view, box, credit] = await Promise.all([
+        canvas.evaluate((el) => ({
+          zoom: Number(el.dataset.zoom),
+          center: el.dataset.center!.split(',').map(Number),
+        })),
+        canvas.boundingBox(),
+        page.locator('.leaflet-control-attribution').boundingBox(),
+      ])
+      // Web Mercator: where a latitude falls in the map, from its centre and zoom.
+      const y = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))
+      const px = (lat: number) =>
+        box!.y + box!.height / 2 - ((y(lat) - y(view.center[0]!)) * 256 * 2 ** view.zoom) / (2 * Math.PI)
+      // Its southern tip (the frame's 30.2° N) above the credit (two lines on a phone), Cap Blanc below the top.
+      expect(px(30.2)).toBeLessThanOrEqual(credit!.y + 1)
+      expect(px(37.4)).toBeGreaterThanOrEqual(box!.y - 1)
+      expect(errors()).toEqual([])
+      await context.close()
+    },
+    60_000,
+  )
+
   it('is usable at 360 px wide, labels every control and shows the data attribution', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } })
     const { page, errors } = await openPage(context, localhost)
