@@ -77,7 +77,9 @@ it('lets the young generation grow back to its size after the idle collection sh
   expect(grown.collected).toBeLessThanOrEqual(2 ** 20) // the last-resort collection shrinks it
   expect(grown.loaded).toBe(grown.started) // back under load (7-8 times fewer scavenges than at 1 MB)
   expect(grown.later).toBe(grown.started) // and kept there
-  // Without it, kept small at what the collection left (~15-25% more CPU a request: docs/server.md).
+  // Without it, it stays smaller than it was (1-7 MB measured, V8 growing it a little on its
+  // own: 7-8 times the scavenges at 1 MB, ~15-25% more CPU a request: docs/server.md).
   const stayed = youngGeneration('stay')
-  expect(stayed.loaded).toBeLessThan(stayed.started / 4)
+  expect(stayed.collected).toBeLessThanOrEqual(2 ** 20)
+  expect(stayed.later).toBeLessThan(stayed.started)
 }, 60_000)

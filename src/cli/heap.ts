@@ -127,7 +127,7 @@ let growing: PerformanceObserver | undefined
 export function growBack(size: number): void {
   growing?.disconnect()
   let now = youngGenerationSize()
-  if (now >= size) return
+  if (now === 0 || now >= size) return // no young generation of V8's usual kind, or not shrunk
   setFlagsFromString(`--semi-space-growth-factor=${Math.max(2, Math.ceil(size / now / 2))}`)
   growing = new PerformanceObserver(() => {
     const grown = youngGenerationSize()
