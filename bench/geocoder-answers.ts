@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { worldFor } from '../src/data/world.ts'
-import { buildPlaces } from '../src/endpoints/geocoding/places.ts'
+import { geocoderParts } from '../src/endpoints/geocoding/geocoder.ts'
 
 /** `ANSWER_SEEDS=tmaps,demo` asks fewer seeds. */
 const SEEDS = process.env.ANSWER_SEEDS?.split(',') ?? ['tmaps', 'demo', '42', 'property']
@@ -29,7 +29,7 @@ const typo = (s: string) => (s.length > 5 ? s.slice(0, 2) + s[3] + s[2] + s.slic
 
 /** The questions for a seed, as paths with their query (without the key). */
 export function questions(seed: string): string[] {
-  const places = buildPlaces(worldFor(seed))
+  const places = geocoderParts(worldFor(seed), undefined).places()
   const streets = places.filter((p) => p.kind === 'street')
   const out: string[] = []
   let i = 0

@@ -15,7 +15,7 @@ import {
   streetEntry,
   streetPlace,
 } from './places.ts'
-import { fromPack, type GeocoderPack, readPack } from './prebuilt.ts'
+import { fromPack, type GeocoderPack, readPack, toPack } from './prebuilt.ts'
 import {
   documentOf,
   type IndexData,
@@ -24,6 +24,7 @@ import {
   installIndex,
   layOut,
   type TermTree,
+  termTree,
 } from './search-index.ts'
 
 export interface ForwardQuery {
@@ -218,6 +219,19 @@ export function geocoderParts(
     entries: () => entries,
     index: layOut(places.map(indexedText), tokenizeOnce),
   }
+}
+
+/**
+ * A seed's geocoder as the build writes it (`scripts/build-geocoder-pack.ts`): made, never read,
+ * its index's radix tree taken from the index it installs.
+ * @example JSON.stringify(packGeocoder(worldFor('tmaps')))
+ */
+export function packGeocoder(world: World): GeocoderPack {
+  const parts = geocoderParts(world, undefined)
+  const { index } = parts
+  if (!('terms' in index)) throw new Error('a geocoder made, not read, has its terms')
+  const tree = termTree(installIndex(index, indexOptions()), index)
+  return toPack(String(world.seed), gazetteerPlaces(), parts.entries(), { ...index, tree })
 }
 
 /** What the search index holds of a place. */

@@ -6,7 +6,6 @@ import type { Lang, Names } from '../../data/lang.ts'
 import { isOwnPlace, otherSpellings, placeName } from '../../data/place-names.ts'
 import { houseDoor, type Street } from '../../data/streets.ts'
 import { nearestTown } from '../../data/towns.ts'
-import type { World } from '../../data/world.ts'
 
 export { LANGS, type Lang, type Names } from '../../data/lang.ts'
 
@@ -56,15 +55,6 @@ const delNames = (id: string): Names => {
   return { fr: d.fr, en: d.fr, ar: d.ar ?? d.fr }
 }
 const prominenceOf = (pop: number | undefined) => Math.min(1, Math.log10(1 + (pop ?? 0)) / 6.5)
-
-/**
- * Builds every searchable place for a seed: the gazetteer's facts plus the seed's streets.
- * @example buildPlaces(worldFor('demo')).length > 4000
- */
-export function buildPlaces(world: World): Place[] {
-  const { places, towns } = gazetteerPlaces()
-  return [...places, ...world.streets.map((s) => streetPlace(streetEntry(s), towns, s))]
-}
 
 /**
  * The gazetteer's places (governorates, delegations, towns, its points of interest and the

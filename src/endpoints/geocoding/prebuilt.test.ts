@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DATA_SEED } from '../../core/options.ts'
 import { worldFor } from '../../data/world.ts'
-import { byId, createGeocoder, type ForwardQuery, geocoderParts, indexOptions } from './geocoder.ts'
-import { gazetteerPlaces, makeGazetteerPlaces } from './places.ts'
-import { fromPack, type GeocoderPack, PACKED_SEED, readPack, toPack } from './prebuilt.ts'
-import { installIndex, termTree } from './search-index.ts'
+import {
+  byId,
+  createGeocoder,
+  type ForwardQuery,
+  geocoderParts,
+  indexOptions,
+  packGeocoder,
+} from './geocoder.ts'
+import { makeGazetteerPlaces } from './places.ts'
+import { fromPack, type GeocoderPack, PACKED_SEED, readPack } from './prebuilt.ts'
+import { installIndex } from './search-index.ts'
 
 /** The pack `npm run build` writes (scripts/build-geocoder-pack.ts), as a reader gets it: through JSON. */
-function packOf(seed: string): GeocoderPack {
-  const parts = geocoderParts(worldFor(seed), undefined)
-  if (!('terms' in parts.index)) throw new Error('made, not read: the index has its terms')
-  const tree = termTree(installIndex(parts.index, indexOptions()), parts.index)
-  const pack = toPack(seed, gazetteerPlaces(), parts.entries(), { ...parts.index, tree })
-  return JSON.parse(JSON.stringify(pack)) as GeocoderPack
-}
+const packOf = (seed: string) => JSON.parse(JSON.stringify(packGeocoder(worldFor(seed)))) as GeocoderPack
 
 describe('the geocoder made at build time (the default seed’s pack)', () => {
   const world = worldFor(PACKED_SEED)

@@ -1,17 +1,11 @@
 import MiniSearch from 'minisearch'
 import { describe, expect, it } from 'vitest'
 import { worldFor } from '../../data/world.ts'
-import { indexOptions } from './geocoder.ts'
-import { buildPlaces } from './places.ts'
+import { geocoderParts, indexedText, indexOptions } from './geocoder.ts'
 import { buildIndex, Postings } from './search-index.ts'
 
 const documents = (seed: string | number) =>
-  buildPlaces(worldFor(seed)).map((p) => ({
-    id: p.id,
-    name: p.aliases.join(' '),
-    alt: (p.alt ?? []).join(' '),
-    context: p.context,
-  }))
+  geocoderParts(worldFor(seed), undefined).places().map(indexedText)
 
 describe('the geocoder’s search index', () => {
   // Answers depend on the index's every detail: the order its radix tree lists terms in decides
