@@ -29,6 +29,28 @@ export const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string; par
   // GeoNames' French name of this Gabès village is a film director's ("André Téchiné").
   Techine: { fr: 'Techine' },
   Douane: { fr: 'Nabeul', ar: 'نابل', partOf: true },
+  // WOF's "Sosah" is a point in Sousse's centre, not a town beside it.
+  Sosah: { fr: 'Sousse', ar: 'سوسة', partOf: true },
+  // GeoNames' transliterations of the Arabic where Tunisians write a French form (municipality and
+  // district names as their signs and the communes write them), and Arabic names GeoNames lacks.
+  Carthage: { fr: 'Carthage', ar: 'قرطاج' },
+  Moknine: { fr: 'Moknine', ar: 'المكنين' },
+  Qallalah: { fr: 'Guellala', ar: 'قلالة' },
+  "Al Ma'i": { fr: 'El May', ar: 'الماي' },
+  'Al Qasr as Said': { fr: 'Ksar Saïd', ar: 'قصر السعيد' },
+  Kasnadar: { fr: 'Khaznadar', ar: 'خزندار' },
+  'Sidi Bu Jafar': { fr: 'Sidi Bou Jaafar', ar: 'سيدي بوجعفر' },
+  'Djerf el Kanntara': { fr: 'Djerf el Kantara' },
+  'Fonndouk Choucha': { fr: 'Fondouk Choucha', ar: 'فندق شوشة' },
+}
+
+/**
+ * Names of the gazetteer's points of interest besides its own (by its id): an island is called
+ * by its bare name ("Djerba", "جربة") as often as "Île de Djerba", and the gazetteer gives no
+ * Arabic. Source: the island's article in the French and Arabic Wikipedias.
+ */
+export const POI_NAMES: Readonly<Record<string, { ar: string; aliases: readonly string[] }>> = {
+  'landmark:djerba': { ar: 'جزيرة جربة', aliases: ['Djerba', 'Jerba', 'جربة'] },
 }
 
 /**

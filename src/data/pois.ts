@@ -3,7 +3,7 @@ import { seededFaker } from './faker.ts'
 import { inPlaceAr, ofPlace } from './french.ts'
 import { type Locality, POIS } from './gazetteer.ts'
 import { GAZETTEER_LANDMARKS } from './gazetteer-landmarks.ts'
-import { type LatLng, radians, round6 } from './geo.ts'
+import { distanceKm, type LatLng, M_PER_DEGREE_LAT, radians, round6 } from './geo.ts'
 import { nearestLand, onLand } from './land.ts'
 import { GREAT_MOSQUE_TOWNS, LANDMARKS, type LandmarkKind, SUPERSEDED_POIS } from './landmarks.ts'
 import type { Names } from './lang.ts'
@@ -21,7 +21,7 @@ import {
   SUPERMARKETS,
 } from './poi-names.ts'
 import { STREET_NAMESAKES } from './street-names.ts'
-import { houseDoor, type Street, snapToStreet } from './streets.ts'
+import { houseDoor, type Street, snapToStreet, streetsByAddress } from './streets.ts'
 import { nearestTown, townCentre, townName, townRadius } from './towns.ts'
 import type { World } from './world.ts'
 
@@ -521,26 +521,38 @@ export function townPois(seed: string | number, locality: Locality, streets: rea
 /**
  * A place near one of its town's streets (its axis within 400 m) stands at that street's door for
  * the house number where it falls (or the nearest free number on that side: `doors` holds those
- * taken, one place a door), so its address, reverse geocoding at its point and forward geocoding
- * of its address agree; a place farther out keeps its point (its address is the town).
+ * taken, one place a door) whose point has that very address by the rule every endpoint reads
+ * addresses with (`streetsByAddress`: not a door that a crossing street or a square would claim),
+ * so its address, reverse geocoding at its point and forward geocoding of its address agree; a
+ * place farther out keeps its point (its address is the town, or what reverse geocoding says).
  */
 function onStreet(at: LatLng, streets: readonly Street[], doors: Set<string>): LatLng {
   let best: { street: Street; number: number; meters: number } | undefined
+  const near: Street[] = []
   for (const street of streets) {
+    // A street whose every point is more than 400 m away (its middle, less half its length) is skipped unsnapped.
+    if (distanceKm(at, street) * 1000 - street.along[street.along.length - 1]! / 2 > 400) continue
     const snap = snapToStreet(street, at)
     if (snap.meters < (best?.meters ?? 400)) best = { street, number: snap.number, meters: snap.meters }
+    // The streets that could claim a door of the chosen street (doors stand within ~100 m of `at`).
+    if (snap.meters < 250) near.push(street)
   }
   if (!best) return at
   const { street } = best
   const free = [0, 2, -2, 4, -4, 6, -6, 8, -8]
     .map((d) => best.number + d)
-    .find((n) => n >= 1 && n <= street.maxNumber && !doors.has(`${street.id}:${n}`))
-  if (free === undefined) return at
-  doors.add(`${street.id}:${free}`)
-  const door = houseDoor(street, free)
-  // Generated streets can run into a lagoon or the sea: a place stays on land, off the street.
-  if (!onLand(door.lat, door.lng)) return at
-  return { lat: round6(door.lat), lng: round6(door.lng) }
+    .filter((n) => n >= 1 && n <= street.maxNumber && !doors.has(`${street.id}:${n}`))
+  for (const n of free) {
+    const door = houseDoor(street, n)
+    // Generated streets can run into a lagoon or the sea: a place stays on land, off the street.
+    if (!onLand(door.lat, door.lng)) return at
+    const point = { lat: round6(door.lat), lng: round6(door.lng) }
+    const own = streetsByAddress(near, (s) => s, point)[0]
+    if (own?.item !== street || own.snap.number !== n) continue
+    doors.add(`${street.id}:${n}`)
+    return point
+  }
+  return at
 }
 
 /** The parts of a town a second branch is named by: its centre, then its four sides. */
@@ -566,7 +578,18 @@ function districtOf(town: Names, centre: LatLng, at: LatLng, radius: number): Na
  * @example townPlaces(worldFor('demo'), tunis).length > 100
  */
 export function townPlaces(world: World, town: Locality): readonly Poi[] {
-  return world.placesOf(town, townPois)
+  return world.placesOf(town, (seed) => townPois(seed, town, streetsAround(world.streets, town)))
+}
+
+/**
+ * The streets a town's places may stand on: its own and its neighbours' within its places' reach
+ * (a place of Tunis near Bab Saadoun stands on Bab Saadoun's street, the one reverse geocoding
+ * names there), in the world's order.
+ */
+function streetsAround(streets: readonly Street[], town: Locality): Street[] {
+  const centre = townCentre(town)
+  const reachM = (townRadius(town) * 1.2 + 0.004) * M_PER_DEGREE_LAT
+  return streets.filter((s) => distanceKm(centre, s) * 1000 - s.along[s.along.length - 1]! / 2 < reachM)
 }
 
 /**

@@ -365,6 +365,63 @@ export function snapToStreet(s: Street, point: LatLng) {
   }
 }
 
+/** Where streets meet (within this many metres of each), the square, then the main street, names the point. */
+const JUNCTION_M = 2
+
+/** How a street ranks among those that meet at a point: a square, a main street, any other. */
+const junctionRank = (s: Street) => (s.square ? 0 : s.main ? 1 : 2)
+
+/**
+ * Half the width of a street in metres: a point on its carriageway or pavement is on it. A square
+ * is about 50 m across, a main avenue 24 m (Avenue Habib Bourguiba is 60), a street 8.
+ */
+const halfWidth = (s: Street) => (s.square ? 25 : s.main ? 12 : 4)
+
+/** One street a point may be addressed on, and where the point falls on it. */
+export interface StreetAt<T> {
+  item: T
+  snap: ReturnType<typeof snapToStreet>
+  /** Metres from the point to the street's edge (its course less its half-width). */
+  edge: number
+}
+
+/**
+ * The rule that gives a point its address, in one place for every part that reads one (reverse
+ * geocoding, nearby places, where a generated place stands): the streets ordered by the distance
+ * from the point to their edge (a point on a carriageway is on that street), and where several
+ * meet at the point (a junction, a square), the square first, then the main street. `items` are
+ * streets or what carries one (`streetOf`).
+ * @example streetsByAddress(world.streetsOf(tunis.id), (s) => s, { lat: 36.8, lng: 10.18 })[0]?.snap.number
+ */
+export function streetsByAddress<T>(
+  items: Iterable<T>,
+  streetOf: (item: T) => Street,
+  point: LatLng,
+): StreetAt<T>[] {
+  const keyOf = (a: StreetAt<T>) => streetOf(a.item).key
+  const byKey = (a: StreetAt<T>, b: StreetAt<T>) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0)
+  const list: StreetAt<T>[] = []
+  for (const item of items) {
+    const street = streetOf(item)
+    const snap = snapToStreet(street, point)
+    list.push({ item, snap, edge: Math.max(0, snap.meters - halfWidth(street)) })
+  }
+  list.sort((a, b) => a.edge - b.edge || a.snap.meters - b.snap.meters || byKey(a, b))
+  const nearest = list[0]
+  if (!nearest) return list
+  let meet = 1
+  while (meet < list.length && list[meet]!.edge <= nearest.edge + JUNCTION_M) meet++
+  const junction = list
+    .slice(0, meet)
+    .sort(
+      (a, b) =>
+        junctionRank(streetOf(a.item)) - junctionRank(streetOf(b.item)) ||
+        a.snap.meters - b.snap.meters ||
+        byKey(a, b),
+    )
+  return [...junction, ...list.slice(meet)]
+}
+
 /**
  * The door of house `n`: along the street by its number, about 13 m to its side (even numbers on
  * the left, odd on the right). Forward geocoding answers this point; generated places stand on it.

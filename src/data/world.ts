@@ -23,13 +23,10 @@ export interface World {
   /** A street by its course's key (`<locality id>:<index>`, as the routing graph knows it). */
   streetByKey(key: string): Street | undefined
   /**
-   * The generated places of one town, standing on its streets where they are near one (made by
+   * The generated places of one town, standing on the streets around it where they are near one (made by
    * `make`, `townPois`, the first time: the map's worker never loads the places' module).
    */
-  placesOf(
-    town: Locality,
-    make: (seed: string | number, town: Locality, streets: readonly Street[]) => Poi[],
-  ): readonly Poi[]
+  placesOf(town: Locality, make: (seed: string | number) => Poi[]): readonly Poi[]
   /** A part derived from this world, made on first use. */
   derived<T>(part: Derived<T>): T
 }
@@ -88,7 +85,7 @@ function buildWorld(seed: string | number): World {
     placesOf(town, make) {
       let list = places.get(town.id)
       if (!list) {
-        list = make(seed, town, world.streetsOf(town.id))
+        list = make(seed)
         places.set(town.id, list)
       }
       return list

@@ -30,4 +30,12 @@ describe('tokenize', () => {
     expect(tokenize("Amphithéâtre d'El Jem")).toEqual(['amfitheatre', 'jem'])
     expect(tokenize('Avenue de la Liberté')).toEqual(['avenue', 'liberte'])
   })
+
+  it("parts a French elision but joins an apostrophe inside a name (M'saken is Msaken)", () => {
+    expect(tokenize("Gouvernorat de l'Ariana")).toEqual(['guvernorat', 'ariana'])
+    expect(tokenize('Gouvernorat d’Ariana')).toEqual(['guvernorat', 'ariana'])
+    expect(tokenize("M'saken")).toEqual(tokenize('Msaken'))
+    expect(tokenize('El M’khalif')).toEqual(['mkhalif'])
+    expect(tokenize("Sidi Da'ud")).toEqual(['sidi', 'daud'])
+  })
 })

@@ -17,6 +17,9 @@ const STOP_WORDS = new Set([
   'ال',
 ])
 
+/** An elided French article or particle ("l'", "d'", "qu'") and its apostrophe. */
+const ELISION = /(?<![\p{L}\p{N}])([ldLD]|[qQ]u)[’'`´]/gu
+
 const ARABIC_MARKS = /[\u064B-\u065F\u0670\u0640]/g
 const LATIN_MARKS = /[\u0300-\u036f]/g
 
@@ -78,7 +81,10 @@ function fold(word: string): string {
  */
 export function tokenize(text: string): string[] {
   const words = text
-    .replace(/[’'`´]/g, ' ')
+    // French elision ("l'Ariana", "d'Ariana") parts words; any other apostrophe is a letter's mark
+    // inside a name ("M'saken", "Sidi Da'ud", "El M’khalif"): it joins its word ("Msaken" finds M'saken).
+    .replace(ELISION, '$1 ')
+    .replace(/[’'`´]/g, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '')
   const out: string[] = []

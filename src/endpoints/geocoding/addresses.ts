@@ -1,63 +1,67 @@
-import { snapToStreet } from '../../data/streets.ts'
+import { houseDoor, streetsByAddress } from '../../data/streets.ts'
 import type { Geocoder } from './geocoder.ts'
 import type { Place } from './places.ts'
 
 /** How far from a street's axis a point still has a street address (a house on it). */
 export const ADDRESS_RADIUS_M = 150
 
-/** Where streets meet (within this many metres of each), the square, then the main street, names the point. */
-const JUNCTION_M = 2
-
-/** How a street ranks among those that meet at a point: a square, a main street, any other. */
-const rank = (p: Place) => (p.street!.square ? 0 : p.street!.main ? 1 : 2)
-
 /**
- * Half the width of a street in metres: a point on its carriageway or pavement is on it. A square
- * is about 50 m across, a main avenue 24 m (Avenue Habib Bourguiba is 60), a street 8.
- */
-const halfWidth = (p: Place) => (p.street!.square ? 25 : p.street!.main ? 12 : 4)
-
-/**
- * The streets around a point, nearest first (by the distance to the street's edge: its course
- * less its half-width), with where the point falls on each. Where several meet at the point (a
- * junction, a square), the square comes first, then the main street.
+ * The streets around a point in the order that gives it its address (`streetsByAddress`: the
+ * street it is on, a square or a main street where several meet, then the nearer), with where
+ * the point falls on each.
  */
 export function streetsNear(geocoder: Geocoder, point: { lat: number; lng: number }) {
-  const byId = (a: { place: Place }, b: { place: Place }) => (a.place.id < b.place.id ? -1 : 1)
-  const list = geocoder.byKind.street
-    .filter((p) => {
-      const [minLng, minLat, maxLng, maxLat] = p.bbox
-      return (
-        point.lat > minLat - 0.01 &&
-        point.lat < maxLat + 0.01 &&
-        point.lng > minLng - 0.012 &&
-        point.lng < maxLng + 0.012
-      )
-    })
-    .map((p) => {
-      const snap = snapToStreet(p.street!, point)
-      return { place: p, snap, edge: Math.max(0, snap.meters - halfWidth(p)) }
-    })
-    .sort((a, b) => a.edge - b.edge || a.snap.meters - b.snap.meters || byId(a, b))
-  const nearest = list[0]
-  if (!nearest) return list
-  let meet = 1
-  while (meet < list.length && list[meet]!.edge <= nearest.edge + JUNCTION_M) meet++
-  const junction = list
-    .slice(0, meet)
-    .sort((a, b) => rank(a.place) - rank(b.place) || a.snap.meters - b.snap.meters || byId(a, b))
-  return [...junction, ...list.slice(meet)]
+  const around = geocoder.byKind.street.filter((p) => {
+    const [minLng, minLat, maxLng, maxLat] = p.bbox
+    return (
+      point.lat > minLat - 0.01 &&
+      point.lat < maxLat + 0.01 &&
+      point.lng > minLng - 0.012 &&
+      point.lng < maxLng + 0.012
+    )
+  })
+  return streetsByAddress(around, (p) => p.street!, point).map(({ item, snap, edge }) => ({
+    place: item,
+    snap,
+    edge,
+  }))
+}
+
+/** One house a point may be addressed by: a street, its number there and where its door stands. */
+export interface Address {
+  place: Place
+  number: number
+  door: { lat: number; lng: number }
 }
 
 /**
- * The street address of a point, as reverse geocoding answers it first: the nearest street axis
- * within 150 m and the house number there; `undefined` when no street is that close.
- * Nearby places read their addresses here too.
+ * The addresses of a point, the one it has first: on every street whose axis runs within `radius`
+ * metres, the house where the point falls, in the order of `streetsNear` (the street the point is
+ * on, a square or a main street where several meet, then the nearer). The one function every
+ * endpoint reads a point's address from: reverse geocoding answers this list (`type=address`
+ * too) and nearby places their first, so a place has one address whichever endpoint is asked.
+ * @example addressesNear(geocoderFor('tmaps'), { lat: 36.8002, lng: 10.1815 })[0]?.number
+ */
+export function addressesNear(
+  geocoder: Geocoder,
+  point: { lat: number; lng: number },
+  radius = ADDRESS_RADIUS_M,
+  streets: ReturnType<typeof streetsNear> = streetsNear(geocoder, point),
+): Address[] {
+  const out: Address[] = []
+  for (const { place, snap } of streets) {
+    if (snap.meters <= radius)
+      out.push({ place, number: snap.number, door: houseDoor(place.street!, snap.number) })
+  }
+  return out
+}
+
+/**
+ * The street address of a point: the first of `addressesNear` within 150 m; `undefined` when no
+ * street is that close.
  * @example addressAt(geocoderFor('tmaps'), { lat: 36.8002, lng: 10.1815 })?.number
  */
-export function addressAt(geocoder: Geocoder, point: { lat: number; lng: number }) {
+export function addressAt(geocoder: Geocoder, point: { lat: number; lng: number }): Address | undefined {
   const nearest = streetsNear(geocoder, point)[0]
-  return nearest && nearest.snap.meters <= ADDRESS_RADIUS_M
-    ? { place: nearest.place, number: nearest.snap.number }
-    : undefined
+  return nearest && addressesNear(geocoder, point, ADDRESS_RADIUS_M, [nearest])[0]
 }

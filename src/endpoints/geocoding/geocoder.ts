@@ -60,6 +60,16 @@ const HOUSE_NUMBER = /^\d{1,3}[a-z]?$/
 /** The country's name as tokenized (French, English). */
 const COUNTRY_WORDS = new Set(['tunisie', 'tunisia'])
 const CANDIDATES = 60
+/**
+ * The words that say a street is meant ("rue", "avenue", "شارع", ...), as tokenized. A query
+ * without one asks for a place: a street named after a town ("Rue de Djerba", found in every
+ * town) ranks after a place of the same confidence (the island, the town, its delegation).
+ */
+const STREET_WORDS = new Set(
+  tokenize('rue avenue boulevard impasse route place quai souk street road نهج شارع زنقة طريق سوق'),
+)
+/** What a street loses in rank when the query names no street (a tenth of confidence). */
+const UNASKED_STREET = 1
 
 /**
  * Builds the forward geocoder of a seed: an inverted index (MiniSearch) over every place's
@@ -91,12 +101,14 @@ export function createGeocoder(
 
   const rank = (query: ForwardQuery, terms: string[], hits: SearchResult[], fuzzy: boolean) => {
     const ranked: Array<{ place: Place; confidence: number; rank: number }> = []
+    const streetAsked = terms.some((t) => STREET_WORDS.has(t))
     for (const hit of hits) {
       const place = parts.placeAt(documentOf(index, hit.id)!)
       const confidence = confidenceOf(hit, terms, namesOf(place), fuzzy)
       if (confidence === 0) continue
       if (query.bbox && !inBox(place, query.bbox)) continue
       let score = confidence * 10 + place.prominence
+      if (place.kind === 'street' && !streetAsked) score -= UNASKED_STREET
       if (query.proximity) score += 3 * Math.exp(-distanceKm(query.proximity, place) / 20)
       ranked.push({ place, confidence, rank: score })
       if (ranked.length >= CANDIDATES) break

@@ -16,7 +16,7 @@ import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
 import { addressAt } from './addresses.ts'
 import { GEOCODER, type Geocoder } from './geocoder.ts'
-import { formatPlace, housePoint, LANGS, type Lang, type Place } from './places.ts'
+import { formatPlace, LANGS, type Lang, type Place } from './places.ts'
 
 /** One item of `GET /geocoding/nearby` (the mock's shape: the documentation cuts it). */
 export interface NearbyResult {
@@ -118,8 +118,8 @@ function matchesName(poi: Poi, words: string[]): boolean {
 const REAL_LANDMARKS: ReadonlySet<string> = new Set(LANDMARK_POIS.map((p) => p.id))
 
 /**
- * The street address of a place, read exactly as reverse geocoding reads it at the place's point
- * (the nearest street axis within 150 m, the house number there), else its town.
+ * The street address of a place, exactly as reverse geocoding answers it first at the place's
+ * point (`addressAt`: its house on the nearest street within 150 m), else its town.
  */
 function addressOf(geocoder: Geocoder, poi: Poi, lang: Lang): string {
   // A real landmark stands where it stands and is addressed by its town, as forward and reverse
@@ -130,8 +130,7 @@ function addressOf(geocoder: Geocoder, poi: Poi, lang: Lang): string {
     return town ? formatPlace(town, lang) : poi.locality.name
   }
   const at = addressAt(geocoder, poi)
-  if (at && distanceKm(housePoint(at.place, at.number), poi) <= 0.03)
-    return formatPlace(at.place, lang, String(at.number))
+  if (at) return formatPlace(at.place, lang, String(at.number))
   const town = addressBook(geocoder).towns.get(`loc:${poi.locality.id}`)
   return town ? formatPlace(town, lang) : poi.locality.name
 }

@@ -3,8 +3,8 @@ import { DELEGATIONS, delegation, GOVERNORATES, governorate, LOCALITIES, POIS } 
 import { radians } from '../../data/geo.ts'
 import { KIND_WORDS, LANDMARKS, SUPERSEDED_POIS } from '../../data/landmarks.ts'
 import type { Lang, Names } from '../../data/lang.ts'
-import { isOwnPlace, otherSpellings, placeName } from '../../data/place-names.ts'
-import { houseDoor, type Street } from '../../data/streets.ts'
+import { isOwnPlace, otherSpellings, POI_NAMES, placeName } from '../../data/place-names.ts'
+import type { Street } from '../../data/streets.ts'
 import { nearestTown } from '../../data/towns.ts'
 
 export { LANGS, type Lang, type Names } from '../../data/lang.ts'
@@ -140,11 +140,13 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
     if (SUPERSEDED_POIS.has(p.id)) continue
     // Its town as nearby and reverse name it, so that every endpoint gives one address.
     const town = localityPlaces.get(nearestTown(p).id)!
+    const more = POI_NAMES[p.id]
+    const ar = p.ar ?? more?.ar
     places.push({
       id: `poi:${p.id}`,
       kind: 'poi',
       type: 'poi',
-      name: { fr: p.name, en: p.name, ar: p.ar ?? p.name },
+      name: { fr: p.name, en: p.name, ar: ar ?? p.name },
       lat: p.lat,
       lng: p.lng,
       bbox: boxAround(p.lat, p.lng, 0.002),
@@ -154,7 +156,7 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
       governorate: town.governorate,
       prominence: 0.7,
       context: `${town.commune!.fr} ${town.governorate.fr} ${p.cat} ${p.iata ?? ''}`,
-      aliases: [p.name, ...(p.ar ? [p.ar] : [])],
+      aliases: [p.name, ...(ar ? [ar] : []), ...(more?.aliases ?? [])],
     })
   }
   for (const l of LANDMARKS) {
@@ -307,13 +309,4 @@ export function componentsOf(place: Place, lang: Lang, houseNumber?: string) {
     governorate: place.governorate[lang],
     country: 'TN',
   }
-}
-
-/**
- * Where house number `n` stands on a street: numbers run along its axis, even on one side and
- * odd on the other, 13 m off the axis. Reverse geocoding inverts this.
- * @example housePoint(place, 12)
- */
-export function housePoint(place: Place, n: number): { lat: number; lng: number } {
-  return houseDoor(place.street!, n)
 }

@@ -5,13 +5,12 @@ import { LANDMARK_POIS } from '../../data/pois.ts'
 import type { World } from '../../data/world.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
-import { ADDRESS_RADIUS_M, streetsNear } from './addresses.ts'
+import { ADDRESS_RADIUS_M, addressesNear, streetsNear } from './addresses.ts'
 import { GEOCODER } from './geocoder.ts'
 import { poiPlace, poisWithin } from './nearby.ts'
 import {
   componentsOf,
   formatPlace,
-  housePoint,
   LANGS,
   type Lang,
   PLACE_TYPES,
@@ -81,13 +80,11 @@ export function reverse(
     })),
   ].sort((a, b) => a.meters - b.meters)
 
+  // A point's addresses as every endpoint reads them (`addressesNear`): its own first.
   const addresses = (radius: number) =>
-    streets
-      .filter((s) => s.snap.meters <= radius)
-      .map((s) => {
-        const house = housePoint(s.place, s.snap.number)
-        return result(s.place, house, 'address', lang, point, String(s.snap.number))
-      })
+    addressesNear(geocoder, point, radius, streets).map((a) =>
+      result(a.place, a.door, 'address', lang, point, String(a.number)),
+    )
   const streetResults = (radius: number) =>
     streets.filter((s) => s.snap.meters <= radius).map((s) => result(s.place, s.snap, 'street', lang, point))
   const poiResults = (radius: number) =>
@@ -119,10 +116,15 @@ export function reverse(
                 ...poiResults(POI_RADIUS_M),
                 ...localityResults(),
               ]
-  // With a type, nearest first (a locality: the one containing the point first); without, by kind
-  // first (address, street, POI, locality), as the docs' sample answers an address.
-  const nearestFirst = type !== undefined && type !== 'locality'
-  return (nearestFirst ? all.sort((a, b) => a.distance - b.distance) : all).slice(0, limit)
+  // With a type, nearest first, after the point's own where it has one (a locality: the one
+  // containing it; an address: its own, as every endpoint reads it, `addressesNear`); without, by
+  // kind first (address, street, POI, locality), as the docs' sample answers an address.
+  if (type === undefined) return all.slice(0, limit)
+  const [own, ...rest] = all
+  const nearest = (list: ReverseResult[]) => list.sort((a, b) => a.distance - b.distance)
+  const ordered =
+    type === 'address' || type === 'locality' ? [...(own ? [own] : []), ...nearest(rest)] : nearest(all)
+  return ordered.slice(0, limit)
 }
 
 function result(
