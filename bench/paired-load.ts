@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { connect, type TLSSocket } from 'node:tls'
+import { quantile } from './harness.ts'
 
 export interface Target {
   port: number
@@ -36,11 +37,6 @@ export interface PairedResult {
 export function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return (Number(fields[11]) + Number(fields[12])) * 10_000
-}
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((x, y) => x - y)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
 }
 
 /** `connections` keep-alive TLS connections to `port` that send `request` again and again while `active()`. */

@@ -10,7 +10,7 @@
 import { browserRows, playgroundDevRows, playgroundRows } from './browser.ts'
 import { coldStartRows } from './cold-start.ts'
 import { coreRows } from './core.ts'
-import { type Comparison, report } from './harness.ts'
+import { type Comparison, meetsTarget, report } from './harness.ts'
 import { mapRows } from './maps.ts'
 import { pictureRows } from './pictures.ts'
 import { serverRows } from './server.ts'
@@ -71,6 +71,13 @@ for (const [name, run] of Object.entries(sections)) {
 console.log(`tmaps-mock benchmark (Node ${process.version})\n`)
 report(rows)
 console.log(`\n${notes.join('\n')}`)
+const over = rows.filter((r) => meetsTarget(r) === false)
+if (over.length > 0) {
+  console.log(
+    `\nRows over their target (a regression, or a budget this host cannot meet):\n${over.map((r) => `- ${r.label}`).join('\n')}`,
+  )
+  process.exitCode = 1
+}
 if (failures.length > 0) {
   console.log(`\nSections that failed (their rows are missing above):\n${failures.join('\n')}`)
   process.exitCode = 1
