@@ -131,12 +131,13 @@ const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: str
     source:
       'approximate: traced from the published layout (the navigation channel and the Tunis-La Goulette road divide the lagoon; south lake 1,100 ha, between Tunis port, Radès and La Goulette; fr.wikipedia "Lac de Tunis", SEPTS)',
     ring: [
-      [10.205, 36.796],
-      [10.222, 36.797],
-      [10.24, 36.799],
-      [10.258, 36.8015],
-      [10.275, 36.804],
-      [10.292, 36.806],
+      // Its north shore is the causeway's embankment (below): the lake reaches under its south edge.
+      [10.205, 36.8018],
+      [10.222, 36.8041],
+      [10.24, 36.8065],
+      [10.258, 36.8089],
+      [10.275, 36.8112],
+      [10.292, 36.8135],
       [10.296, 36.8],
       [10.29, 36.793],
       [10.28, 36.788],
@@ -152,13 +153,12 @@ const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: str
     name: 'Tunis-La Goulette causeway',
     kind: 'land',
     source:
-      'approximate: the embankment of the road and navigation channel that divide Lake Tunis, from Tunis port to La Goulette (about 10 km; fr.wikipedia "Lac de Tunis"), 130 m wide',
+      'approximate: the embankment that carries the TGM and the road side by side and divides Lake Tunis, from Tunis port to La Goulette (about 10 km; fr.wikipedia "Lac de Tunis"), drawn straight along the TGM from its Tunis Marine station to Le Bac and on to La Goulette (src/data/tgm.ts), its middle 20 m south of the line, 130 m wide',
     ring: strip(
       [
-        [10.1925, 36.7985],
-        [10.23, 36.8027],
-        [10.265, 36.8067],
-        [10.3005, 36.8108],
+        [10.19196, 36.80048],
+        [10.29246, 36.81402],
+        [10.30195, 36.81786],
       ],
       0.0006,
     ),

@@ -20,7 +20,7 @@ import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { REAL_STREETS, type RealStreet } from '../src/data/city-streets.ts'
 import { LOCALITIES, type Locality } from '../src/data/gazetteer.ts'
-import { onLand } from '../src/data/land.ts'
+import { onCauseway, onLand } from '../src/data/land.ts'
 import roadData from '../src/data/roads.json' with { type: 'json' }
 import { seededRandom } from '../src/data/seeded.ts'
 import {
@@ -33,6 +33,9 @@ import {
 } from '../src/data/street-network.ts'
 
 const root = resolve(import.meta.dirname, '..')
+
+/** The cosine under which two segments run the same way (25 degrees). */
+const SAME_WAY = Math.cos((25 * Math.PI) / 180)
 
 /** Towns this big or seats of government get streets. */
 const MIN_POPULATION = 8000
@@ -172,13 +175,16 @@ function buildTown(locality: Locality): TownNetwork {
   const toXY = (lat: number, lng: number) => [(lng - centre.lng) * kx, (lat - centre.lat) * KY] as const
   const toLL = (x: number, y: number) => [centre.lat + y / KY, centre.lng + x / kx] as const
   const radius = Math.min(0.05, 0.006 + Math.sqrt(pop) / 20000) * KY
-  const dry = (ax: number, ay: number, bx: number, by: number) => {
-    // Every 50 m (the mask's edges are ~1 km long; refined waterfronts ~100 m).
+  const dry = (ax: number, ay: number, bx: number, by: number, generated = true) => {
+    // Every 50 m (the mask's edges are ~1 km long; refined waterfronts ~100 m); a generated
+    // street does not run along a causeway either.
     const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / 50))
     for (let k = 1; k < n; k++) {
-      const x = ax + ((bx - ax) * k) / n
-      const y = ay + ((by - ay) * k) / n
-      if (!onLand(centre.lat + y / KY, centre.lng + x / kx)) return false
+      const [la, ln] = [
+        centre.lat + (ay + ((by - ay) * k) / n) / KY,
+        centre.lng + (ax + ((bx - ax) * k) / n) / kx,
+      ]
+      if (!onLand(la, ln) || (generated && onCauseway(la, ln))) return false
     }
     return true
   }
@@ -215,7 +221,8 @@ function buildTown(locality: Locality): TownNetwork {
     const found = merge > 0 ? near(x, y, merge) : -1
     if (found >= 0) return found
     const [la, ln] = toLL(x, y)
-    if (!onLand(la, ln)) return -1
+    // A causeway carries its road and railway only: no generated street stands on one.
+    if (!onLand(la, ln) || (making !== 0 && onCauseway(la, ln))) return -1
     const id = xs.length
     xs.push(x)
     ys.push(y)
@@ -244,7 +251,7 @@ function buildTown(locality: Locality): TownNetwork {
       }
       const last = current[current.length - 1]
       if (last === n) continue
-      if (last !== undefined && !dry(xs[last]!, ys[last]!, xs[n]!, ys[n]!)) flush()
+      if (last !== undefined && !dry(xs[last]!, ys[last]!, xs[n]!, ys[n]!, kind !== 'real')) flush()
       current.push(n)
     }
     flush()
@@ -273,8 +280,9 @@ function buildTown(locality: Locality): TownNetwork {
     }
     addRun(run, 'real', street)
   })
-  // The real streets' segments: a generated segment whose middle is within 20 m of one would run
-  // along it (a grid line crossing an avenue at a shallow angle): it is left out.
+  // The real streets' segments: a generated segment whose middle is within 20 m of one, or within
+  // 45 m and running the same way (within 25 degrees), would run along it (a grid line beside an
+  // avenue, or crossing it at a shallow angle): it is left out.
   const realSegments: number[] = []
   for (const l of lines)
     for (let i = 1; i < l.nodes.length; i++)
@@ -291,7 +299,13 @@ function buildTown(locality: Locality): TownNetwork {
       if (Math.abs(ax - mx) > 600 && Math.abs(bx - mx) > 600) continue
       const [dx, dy] = [bx - ax, by - ay]
       const t = Math.max(0, Math.min(1, ((mx - ax) * dx + (my - ay) * dy) / (dx * dx + dy * dy || 1)))
-      if (Math.hypot(ax + dx * t - mx, ay + dy * t - my) < 20) return true
+      const off = Math.hypot(ax + dx * t - mx, ay + dy * t - my)
+      if (off < 20) return true
+      if (off < 45) {
+        const [ex, ey] = [xs[b]! - xs[a]!, ys[b]! - ys[a]!]
+        const cos = Math.abs(ex * dx + ey * dy) / (Math.hypot(ex, ey) * Math.hypot(dx, dy) || 1)
+        if (cos > SAME_WAY) return true
+      }
     }
     return false
   }

@@ -100,6 +100,22 @@ export function onLand(lat: number, lng: number): boolean {
  * @example surfaceAt(33.75, 8.4) // 'salt' (Chott el Djerid)
  */
 export function surfaceAt(lat: number, lng: number): 'land' | 'salt' | 'water' {
+  const { causeways, land, water, salt } = landIndexes()
+  if (inside(causeways, lat, lng)) return 'land'
+  if (!inside(land, lat, lng) || inside(water, lat, lng)) return 'water'
+  return inside(salt, lat, lng) ? 'salt' : 'land'
+}
+
+/**
+ * Whether a point stands on a causeway (the land the mask lays over the water: Tunis - La
+ * Goulette, El Kantara): its road and railway run there, no town's streets or places.
+ * @example onCauseway(36.807, 10.242) // true (the La Goulette causeway)
+ */
+export function onCauseway(lat: number, lng: number): boolean {
+  return inside(landIndexes().causeways, lat, lng)
+}
+
+function landIndexes() {
   if (!indexes) {
     const r = landRings()
     indexes = {
@@ -109,9 +125,7 @@ export function surfaceAt(lat: number, lng: number): 'land' | 'salt' | 'water' {
       causeways: indexOf(r.causeways),
     }
   }
-  if (inside(indexes.causeways, lat, lng)) return 'land'
-  if (!inside(indexes.land, lat, lng) || inside(indexes.water, lat, lng)) return 'water'
-  return inside(indexes.salt, lat, lng) ? 'salt' : 'land'
+  return indexes
 }
 
 /** The source of the land, water and salt flats, for credits. */

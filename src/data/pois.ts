@@ -4,7 +4,7 @@ import { inPlaceAr, ofPlace } from './french.ts'
 import { type Locality, POIS } from './gazetteer.ts'
 import { GAZETTEER_LANDMARKS } from './gazetteer-landmarks.ts'
 import { distanceKm, type LatLng, M_PER_DEGREE_LAT, radians, round6 } from './geo.ts'
-import { nearestLand, onLand } from './land.ts'
+import { nearestLand, onCauseway, onLand } from './land.ts'
 import { GREAT_MOSQUE_TOWNS, LANDMARKS, type LandmarkKind, SUPERSEDED_POIS } from './landmarks.ts'
 import type { Names } from './lang.ts'
 import type { Poi, PoiCategory } from './poi.ts'
@@ -594,7 +594,7 @@ function streetsAround(streets: readonly Street[], town: Locality): Street[] {
 
 /**
  * A point within `radius` of the town centre, denser near it, on the land the map draws: drawn
- * again while it falls in the sea, a lake or on a salt flat, and after 16 misses the land
+ * again while it falls in the sea, a lake, on a salt flat or a causeway, and after 16 misses the land
  * nearest the town centre.
  */
 function placeIn(f: Faker, l: { lat: number; lng: number }, radius: number, spread: number) {
@@ -605,7 +605,7 @@ function placeIn(f: Faker, l: { lat: number; lng: number }, radius: number, spre
       lat: round6(l.lat + Math.sin(angle) * r),
       lng: round6(l.lng + (Math.cos(angle) * r) / Math.cos(radians(l.lat))),
     }
-    if (onLand(at.lat, at.lng)) return at
+    if (onLand(at.lat, at.lng) && !onCauseway(at.lat, at.lng)) return at
   }
   const land = nearestLand(l.lat, l.lng) ?? l
   return { lat: round6(land.lat), lng: round6(land.lng) }

@@ -365,8 +365,8 @@ export function snapToStreet(s: Street, point: LatLng) {
   }
 }
 
-/** Where streets meet (within this many metres of each), the square, then the main street, names the point. */
-const JUNCTION_M = 2
+/** Where streets meet (their edges within this many metres of each other), the square, then the main street, names the point. */
+const JUNCTION_M = 5
 
 /** How a street ranks among those that meet at a point: a square, a main street, any other. */
 const junctionRank = (s: Street) => (s.square ? 0 : s.main ? 1 : 2)

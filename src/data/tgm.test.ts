@@ -3,7 +3,8 @@ import { decodePng, near } from '../../test/support/png.ts'
 import { mercatorX, mercatorY, TILE_SIZE, worldSize } from '../map/projection.ts'
 import { renderTile } from '../map/render.ts'
 import { PALETTES } from '../map/styles.ts'
-import { surfaceAt } from './land.ts'
+import { distanceKm } from './geo.ts'
+import { onCauseway as onCausewayAt, surfaceAt } from './land.ts'
 import { LANDMARKS } from './landmarks.ts'
 import { TGM_CAUSEWAY, TGM_LINE, TGM_STATIONS } from './tgm.ts'
 
@@ -18,20 +19,27 @@ describe('the TGM line', () => {
       expect(TGM_STATIONS[i + 1]!.lat, TGM_STATIONS[i + 1]!.fr).toBeGreaterThan(TGM_STATIONS[i]!.lat)
   })
 
-  // The line crosses Lake Tunis on its causeway from Tunis Marine to Le Bac: a real crossing of the
-  // water. The land mask is coarse at the causeway's east end and puts Le Bac's point, and the
-  // stretch on to La Goulette by the canal, in the water: the exceptions (TGM_CAUSEWAY). Every
-  // other station, and the middle of every other stretch, is on land.
-  it('has no vertex in the water but at the causeway’s end, and crosses the water only on it', () => {
+  // The line crosses Lake Tunis on its causeway from Tunis Marine to Le Bac and on to La Goulette,
+  // the land the mask lays over the water along it (scripts/build-land.ts): every station is on
+  // land, and so is every point of those stretches every 50 m, the causeway's land, which carries
+  // the road beside it (issue #32: the line ran 200-500 m north of it, over open water).
+  it('runs on land everywhere, over Lake Tunis on the causeway it shares with the road', () => {
     const wet = TGM_STATIONS.filter((s) => surfaceAt(s.lat, s.lng) === 'water').map((s) => s.id)
-    expect(wet).toEqual(['le-bac'])
-    const wetStretches: string[] = []
+    expect(wet).toEqual([])
     for (let i = 1; i < TGM_LINE.length; i++) {
       const [a, b] = [TGM_LINE[i - 1]!, TGM_LINE[i]!]
-      if (surfaceAt((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) === 'water')
-        wetStretches.push(`${TGM_STATIONS[i - 1]!.id}-${TGM_STATIONS[i]!.id}`)
+      const steps = Math.ceil(distanceKm({ lat: a[0], lng: a[1] }, { lat: b[0], lng: b[1] }) * 20)
+      const stretch = `${TGM_STATIONS[i - 1]!.id}-${TGM_STATIONS[i]!.id}`
+      const onCauseway = TGM_CAUSEWAY.includes(TGM_STATIONS[i]!.id as never) && i < TGM_CAUSEWAY.length
+      // Elsewhere the coast is coarse (~0.9 km): the middle of each stretch is on land.
+      if (!onCauseway) expect(surfaceAt((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), stretch).toBe('land')
+      else
+        for (let k = 0; k <= steps; k++) {
+          const [lat, lng] = [a[0] + ((b[0] - a[0]) * k) / steps, a[1] + ((b[1] - a[1]) * k) / steps]
+          expect(surfaceAt(lat, lng), `${stretch} at ${lat.toFixed(5)}, ${lng.toFixed(5)}`).toBe('land')
+          if (k > 0 && k < steps - 2) expect(onCausewayAt(lat, lng), stretch).toBe(true)
+        }
     }
-    expect(wetStretches).toEqual(['tunis-marine-le-bac', 'le-bac-la-goulette'])
     expect(TGM_STATIONS.slice(0, 3).map((s) => s.id)).toEqual([...TGM_CAUSEWAY])
   })
 

@@ -68,8 +68,18 @@ interface Candidate extends PlacedDetail {
   rank: number
   /** Within a rank, lower goes first (0-15): a great mosque before a hospital, avenues before lanes. */
   sub?: number
+  /**
+   * Alternatives of one label (a street's name at a few places along its run, nearest the
+   * middle first): the first that fits is drawn, the others are not weighed once one is.
+   */
+  group?: string
+  /** Its place among its group's alternatives (0: the one preferred). */
+  alternative?: number
   draw(out: Shape[], left: number, top: number): void
 }
+
+/** Where a real axis's name may stand along its run, from its preferred place (pixels). */
+const ALONG_SHIFTS = [0, -60, 60, -120, 120, -180, 180]
 
 /** Labels are placed block by block (greedy inside a block; across blocks the lower rank yields). */
 const BLOCK = 1024
@@ -323,7 +333,10 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
       if (total < w * 1.15 + 8) continue
       const spacing = Math.max(w + 260, 400)
       const stops: number[] = []
-      if (zoom < 16 || total < spacing * 1.5) stops.push(total / 2)
+      // A real axis (Avenue Habib Bourguiba) is named before the landmarks along it, and along its
+      // length from 15 (a generated street once, in its middle, until 16).
+      const real = s.street.kind === 'real' && !s.street.square
+      if ((zoom < 16 && !real) || total < spacing * 1.5) stops.push(total / 2)
       else for (let d = spacing / 2; d < total - w / 2; d += spacing) stops.push(d)
       // Each stop takes the straight run nearest it that the name fits on, and keeps its distance
       // from the last name placed (a winding lane gets one name or none).
@@ -340,26 +353,34 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
         const at = Math.min(run.from + run.length - w / 2, Math.max(run.from + w / 2, d))
         if (at - last < spacing * 0.6) continue
         last = at
-        const t = (at - run.from) / run.length
         const { ax, ay, bx, by } = run
-        const [cx, cy] = [ax + (bx - ax) * t, ay + (by - ay) * t]
         let angle = Math.atan2(by - ay, bx - ax)
         if (angle > Math.PI / 2) angle -= Math.PI
         if (angle <= -Math.PI / 2) angle += Math.PI
         const [nx, ny] = [-Math.sin(angle), Math.cos(angle)]
         const off = both ? fs * 0.62 : 0
-        candidates.push({
-          kind: 'street',
-          id: `${s.street.id}#${k}`,
-          rank: 2,
-          sub: s.main ? 2 : 6,
-          box: { cx, cy, hw: w / 2 + 2, hh: both ? fs * 1.2 : fs * 0.62, angle },
-          draw(out, left, top) {
-            const [x, y] = [cx - left, cy - top]
-            out.push(label(fr, x + nx * off, y + ny * off, fs, palette.label, halo, angle))
-            if (both) out.push(label(ar, x - nx * off, y - ny * off, fs - 1, palette.label, halo, angle))
-          },
-        })
+        // Where a square's name stands at its place, a real axis's name moves along the run.
+        const shifts = real ? ALONG_SHIFTS : [0]
+        for (const [j, shift] of shifts.entries()) {
+          const there = at + shift
+          if (there < run.from + w / 2 || there > run.from + run.length - w / 2) continue
+          const t = (there - run.from) / run.length
+          const [cx, cy] = [ax + (bx - ax) * t, ay + (by - ay) * t]
+          candidates.push({
+            kind: 'street',
+            id: `${s.street.id}#${k}${j === 0 ? '' : `@${j}`}`,
+            rank: real ? 0 : 2,
+            sub: real ? 9 : s.main ? 2 : 6,
+            group: `${s.street.id}#${k}`,
+            alternative: j,
+            box: { cx, cy, hw: w / 2 + 2, hh: both ? fs * 1.2 : fs * 0.62, angle },
+            draw(out, left, top) {
+              const [x, y] = [cx - left, cy - top]
+              out.push(label(fr, x + nx * off, y + ny * off, fs, palette.label, halo, angle))
+              if (both) out.push(label(ar, x - nx * off, y - ny * off, fs - 1, palette.label, halo, angle))
+            },
+          })
+        }
       }
     }
   }
@@ -407,7 +428,7 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
     .filter((c) => Math.max(c.box.hw, c.box.hh) <= MAX_HALF)
     .map((c) => ({
       c,
-      key: c.rank * 2 ** 36 + (c.sub ?? 8) * 2 ** 32 + hashSeed(c.id),
+      key: c.rank * 2 ** 36 + (c.sub ?? 8) * 2 ** 32 + hashSeed(c.group ?? c.id) + (c.alternative ?? 0) / 8,
       block: Math.floor(c.box.cx / BLOCK) * 1e6 + Math.floor(c.box.cy / BLOCK),
       placed: false,
     }))
@@ -435,8 +456,11 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
   const placed: PlacedDetail[] = []
   const shapes: Shape[] = []
   const [vl, vt, vr, vb] = [view.left, view.top, view.left + view.width, view.top + view.height]
+  /** The groups of alternatives one of which is placed. */
+  const chosen = new Set<string>()
   for (const entry of order) {
     const { c } = entry
+    if (c.group !== undefined && chosen.has(c.group)) continue
     const bounds = boundsOf(c.box)
     const keys = cellsOf(bounds)
     // Left out if it overlaps a label placed before it in its block, a town label, or any label
@@ -450,6 +474,7 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
       else grid.set(k, [entry])
     }
     if (!entry.placed) continue
+    if (c.group !== undefined) chosen.add(c.group)
     if (bounds[2] < vl || bounds[0] > vr || bounds[3] < vt || bounds[1] > vb) continue
     placed.push({ kind: c.kind, id: c.id, box: c.box })
     c.draw(shapes, view.left, view.top)

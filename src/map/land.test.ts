@@ -193,10 +193,17 @@ describe('the land the map draws', () => {
     },
   )
 
-  it('draws the Tunis-La Goulette causeway between the two lakes of Tunis (z14)', async () => {
-    expect(await renderedAt(14, 36.8027, 10.23)).toBe('land')
-    expect(await renderedAt(14, 36.8, 10.23)).toBe('water')
-    expect(await renderedAt(14, 36.808, 10.23)).toBe('water')
+  it('draws the Tunis-La Goulette causeway between the two lakes of Tunis (z14), the south lake up to it', async () => {
+    // Along the TGM (src/data/tgm.ts), which it carries beside the road: at 10.23 E the line is at 36.8058 N.
+    expect(await renderedAt(14, 36.8056, 10.23)).toBe('land')
+    expect(await renderedAt(14, 36.802, 10.23)).toBe('water')
+    expect(await renderedAt(14, 36.81, 10.23)).toBe('water')
+    // No strip of land between the south lake and the causeway (places stood in the lake there).
+    for (const lng of [10.21, 10.2165, 10.24, 10.26, 10.28])
+      for (let south = 120; south <= 500; south += 40) {
+        const lat = 36.80066 + ((lng - 10.19192) / 0.1005) * 0.01354 - south / 110_540
+        expect(surfaceAt(lat, lng), `${lat.toFixed(5)}, ${lng}`).toBe('water')
+      }
   })
 
   it('has no round islets of land at sea around coastal towns (no land discs)', () => {

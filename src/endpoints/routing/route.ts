@@ -99,6 +99,8 @@ export function route(points: readonly Point[], options: RouteOptions, variant =
   })
   const legs: Leg[] = []
   const path: Point[] = [points[0]!]
+  /** Where each leg ends in `path`: kept whatever the line does there. */
+  const legEnds = new Set<number>([0])
   const scratch: { tree?: Tree } = {}
   for (let i = 1; i < points.length; i++) {
     const parts = legParts(g, snaps[i - 1]!, snaps[i]!, options, variant, i, scratch)
@@ -112,6 +114,7 @@ export function route(points: readonly Point[], options: RouteOptions, variant =
     const duration =
       distance === 0 ? 0 : Math.max(1, Math.round(parts.reduce((sum, p) => sum + p.seconds, 0)))
     for (const part of parts) path.push(...part.points.slice(1))
+    legEnds.add(path.length - 1)
     legs.push({
       from: points[i - 1]!,
       to: points[i]!,
@@ -122,7 +125,10 @@ export function route(points: readonly Point[], options: RouteOptions, variant =
       }),
     })
   }
-  const rounded = path.map((p): [number, number] => [round6(p.lng), round6(p.lat)])
+  const rounded = withoutStraightVertices(path, legEnds).map((p): [number, number] => [
+    round6(p.lng),
+    round6(p.lat),
+  ])
   return {
     distance: legs.reduce((sum, l) => sum + l.distance, 0),
     duration: legs.reduce((sum, l) => sum + l.duration, 0),
@@ -130,6 +136,37 @@ export function route(points: readonly Point[], options: RouteOptions, variant =
       options.geometry === 'geojson' ? { type: 'LineString', coordinates: rounded } : encode(rounded, 5),
     legs,
   }
+}
+
+/** How far (m) off the line through its neighbours a vertex may stand and still be left out. */
+const STRAIGHT_M = 0.5
+
+/**
+ * The line without the vertices that lie on the straight line between their neighbours (a real
+ * avenue's course is drawn with a vertex every 40 m): a vertex of the geometry is a bend, a
+ * junction where the way turns, or a leg's end (`keep`).
+ */
+function withoutStraightVertices(line: readonly Point[], keep: ReadonlySet<number>): Point[] {
+  if (line.length < 3) return [...line]
+  const out: Point[] = [line[0]!]
+  for (let i = 1; i < line.length - 1; i++) {
+    const [a, b, c] = [out[out.length - 1]!, line[i]!, line[i + 1]!]
+    if (keep.has(i) || offLineM(a, b, c) > STRAIGHT_M) out.push(b)
+  }
+  out.push(line[line.length - 1]!)
+  return out
+}
+
+/** Metres from `b` to the segment from `a` to `c` (flat, local: a few kilometres at most apart). */
+function offLineM(a: Point, b: Point, c: Point): number {
+  const kx = KM_PER_DEGREE * 1000 * Math.cos(radians(b.lat))
+  const ky = M_PER_DEGREE_LAT
+  const [cx, cy] = [(c.lng - a.lng) * kx, (c.lat - a.lat) * ky]
+  const [bx, by] = [(b.lng - a.lng) * kx, (b.lat - a.lat) * ky]
+  const len2 = cx * cx + cy * cy
+  if (len2 === 0) return Math.hypot(bx, by)
+  const t = Math.max(0, Math.min(1, (bx * cx + by * cy) / len2))
+  return Math.hypot(bx - cx * t, by - cy * t)
 }
 
 /**
