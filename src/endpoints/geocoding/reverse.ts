@@ -20,6 +20,8 @@ import {
 
 const STREET_RADIUS_M = 300
 const POI_RADIUS_M = 1000
+/** A point this near a town's own point is in that town. */
+const TOWN_POINT_M = 400
 
 export interface ReverseResult {
   lat: number
@@ -89,13 +91,16 @@ export function reverse(
     streets.filter((s) => s.snap.meters <= radius).map((s) => result(s.place, s.snap, 'street', lang, point))
   const poiResults = (radius: number) =>
     pois.filter((p) => p.meters <= radius).map((p) => result(p.place, p.place, 'poi', lang, point))
-  // The commune containing the point, as the docs say `type=locality` answers: the town of the
+  // The commune containing the point, as the docs say `type=locality` answers: a town at whose own
+  // point it stands (within 400 m: Kheireddine among La Goulette's streets), else the town of the
   // street the point stands on (within 300 m), before the nearest other town centres.
   const nearestStreet = streets[0]
+  const atTown = localities[0] && localities[0].meters <= TOWN_POINT_M ? localities[0] : undefined
   const home =
-    nearestStreet && nearestStreet.snap.meters <= STREET_RADIUS_M
+    atTown ??
+    (nearestStreet && nearestStreet.snap.meters <= STREET_RADIUS_M
       ? localities.find((l) => l.place.id === `loc:${nearestStreet.place.street!.locality.id}`)
-      : undefined
+      : undefined)
   const localityResults = () =>
     [...(home ? [home] : []), ...localities.filter((l) => l !== home)]
       .slice(0, 5)

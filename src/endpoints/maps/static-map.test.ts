@@ -105,16 +105,17 @@ describe('GET /maps/static', () => {
     expect(near(a.pixel(x, y), [0, 102, 255], 40)).toBe(true)
   })
 
-  it('draws the data attribution in the bottom-right corner, shorter on narrow maps', () => {
+  it('draws the data attribution in the bottom-right corner, the longest that fits the width', () => {
     const text = (size: string) =>
       staticScene('static', parseStaticMap(new URLSearchParams(`center=36.8,10.2&zoom=10&size=${size}`)))
         .shapes.filter((s) => s.role === 'attribution' && s.kind === 'text')
         .map((s) => (s.kind === 'text' ? s.text : ''))
     expect(text('800x500')).toEqual([
-      '© OpenStreetMap contributors · GeoNames, Who’s On First, Natural Earth',
+      '© OpenStreetMap contributors · GSHHG · GeoNames, Who’s On First, Natural Earth',
     ])
     expect(text('200x150')).toEqual(['© OpenStreetMap contributors'])
-    expect(text('150x150')).toEqual(['© OpenStreetMap'])
+    expect(text('150x150')).toEqual(['© OpenStreetMap contributors'])
+    expect(text('125x100')).toEqual(['© OpenStreetMap'])
     expect(text('100x100')).toEqual([])
   })
 
