@@ -1,10 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
+import { LOCALITIES } from '../../data/gazetteer.ts'
 import { distanceKm } from '../../data/geo.ts'
+import { nearestLand, surfaceAt } from '../../data/land.ts'
 import { governorateAt } from '../../data/outline.ts'
 
-const { post } = apiClient('isochrone')
+const { get, post } = apiClient('isochrone')
 const isochrone = (payload: unknown) => post('routing/isochrone', payload)
 const TUNIS = { lat: 36.8002, lng: 10.1815 }
 const KAIROUAN = { lat: 35.6781, lng: 10.09633 }
@@ -20,6 +22,19 @@ function inside([x, y]: [number, number], ring: Ring): boolean {
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) result = !result
   }
   return result
+}
+/** Kilometres from a point to the nearest edge of a ring (flat, local). */
+function kmToRing(p: { lat: number; lng: number }, ring: Ring): number {
+  const kx = 111.32 * Math.cos((p.lat * Math.PI) / 180)
+  let best = Number.POSITIVE_INFINITY
+  for (let i = 1; i < ring.length; i++) {
+    const [ax, ay] = [(ring[i - 1]![0] - p.lng) * kx, (ring[i - 1]![1] - p.lat) * 110.54]
+    const [bx, by] = [(ring[i]![0] - p.lng) * kx, (ring[i]![1] - p.lat) * 110.54]
+    const [dx, dy] = [bx - ax, by - ay]
+    const t = Math.max(0, Math.min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy || 1)))
+    best = Math.min(best, Math.hypot(ax + dx * t, ay + dy * t))
+  }
+  return best
 }
 /** Signed area (shoelace, in square degrees): positive for a counter-clockwise ring. */
 const signedArea = (ring: Ring) =>
@@ -106,12 +121,45 @@ describe('POST /routing/isochrone', () => {
     expect(driving).toBeLessThan(50) // out of Kairouan, then 85 km/h on the RN2, RN3 and RN12
   })
 
-  it('stops at the coast: a 60-minute drive from Tunis stays on land', async () => {
+  it('stops at the coast: a 60-minute drive from Tunis stays on land, its vertices at most on the shore', async () => {
     const { body } = await isochrone({ origin: TUNIS, contours: [{ time: 60 }] })
     const ring: Ring = body.features[0].geometry.coordinates[0]
-    const atSea = ring.filter(([lng, lat]) => governorateAt(lat, lng) === null)
-    expect(atSea.length / ring.length).toBeLessThan(0.1) // the outline is simplified: a vertex may graze the shore
+    // On the land the map draws, or on its shore (within 50 m: the ray's end is refined to ~10 m).
+    const atSea = ring.filter(([lng, lat]) => surfaceAt(lat, lng) === 'water' && !nearestLand(lat, lng, 0.05))
+    expect(atSea).toEqual([])
+    expect(ring.filter(([lng, lat]) => governorateAt(lat, lng) === null).length / ring.length).toBeLessThan(
+      0.25,
+    )
   })
+
+  // Issue #32: the 30-minute isochrone from Tunis centre left out La Goulette, Carthage, La Marsa,
+  // Radès and Hammam Lif (across Lake Tunis) though the router reaches La Goulette in 21 minutes.
+  it.each([
+    ['Tunis centre', TUNIS],
+    ['Sfax', { lat: 34.74, lng: 10.76 }],
+    ['Bizerte', { lat: 37.2744, lng: 9.8739 }],
+  ])(
+    'agrees with the router from %s: every town it reaches in under 25 minutes is inside the 30-minute isochrone',
+    async (_, origin) => {
+      const { body } = await isochrone({ origin, contours: [{ time: 30 }] })
+      const ring: Ring = body.features[0].geometry.coordinates[0]
+      const towns = LOCALITIES.filter((l) => distanceKm(origin, l) < 35 && distanceKm(origin, l) > 1)
+      let reached = 0
+      for (const town of towns) {
+        const route = await get(
+          'routing/direction',
+          `from=${origin.lat},${origin.lng}&to=${town.lat},${town.lng}`,
+        )
+        if (route.status !== 200 || route.body.duration >= 25 * 60) continue
+        reached++
+        // Inside, or on its edge: a town on the shore may fall just outside the straight edge between
+        // two of the ring's 72 vertices, which end on that shore (within 300 m).
+        const near = inside([town.lng, town.lat], ring) || kmToRing(town, ring) < 0.3
+        expect(near, `${town.name}: ${Math.round(route.body.duration / 60)} min`).toBe(true)
+      }
+      expect(reached).toBeGreaterThan(3)
+    },
+  )
 
   it('answers null geometries for an origin at sea', async () => {
     const { status, body } = await isochrone({

@@ -28,7 +28,8 @@ type Contour = { time: number } | { distance: number }
  * `POST /routing/isochrone`: the area reachable from `origin` within each contour's `time`
  * (minutes, at most 60) or `distance` (road km, at most 50), as a GeoJSON FeatureCollection with
  * one Polygon Feature per contour in request order. Growing values give nested polygons;
- * polygons stop at the coast and the borders. An origin outside the data's coverage (at sea,
+ * polygons stop at the last shore the roads reach (a lake they cross, by a causeway or round it,
+ * may lie inside) and at the borders. An origin outside the data's coverage (at sea,
  * abroad) answers Features whose geometry is `null`.
  * @example isochrone({ url, seed: 'demo', body: { origin: { lat: 36.8002, lng: 10.1815 }, contours: [{ time: 15 }] } })
  */
@@ -64,7 +65,7 @@ export function isochrone(ctx: EndpointContext): IsochroneResponse {
       if (i !== j && same && budgets[j]! <= budgets[i]!)
         radii[i] = radii[i]!.map((r, k) => Math.max(r, radii[j]![k] ?? 0))
     }
-  const reach = start ? landReach(origin, Math.max(...radii.flat())) : []
+  const reach = landAlong(origin, start ? Math.max(...radii.flat()) : 0)
   return {
     type: 'FeatureCollection' as const,
     features: contours.map((contour, i) => ({
@@ -75,13 +76,18 @@ export function isochrone(ctx: EndpointContext): IsochroneResponse {
   }
 }
 
-/** How far off the roads one still goes from a point reached with time or distance to spare (km). */
-const OFF_ROAD_KM = 3
+/**
+ * How far off the roads one still goes from a point reached with time or distance to spare (km):
+ * as far as the router goes off a road at street speed for a place away from every road (a douar
+ * 5.8 km off its road west of Bizerte, Sejoumi 3.4 km off its own), so that a place the router
+ * reaches within a contour's budget is inside it.
+ */
+const OFF_ROAD_KM = Number.POSITIVE_INFINITY
 
 /**
  * The contour's reach in each bearing: the farthest point of the roads reached within the budget
  * (every node, and the reachable part of each edge leaving one), each with a small disk for the
- * streets around it (what is left of the budget at street speed, at most 3 km), and the origin's
+ * streets around it (what is left of the budget at street speed), and the origin's
  * own streets. So the polygon follows the roads: it never spreads over water where no road goes.
  */
 function reachByBearing(
@@ -187,31 +193,76 @@ const offset = (origin: Point, angle: number, km: number): Point => ({
 })
 
 /**
- * How far (straight km) one can go from the origin in each direction before the sea or a border.
- * An origin just off the outlines (a harbour) first looks for land within 5 km.
+ * Where each bearing from the origin runs over land, for `polygon` to end a contour's ray on the
+ * farthest land within its reach: a town the roads reach across a lake (La Goulette over the
+ * causeway from Tunis) is inside, the sea beyond the last shore is not. `land[k]` lists the ray's
+ * stretches of land, `[from, to]` km out, their ends refined to ~10 m; a stretch beyond more than
+ * `WATER_GAP_KM` of water is left out (Lake Tunis, ~8 km between Tunis and La Goulette, is
+ * crossed; the Gulf of Tunis, to Cap Bon, is not).
  */
-function landReach(origin: Point, maxKm: number): number[] {
-  const step = Math.min(1, Math.max(0.1, maxKm / 80))
+function landAlong(origin: Point, maxKm: number): Array<Array<[number, number]>> {
+  const step = Math.min(0.25, Math.max(0.05, maxKm / 240))
+  const count = Math.ceil(maxKm / step) + 1
   return Array.from({ length: BEARINGS }, (_, k) => {
     const angle = (k / BEARINGS) * Math.PI * 2
-    let seenLand = surfaceAt(origin.lat, origin.lng) !== 'water'
-    for (let km = step; km <= maxKm + step; km += step) {
+    const dryAt = (km: number) => {
       const p = offset(origin, angle, km)
-      if (surfaceAt(p.lat, p.lng) !== 'water') seenLand = true
-      else if (seenLand) return km - step
-      else if (km > 5) return 0
+      return surfaceAt(p.lat, p.lng) !== 'water'
     }
-    return Number.POSITIVE_INFINITY
+    /** The shore between `a` (on one side) and `b` (on the other), ~10 m. */
+    const shore = (a: number, b: number) => {
+      const dryA = dryAt(a)
+      while (Math.abs(b - a) > 0.01) {
+        const m = (a + b) / 2
+        if (dryAt(m) === dryA) a = m
+        else b = m
+      }
+      return (a + b) / 2
+    }
+    const stretches: Array<[number, number]> = []
+    let from = dryAt(0) ? 0 : undefined
+    let wetFrom = 0
+    for (let i = 1; i <= count; i++) {
+      const km = i * step
+      const dry = dryAt(km)
+      if (dry && from === undefined) {
+        if (km - wetFrom > WATER_GAP_KM && stretches.length > 0) break
+        from = shore(km - step, km)
+      } else if (!dry && from !== undefined) {
+        wetFrom = shore(km - step, km)
+        stretches.push([from, wetFrom])
+        from = undefined
+      }
+    }
+    if (from !== undefined) stretches.push([from, Number.POSITIVE_INFINITY])
+    return stretches
   })
 }
 
+/** The longest stretch of water (km) a contour's ray crosses to the land the roads reach beyond it. */
+const WATER_GAP_KM = 10
+
 /**
- * A counter-clockwise ring (RFC 7946) with a vertex per bearing, at the contour's reach clipped
- * to land (but at least 100 m, so no ring collapses onto its origin).
+ * Where the ray of bearing `k` ends for a reach of `r` km: `r` itself on land, else the shore of
+ * the farthest land before it (0 when there is none). It grows with `r`, so contours of growing
+ * budgets nest.
  */
-function polygon(origin: Point, radii: readonly number[], reach: readonly number[]) {
+function farthestLand(land: ReturnType<typeof landAlong>, k: number, r: number): number {
+  let end = 0
+  for (const [from, to] of land[k]!) {
+    if (from > r) break
+    end = Math.min(r, to)
+  }
+  return end
+}
+
+/**
+ * A counter-clockwise ring (RFC 7946) with a vertex per bearing, at the contour's reach ended on
+ * the farthest land within it (but at least 100 m, so no ring collapses onto its origin).
+ */
+function polygon(origin: Point, radii: readonly number[], reach: ReturnType<typeof landAlong>) {
   const ring = radii.map((r, k): [number, number] => {
-    const km = Math.max(Math.min(r, reach[k]!), Math.min(r, 0.1))
+    const km = Math.max(farthestLand(reach, k, r), Math.min(r, 0.1))
     const p = offset(origin, (k / BEARINGS) * Math.PI * 2, km)
     return [round6(p.lng), round6(p.lat)]
   })

@@ -462,6 +462,30 @@ function* ringCells(row: number, col: number, ring: number): Generator<number> {
 }
 
 function snapAnew(g: RoadGraph, p: Point, profile: Profile | undefined, avoid: Avoid): Snap | undefined {
+  const nearest = nearestEdge(g, p, profile, avoid, MAX_SNAP_KM)
+  // A point off every street (a field, an airport, a district without a network) joins a road
+  // rather than a street of a town's network up to half a kilometre farther: a town's streets are
+  // taken only around a route's ends, and its network may reach the roads far away (issue #32).
+  if (!nearest || nearest.km <= OFF_STREET_KM || kindTable(g)[nearest.edge] !== 3) return nearest
+  return (
+    nearestEdge(g, p, profile, avoid, nearest.km + ROAD_RATHER_KM, (e) => kindTable(g)[e] !== 3) ?? nearest
+  )
+}
+
+/** A point this far from every edge is off the streets. */
+const OFF_STREET_KM = 0.25
+/** How much farther a road may be than a street for a point off the streets to join the road. */
+const ROAD_RATHER_KM = 0.5
+
+/** The nearest edge (that `accept` takes) within `maxKm` whose straight link from `p` stays off the water. */
+function nearestEdge(
+  g: RoadGraph,
+  p: Point,
+  profile: Profile | undefined,
+  avoid: Avoid,
+  maxKm: number,
+  accept: (e: number) => boolean = () => true,
+): Snap | undefined {
   const dry = surfaceAt(p.lat, p.lng) !== 'water'
   if (!dry && !nearShore(p)) return undefined
   // A point on a quay may first cross its harbour (or the mask's error on a seafront).
@@ -473,11 +497,12 @@ function snapAnew(g: RoadGraph, p: Point, profile: Profile | undefined, avoid: A
   const index = snapIndex(g)
   const seen = new Set<number>()
   const candidates: Snap[] = []
-  for (let ring = 0; ring * SNAP_CELL * 100 < MAX_SNAP_KM * 1.5; ring++) {
+  for (let ring = 0; ring * SNAP_CELL * 100 < maxKm * 1.5 + 2; ring++) {
     for (const cell of ringCells(row, col, ring))
       for (const e of index.get(cell) ?? []) {
         if (seen.has(e)) continue
         seen.add(e)
+        if (!accept(e)) continue
         // A road the profile may not take (a motorway on foot) is no way in.
         if (profile && !Number.isFinite(edgeSeconds(g, e, profile, avoid))) continue
         const [a, b] = [g.from[e]!, g.to[e]!]
@@ -500,7 +525,7 @@ function snapAnew(g: RoadGraph, p: Point, profile: Profile | undefined, avoid: A
     const reach = ring * SNAP_CELL * ky * Math.min(1, kx / ky)
     const ready = candidates.filter((s) => s.km <= reach).sort((x, y) => x.km - y.km || x.edge - y.edge)
     for (const s of ready) {
-      if (s.km > MAX_SNAP_KM) return undefined
+      if (s.km > maxKm) return undefined
       if (waterKm(p, s.at) < wetAllowed) return s
       candidates.splice(candidates.indexOf(s), 1)
     }

@@ -1,8 +1,9 @@
 import { encode } from '@placemarkio/polyline'
 import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians, round6 } from '../../data/geo.ts'
+import { surfaceAt } from '../../data/land.ts'
 import { hashSeed } from '../../data/seeded.ts'
 import { STREET_NAMESAKES } from '../../data/street-names.ts'
-import { nearestTown, poiTowns, townName } from '../../data/towns.ts'
+import { nearestTown, poiTowns, townCentre, townName, townRadius } from '../../data/towns.ts'
 import { worldFor } from '../../data/world.ts'
 import type { Road } from '../../map/roads.ts'
 import { type Geocoder, geocoderFor } from '../geocoding/geocoder.ts'
@@ -200,16 +201,24 @@ function metres(km: number): number {
   return Math.ceil(km * 1000 - 1e-6)
 }
 
-/** Up to this far apart, two points may be joined through a town's streets rather than its roads. */
+/**
+ * Two points of one town (both within its places' reach) up to this far apart may be joined
+ * through its streets, drawn straight at street speed, rather than by the roads; two points of no
+ * common town only within `NEAR_KM` (a village without a network). Farther, a point off the
+ * streets joins its nearest road first (issue #32: La Marsa to the airport was a 9.2 km line
+ * across the fields, Tunis to Birine an 11 km one across Sebkhet Séjoumi).
+ */
 const STREETS_KM = 12
+const NEAR_KM = 2
 
 /** A point this near a street or road starts on it: no straight line across the blocks. */
 const ON_STREET_KM = 0.25
 
 /**
  * Whether a straight line (at street speed) joins two points better than the roads and streets:
- * for a point off every street (a village without a network, a field), near the other, with no
- * water between them, and cheaper than the path by the roads.
+ * for a point off every street (a village without a network, a field), near the other (in one
+ * town, or within 2 km), with no water or salt flat between them, and cheaper than the path by the
+ * roads.
  */
 function byStreets(
   a: Snap,
@@ -220,10 +229,30 @@ function byStreets(
 ): boolean {
   const straight = distanceKm(a.point, b.point)
   if (straight > STREETS_KM || Math.max(a.km, b.km) <= ON_STREET_KM) return false
+  if (straight > NEAR_KM && !oneTown(a.point, b.point)) return false
   const cost = metric === 'duration' ? (straight / CONNECTOR_KMH[profile]) * 3600 : straight
   if (path && cost > (metric === 'duration' ? path.seconds : path.km)) return false
-  // The water last: it is the costly test (a sample every 100 m).
-  return waterKm(a.point, b.point) < 0.05
+  // The water and the salt flats last: the costly test (a sample every 100 m).
+  return waterKm(a.point, b.point) < 0.05 && !crossesSalt(a.point, b.point)
+}
+
+/** Whether some town's places reach both points (`poisWithin`'s reach: 1.2 x its radius). */
+function oneTown(a: Point, b: Point): boolean {
+  return poiTowns().some((town) => {
+    const reachKm = townRadius(town) * KM_PER_DEGREE * 1.2
+    const centre = townCentre(town)
+    return distanceKm(centre, a) <= reachKm && distanceKm(centre, b) <= reachKm
+  })
+}
+
+/** Whether a straight line runs over a salt flat (sampled every 100 m). */
+function crossesSalt(a: Point, b: Point): boolean {
+  const n = Math.max(1, Math.ceil(distanceKm(a, b) / 0.1))
+  for (let k = 0; k < n; k++) {
+    const t = (k + 0.5) / n
+    if (surfaceAt(a.lat + (b.lat - a.lat) * t, a.lng + (b.lng - a.lng) * t) === 'salt') return true
+  }
+  return false
 }
 
 /** A stretch of a leg on one road (`road` its index) or off the roads (`road` -1: streets). */
