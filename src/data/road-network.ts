@@ -485,6 +485,15 @@ export const ROAD_FACTS: readonly RoadFact[] = [
     via: ['medenine', [33.15, 10.47], 'tataouine'],
   },
   {
+    ref: '',
+    name: 'Route de Remada',
+    ar: 'طريق رمادة',
+    kind: 'regional',
+    source:
+      'kapitalis.com/archive/53-societe?start=4272 ("la route reliant Dhiba au centre de Tataouine", through the delegation of Remada); Tataouine, Remada and Dehiba at their GeoNames points, straight between them (an approximation); number unconfirmed',
+    via: ['tataouine', [32.31662, 10.39551, 'Remada'], [32.00799, 10.70135, 'Dehiba']],
+  },
+  {
     ref: 'RN10',
     name: 'Route de Mahdia',
     ar: 'طريق المهدية',

@@ -49,6 +49,9 @@ const REGION_LABELS: ReadonlyArray<Omit<MapLabel, 'x' | 'y'> & { lat: number; ln
 
 const SEATS = new Set(['PPLC', 'PPLA', 'PPLA2'])
 
+/** A town this big is named beside its dot where another label stands over it. */
+const MOVED_RANK = 50_000
+
 /** A town's rank: its population where known, else whether it is a delegation's seat. */
 function townRank(pop: number | undefined, seat: boolean, capital: boolean): number {
   return Math.max(pop ?? 0, capital ? 60_000 : 0, seat ? 3_000 : 300)
@@ -231,10 +234,11 @@ export function placeLabels(
         : [px - half, py - fontSize * 0.8, px + half, py + (label.ar ? fontSize * 1.9 : fontSize * 0.8)]
     const free = (b: [number, number, number, number]) =>
       !cells(b).some((k) => grid.get(k)?.some((p) => overlaps(p.box, b)))
-    // A capital that finds no room over its dot tries its right, its left, below and above.
+    // A capital, or a town of 50,000 or more (Hammamet beside Nabeul), that finds no room over its
+    // dot tries its right, its left, below and above.
     let [dx, dy] = [0, 0]
     if (!free(box)) {
-      if (!label.capital) continue
+      if (!label.capital && label.rank < MOVED_RANK) continue
       // At low zoom a capital in another's suburbs (Ariana, Ben Arous, La Manouba by Tunis) yields to it.
       const near = (12 / 40_075) * size
       if (zoom <= 8 && placed.some((p) => p.label.capital && Math.hypot(p.x - px, p.y - py) < near)) continue

@@ -218,7 +218,7 @@ const SHIELD_SPACING = 220
 
 /**
  * Motorway shields ("A1" on the motorway's colour) from zoom 7, every 220 pixels along the road
- * from its start: placed in world pixels, so neighbouring tiles agree.
+ * from its start, none over a town's name or dot: placed in world pixels, so neighbouring tiles agree.
  */
 function pushShields({ shapes, world, zoom, view, size, palette }: Layer): void {
   if (zoom < 7) return
@@ -229,6 +229,15 @@ function pushShields({ shapes, world, zoom, view, size, palette }: Layer): void 
     view.left + view.width + 30,
     view.top + view.height + 20,
   ]
+  // A shield gives way to the towns' names and dots (the A3 over Béja at z7, the A1 over El Jem's
+  // dot at z9): one that would cover a placed label, or a dot, is left out.
+  const towns = world.labelsAt(zoom)
+  const covers = (x: number, y: number, half: number) =>
+    towns.some(({ box: [l, t, r, b], x: dotX, y: dotY }) => {
+      const [sl, st, sr, sb] = [x - half - 2, y - 9, x + half + 2, y + 9]
+      const onBox = sl < r && sr > l && st < b && sb > t
+      return onBox || (sl < dotX + 5 && sr > dotX - 5 && st < dotY + 5 && sb > dotY - 5)
+    })
   for (const road of world.roads) {
     if (road.kind !== 'motorway' || !road.ref) continue
     const half = (world.font.layout(road.ref).width * fontSize) / 2 + 4
@@ -243,6 +252,7 @@ function pushShields({ shapes, world, zoom, view, size, palette }: Layer): void 
         const [x, y] = [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t]
         next += SHIELD_SPACING
         if (x < left || x > right || y < top || y > bottom) continue
+        if (covers(x, y, half)) continue
         const [cx, cy] = [x - view.left, y - view.top]
         shapes.push({
           kind: 'fill',
