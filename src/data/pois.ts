@@ -534,23 +534,27 @@ function onStreet(at: LatLng, streets: readonly Street[], doors: Set<string>): L
     if (distanceKm(at, street) * 1000 - street.along[street.along.length - 1]! / 2 > 400) continue
     const snap = snapToStreet(street, at)
     if (snap.meters < (best?.meters ?? 400)) best = { street, number: snap.number, meters: snap.meters }
-    // The streets that could claim a door of the chosen street (doors stand within ~100 m of `at`).
-    if (snap.meters < 250) near.push(street)
+    // The streets that could claim a door near `at` (its doors stand within ~150 m of it).
+    if (snap.meters < 400) near.push(street)
   }
   if (!best) return at
-  const { street } = best
-  const free = [0, 2, -2, 4, -4, 6, -6, 8, -8]
-    .map((d) => best.number + d)
-    .filter((n) => n >= 1 && n <= street.maxNumber && !doors.has(`${street.id}:${n}`))
-  for (const n of free) {
-    const door = houseDoor(street, n)
-    // Generated streets can run into a lagoon or the sea: a place stays on land, off the street.
-    if (!onLand(door.lat, door.lng)) return at
-    const point = { lat: round6(door.lat), lng: round6(door.lng) }
-    const own = streetsByAddress(near, (s) => s, point)[0]
-    if (own?.item !== street || own.snap.number !== n) continue
-    doors.add(`${street.id}:${n}`)
-    return point
+  // Its nearest street first, then the others around it, nearest first.
+  const streetsByDistance = [best.street, ...near.filter((s) => s !== best.street)]
+  for (const street of streetsByDistance) {
+    const number = street === best.street ? best.number : snapToStreet(street, at).number
+    const free = [0, 2, -2, 4, -4, 6, -6, 8, -8]
+      .map((d) => number + d)
+      .filter((n) => n >= 1 && n <= street.maxNumber && !doors.has(`${street.id}:${n}`))
+    for (const n of free) {
+      const door = houseDoor(street, n)
+      // Generated streets can run into a lagoon or the sea: a place stays on land, off the street.
+      if (!onLand(door.lat, door.lng) || onCauseway(door.lat, door.lng)) continue
+      const point = { lat: round6(door.lat), lng: round6(door.lng) }
+      const own = streetsByAddress(near, (s) => s, point)[0]
+      if (own?.item !== street || own.snap.number !== n) continue
+      doors.add(`${street.id}:${n}`)
+      return point
+    }
   }
   return at
 }

@@ -114,12 +114,16 @@ function matchesName(poi: Poi, words: string[]): boolean {
   return words.every((w) => [...names].some((n) => n.startsWith(w)))
 }
 
+/** How near its house's door (km) a place stands to be addressed by it. */
+const DOOR_KM = 0.03
+
 /** The real landmarks among the nearby places. */
 const REAL_LANDMARKS: ReadonlySet<string> = new Set(LANDMARK_POIS.map((p) => p.id))
 
 /**
  * The street address of a place, exactly as reverse geocoding answers it first at the place's
- * point (`addressAt`: its house on the nearest street within 150 m), else its town.
+ * point (`addressAt`: its house on the nearest street within 150 m) when it stands at that
+ * house's door (within 30 m: forward geocoding of the address finds it), else its town.
  */
 function addressOf(geocoder: Geocoder, poi: Poi, lang: Lang): string {
   // A real landmark stands where it stands and is addressed by its town, as forward and reverse
@@ -130,7 +134,7 @@ function addressOf(geocoder: Geocoder, poi: Poi, lang: Lang): string {
     return town ? formatPlace(town, lang) : poi.locality.name
   }
   const at = addressAt(geocoder, poi)
-  if (at) return formatPlace(at.place, lang, String(at.number))
+  if (at && distanceKm(at.door, poi) <= DOOR_KM) return formatPlace(at.place, lang, String(at.number))
   const town = addressBook(geocoder).towns.get(`loc:${poi.locality.id}`)
   return town ? formatPlace(town, lang) : poi.locality.name
 }
