@@ -158,6 +158,14 @@ const STREET_VIEWS: Array<[file: string, lat: number, lng: number, z: number]> =
   ['street-bizerte-z14', 37.2745, 9.8725, 14],
   ['street-nabeul-z15', 36.4525, 10.7364, 15],
   ['street-monastir-z16', 35.7755, 10.8295, 16],
+  // Issue #32's views: Tunis centre on Avenue Habib Bourguiba, the lake and its causeway, Sousse's
+  // Medina by its port, Monastir's shore (GSHHG's coast).
+  ['street-tunis-centre-z15', 36.8002, 10.1855, 15],
+  ['street-tunis-centre-z16', 36.8002, 10.1845, 16],
+  ['street-lake-la-goulette-z14', 36.81, 10.265, 14],
+  ['street-sousse-z15', 35.8267, 10.6397, 15],
+  ['street-sousse-z16', 35.8267, 10.6397, 16],
+  ['street-monastir-z15', 35.777, 10.833, 15],
 ]
 for (const [file, lat, lng, z] of STREET_VIEWS)
   writeFileSync(join(OUT, `${file}.png`), await tilesAround(lat, lng, z, 4, 3))

@@ -42,6 +42,8 @@ export const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string; par
   'Sidi Bu Jafar': { fr: 'Sidi Bou Jaafar', ar: 'سيدي بوجعفر' },
   'Djerf el Kanntara': { fr: 'Djerf el Kantara' },
   'Fonndouk Choucha': { fr: 'Fondouk Choucha', ar: 'فندق شوشة' },
+  // Monastir's islet (the Ribat's island) by the name the town gives it.
+  'Sidi al Ghudamisi': { fr: 'Sidi El Ghedamsi', ar: 'سيدي الغدامسي' },
 }
 
 /**

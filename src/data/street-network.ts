@@ -1,6 +1,9 @@
 import { REAL_STREETS, type RealStreet } from './city-streets.ts'
 import { LOCALITIES, type Locality } from './gazetteer.ts'
 import data from './street-network.json' with { type: 'json' }
+import { TUNIS_BOURGUIBA, TUNIS_ID } from './town-centre.ts'
+
+export { TUNIS_BOURGUIBA, TUNIS_ID }
 
 /**
  * Each town's street network as geography: where its streets run, the same for every data seed
@@ -37,11 +40,6 @@ export interface StreetLine {
   kind: (typeof STREET_KINDS)[number]
   real?: RealStreet
 }
-
-/** GeoNames' Tunis, the capital's locality. */
-export const TUNIS_ID = 'gn:2464470'
-/** The docs call this point "Tunis centre" and put Avenue Habib Bourguiba there. */
-export const TUNIS_BOURGUIBA = { lat: 36.8002, lng: 10.1815 }
 
 /** The kinds of line, in the order the file numbers them. */
 export const STREET_KINDS = ['real', 'medina', 'grid', 'suburb', 'coast', 'link', 'join'] as const

@@ -2,7 +2,9 @@ import { LOCALITIES, type Locality } from './gazetteer.ts'
 import { radians } from './geo.ts'
 import type { Names } from './lang.ts'
 import { isOwnPlace, placeName } from './place-names.ts'
-import { TUNIS_BOURGUIBA, TUNIS_ID } from './streets.ts'
+import { townCentre } from './town-centre.ts'
+
+export { townCentre }
 
 // Towns: the gazetteer's localities as the places people and POIs cluster around, for the
 // generated POIs, routing's road names and geocoding alike (asking needs no POI generation).
@@ -25,12 +27,6 @@ function sortTowns(): readonly Locality[] {
     seen.add(key)
     return true
   })
-}
-
-/** Where a town's places cluster: its gazetteer point, except Tunis (see below). */
-export function townCentre(locality: Locality): { lat: number; lng: number } {
-  // The gazetteer's point for Tunis is the Kasbah; its busiest streets are downtown, the docs' "Tunis centre".
-  return locality.id === TUNIS_ID ? TUNIS_BOURGUIBA : locality
 }
 
 /** How far (degrees of latitude) a town's places spread from its centre. */

@@ -1,6 +1,7 @@
 import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
 import { nearestLand, onLand } from '../data/land.ts'
 import { isOwnPlace, placeName } from '../data/place-names.ts'
+import { townCentre } from '../data/town-centre.ts'
 import type { LabelFont } from '../render/font.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY, worldSize } from './projection.ts'
 
@@ -117,6 +118,7 @@ export function mapLabels(): MapLabel[] {
   for (const l of LOCALITIES) {
     if (!isOwnPlace(l)) continue
     const names = placeName(l)
+    const at = townCentre(l)
     const capital = l.fc === 'PPLA' || l.fc === 'PPLC'
     const rank = townRank(l.pop, isSeat(l.lat, l.lng), SEATS.has(l.fc ?? ''))
     // Arabic only where the gazetteer or PLACE_NAMES gives it (not the French name twice).
@@ -125,10 +127,12 @@ export function mapLabels(): MapLabel[] {
       kind: 'town',
       fr: names.fr,
       ...(ar && { ar }),
-      x: mercatorX(l.lng),
-      y: mercatorY(l.lat),
-      lat: l.lat,
-      lng: l.lng,
+      // Tunis at its centre, Avenue Habib Bourguiba (TMaps' own "Tunis centre"), not at GeoNames'
+      // point by the Kasbah and Bab Saadoun.
+      x: mercatorX(at.lng),
+      y: mercatorY(at.lat),
+      lat: at.lat,
+      lng: at.lng,
       rank,
       // Governorate capitals are named from zoom 6 and placed before any other label.
       minZoom: capital ? Math.min(6, townMinZoom(rank)) : townMinZoom(rank),
