@@ -379,7 +379,10 @@ function steps(
         ? roadLabel(road, options.language, end)
         : streetName(options, from, to, destination)
     const spoken = road && !street ? spokenLabel(road, options.language, name) : name
-    const ahead = nearestTown(end, SIGNED_TOWNS)
+    // The town the road's signs name: the one where this stretch ends, or (ending between towns,
+    // as the A1 at El Jem on the way to Sfax) the one the leg goes to.
+    const atEnd = nearestTown(end, SIGNED_TOWNS)
+    const ahead = distanceKm(atEnd, end) <= SIGN_KM ? atEnd : nearestTown(destination, SIGNED_TOWNS)
     const towards =
       road && !street && (road.ref || road.name) && ahead !== nearestTown(from, SIGNED_TOWNS)
         ? townName(ahead)
@@ -482,6 +485,8 @@ function streetName(options: RouteOptions, a: Point, b: Point, destination: Poin
 
 /** Towns the signs point to ("en direction de Sousse"): 40,000 people or more. */
 const SIGNED_TOWNS = poiTowns().filter((t) => (t.pop ?? 0) >= 40_000)
+/** A stretch ending this near (km) a signed town is signed to it. */
+const SIGN_KM = 15
 
 /** Towns a road is named after ("Route de Sousse"). */
 const BIG_TOWNS = poiTowns().filter((t) => (t.pop ?? 0) >= 10_000)
