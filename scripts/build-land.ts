@@ -166,6 +166,20 @@ const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: str
     ),
   },
   {
+    name: 'Radès - La Goulette link',
+    kind: 'land',
+    source:
+      'approximate: the southern link of the Radès-La Goulette bridge, 2.6 km from Radès to the bridge over the navigation channel, on ~20 ha of reclaimed land between Lake Tunis south and the sea (webmanagercenter.com/2009/04/13/73581), drawn along the road of src/data/road-network.ts, 300 m wide',
+    ring: strip(
+      [
+        [10.275, 36.768],
+        [10.29, 36.795],
+        [10.3022, 36.8136],
+      ],
+      0.0014,
+    ),
+  },
+  {
     name: 'El Kantara causeway',
     kind: 'land',
     source:

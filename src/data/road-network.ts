@@ -273,9 +273,10 @@ export const ROAD_FACTS: readonly RoadFact[] = [
     name: 'Pont Radès - La Goulette',
     ar: 'جسر رادس حلق الوادي',
     kind: 'national',
-    source: 'the Radès-La Goulette bridge (2009) over the channel of Lake Tunis south',
-    crossings: [0, 1],
-    via: ['rades', [36.795, 10.29], 'goulette'],
+    source:
+      'the Radès-La Goulette bridge (2009): its 260 m main span over the navigation channel of Tunis and the TGM, and a 2.6 km southern link to Radès on ~20 ha of reclaimed land (webmanagercenter.com/2009/04/13/73581); the link drawn straight, on the land traced along it (src/data/land.json), an approximation',
+    crossings: [2],
+    via: ['rades', [36.795, 10.29], [36.8136, 10.3022], 'goulette'],
   },
   {
     ref: 'RN8',
