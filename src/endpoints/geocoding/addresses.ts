@@ -62,6 +62,5 @@ export function addressesNear(
  * @example addressAt(geocoderFor('tmaps'), { lat: 36.8002, lng: 10.1815 })?.number
  */
 export function addressAt(geocoder: Geocoder, point: { lat: number; lng: number }): Address | undefined {
-  const nearest = streetsNear(geocoder, point)[0]
-  return nearest && addressesNear(geocoder, point, ADDRESS_RADIUS_M, [nearest])[0]
+  return addressesNear(geocoder, point)[0]
 }
