@@ -229,9 +229,9 @@ function byStreets(
 ): boolean {
   const straight = distanceKm(a.point, b.point)
   if (straight > STREETS_KM || Math.max(a.km, b.km) <= ON_STREET_KM) return false
-  if (straight > NEAR_KM && !oneTown(a.point, b.point)) return false
   const cost = metric === 'duration' ? (straight / CONNECTOR_KMH[profile]) * 3600 : straight
   if (path && cost > (metric === 'duration' ? path.seconds : path.km)) return false
+  if (straight > NEAR_KM && !oneTown(a.point, b.point)) return false
   // The water and the salt flats last: the costly test (a sample every 100 m).
   return waterKm(a.point, b.point) < 0.05 && !crossesSalt(a.point, b.point)
 }
@@ -239,8 +239,10 @@ function byStreets(
 /** Whether some town's places reach both points (`poisWithin`'s reach: 1.2 x its radius). */
 function oneTown(a: Point, b: Point): boolean {
   return poiTowns().some((town) => {
-    const reachKm = townRadius(town) * KM_PER_DEGREE * 1.2
+    // No town reaches farther than 0.06 degree from its centre: most are left out at once.
     const centre = townCentre(town)
+    if (Math.abs(centre.lat - a.lat) > 0.07 || Math.abs(centre.lng - a.lng) > 0.09) return false
+    const reachKm = townRadius(town) * KM_PER_DEGREE * 1.2
     return distanceKm(centre, a) <= reachKm && distanceKm(centre, b) <= reachKm
   })
 }
