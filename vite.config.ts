@@ -14,5 +14,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // expect.poll waits up to 15 s (default 1 s): one call of a browser's page on a busy machine can
+    // take a second by itself (a Storybook test failed so with four spinning processes beside it).
+    expect: { poll: { timeout: 15_000 } },
   },
 })
