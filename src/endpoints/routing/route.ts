@@ -238,13 +238,31 @@ function byStreets(
 
 /** Whether some town's places reach both points (`poisWithin`'s reach: 1.2 x its radius). */
 function oneTown(a: Point, b: Point): boolean {
-  return poiTowns().some((town) => {
-    // No town reaches farther than 0.06 degree from its centre: most are left out at once.
-    const centre = townCentre(town)
-    if (Math.abs(centre.lat - a.lat) > 0.07 || Math.abs(centre.lng - a.lng) > 0.09) return false
-    const reachKm = townRadius(town) * KM_PER_DEGREE * 1.2
-    return distanceKm(centre, a) <= reachKm && distanceKm(centre, b) <= reachKm
-  })
+  const cells = townCells()
+  const [row, col] = [Math.floor(a.lat / TOWN_CELL), Math.floor(a.lng / TOWN_CELL)]
+  // No town reaches farther than 0.06 degree from its centre: its disc is in a's cell or one beside it.
+  for (let r = row - 1; r <= row + 1; r++)
+    for (let c = col - 1; c <= col + 1; c++)
+      for (const { lat, lng, reachKm } of cells.get(r * 10_000 + c) ?? [])
+        if (distanceKm({ lat, lng }, a) <= reachKm && distanceKm({ lat, lng }, b) <= reachKm) return true
+  return false
+}
+
+/** Towns' centres and reaches (km) by cell of `TOWN_CELL` degrees: made on first use. */
+const TOWN_CELL = 0.1
+let byCell: Map<number, Array<{ lat: number; lng: number; reachKm: number }>> | undefined
+function townCells() {
+  if (!byCell) {
+    byCell = new Map()
+    for (const town of poiTowns()) {
+      const { lat, lng } = townCentre(town)
+      const key = Math.floor(lat / TOWN_CELL) * 10_000 + Math.floor(lng / TOWN_CELL)
+      const list = byCell.get(key) ?? []
+      list.push({ lat, lng, reachKm: townRadius(town) * KM_PER_DEGREE * 1.2 })
+      byCell.set(key, list)
+    }
+  }
+  return byCell
 }
 
 /** Whether a straight line runs over a salt flat (sampled every 100 m). */
