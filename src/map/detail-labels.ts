@@ -78,8 +78,8 @@ interface Candidate extends PlacedDetail {
   draw(out: Shape[], left: number, top: number): void
 }
 
-/** Where a real axis's name may stand along its run, from its preferred place (pixels). */
-const ALONG_SHIFTS = [0, -60, 60, -120, 120, -180, 180]
+/** Where a real axis's name may stand along its run, from its preferred place: every 30 px up to 300 either way. */
+const ALONG_SHIFTS = [0, ...Array.from({ length: 10 }, (_, i) => [-(i + 1) * 30, (i + 1) * 30]).flat()]
 
 /** Labels are placed block by block (greedy inside a block; across blocks the lower rank yields). */
 const BLOCK = 1024
