@@ -77,14 +77,6 @@ export function isochrone(ctx: EndpointContext): IsochroneResponse {
 }
 
 /**
- * How far off the roads one still goes from a point reached with time or distance to spare (km):
- * as far as the router goes off a road at street speed for a place away from every road (a douar
- * 5.8 km off its road west of Bizerte, Sejoumi 3.4 km off its own), so that a place the router
- * reaches within a contour's budget is inside it.
- */
-const OFF_ROAD_KM = Number.POSITIVE_INFINITY
-
-/**
  * The contour's reach in each bearing: the farthest point of the roads reached within the budget
  * (every node, and the reachable part of each edge leaving one), each with a small disk for the
  * streets around it (what is left of the budget at street speed), and the origin's
@@ -102,8 +94,11 @@ function reachByBearing(
   const radii = new Array<number>(BEARINGS).fill(0)
   const kx = kmPerDegreeLng(origin.lat)
   const ky = 110.54
+  // Off the roads as far as the router goes at street speed for a place away from every road (a
+  // douar 5.8 km off its road west of Bizerte, Sejoumi 3.4 km off its own): a place the router
+  // reaches within a contour's budget is inside it.
   const spare = (left: number) =>
-    Math.min(OFF_ROAD_KM, metric === 'duration' ? (left / 3600) * CONNECTOR_KMH[profile] : left / 1.3)
+    metric === 'duration' ? (left / 3600) * CONNECTOR_KMH[profile] : left / 1.3
   const disk = (lat: number, lng: number, r: number) => {
     const x = (lng - origin.lng) * kx
     const y = (lat - origin.lat) * ky
