@@ -22,7 +22,7 @@ const LAYERS: string[][] = [
   ['cli', 'index.ts'],
   ['runtimes'],
   ['core'],
-  ['console'],
+  ['console', 'upstream'],
   ['store'],
   ['endpoints'],
   ['map'],

@@ -27,7 +27,9 @@ export function createRequestPrinter(write: (text: string) => unknown, everyMs =
         clock = line.time.toTimeString().slice(0, 8)
       }
       const status = line.status === 0 ? 'RESET' : String(line.status)
-      waiting.push(`${clock} ${line.method} ${line.path} ${status} ${line.rule} ${line.ms.toFixed(1)} ms\n`)
+      waiting.push(
+        `${clock} ${line.method} ${line.path} ${status} ${line.source ?? line.rule} ${line.ms.toFixed(1)} ms\n`,
+      )
       if (waiting.length >= 512) flush()
       else timer ??= setTimeout(flush, everyMs)
     },

@@ -3,12 +3,18 @@ import { accessSync, chmodSync, constants, existsSync, readFileSync, statSync, w
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { maskKey } from '../contract/key-format.ts'
 import { keyReach } from '../contract/key-status.ts'
 import type { FaultInput, FaultRule } from '../core/create-core.ts'
-import { startTmapsHttpsServer, type TmapsHttpsServer } from '../runtimes/server/https-server.ts'
+import {
+  startTmapsHttpsServer,
+  type TmapsHttpsServer,
+  type TmapsUpstreamOptions,
+} from '../runtimes/server/https-server.ts'
 import { escapeControlCharacters } from '../text/control-characters.ts'
 import { giveMemoryBackWhenIdle, keepYoungGenerationSmall } from './heap.ts'
 import { createRequestPrinter } from './request-lines.ts'
+import { readSecret } from './secret.ts'
 
 // Before any request: an idle server stays ~17 MB smaller (see heap.ts).
 const youngKeptSmall = keepYoungGenerationSmall()
@@ -35,6 +41,22 @@ Usage: tmaps-mock serve [options]
   --quiet               do not print a line per request
   -h, --help            this help
 
+Against the real TMaps (docs/upstream.md):
+  --upstream <url>          forward each request the local contract accepts to this TMaps API
+                            (https://api.tmaps.tn), the real key in place of the local one
+  --upstream-tiles <url>    the real tiles (default https://tiles.tmaps.tn)
+  --upstream-key-env <var>  the environment variable holding the real key (never on the command line)
+  --upstream-key-file <f>   or a file holding it
+  --upstream-ca <file>      a CA to trust for the upstream (a proxy, a stand-in)
+  --upstream-timeout <ms>   a slower answer gets 504 (default 15000)
+  --upstream-drop-origin    send TMaps no Origin/Referer, as a server-side caller (default: as the app sent them)
+  --record <file.har>       write every upstream exchange to a HAR file, keys replaced by {{api_key}}
+  --replay <file.har>       answer accepted requests from a recording instead of the mock
+  --replay-missing <m>      a request not recorded: mock (default, the mock's answer) or error (a 500)
+  --replay-max-age <d>      warn when the recording is older (default 90d)
+
+tmaps-mock verify: compare the real TMaps with the mock (tmaps-mock verify --help)
+
 Without --cert/--key, a local certificate authority and a certificate for localhost,
 127.0.0.1 and ::1 are made once and kept in ~/.cache/tmaps-mock (XDG_CACHE_HOME).
 The control API (every console action as JSON) is under /__console/ on the same server.
@@ -56,6 +78,10 @@ function portFlag(name: string, value: string | undefined, fallback?: number): n
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'verify') {
+    const { verifyCommand } = await import('./verify/command.ts')
+    process.exit(await verifyCommand(argv.slice(1)))
+  }
   let parsed: ReturnType<typeof parse>
   try {
     parsed = parse(argv)
@@ -90,6 +116,19 @@ async function main(argv: string[]): Promise<void> {
     ...(values.fault ?? []).map(faultRule),
   ]
 
+  const upstream = upstreamFlags(values)
+  if (values.replay !== undefined && upstream !== undefined) fail('give --upstream or --replay, not both.')
+  if (values.record !== undefined && upstream === undefined)
+    fail('--record records what TMaps answers: give --upstream too (and --upstream-key-env).')
+  const replay =
+    values.replay === undefined
+      ? undefined
+      : {
+          har: values.replay,
+          onMissing: replayMissing(values['replay-missing']),
+          ...(values['replay-max-age'] !== undefined && { maxAge: values['replay-max-age'] }),
+        }
+
   let server: TmapsHttpsServer
   try {
     server = await startTmapsHttpsServer({
@@ -101,6 +140,8 @@ async function main(argv: string[]): Promise<void> {
       ...(values['http-port'] !== undefined && { httpPort: portFlag('http-port', values['http-port']) }),
       ...(values.cert && values.key && { cert: values.cert, key: values.key }),
       ...(values.seed !== undefined && { seed: values.seed }),
+      ...(upstream && { upstream }),
+      ...(replay && { replay }),
       state,
     })
   } catch (error) {
@@ -118,7 +159,7 @@ async function main(argv: string[]): Promise<void> {
       fail(`--fault: ${(error as Error).message}`)
     }
   }
-  printBanner(server, values.host ?? 'localhost', values.save)
+  printBanner(server, values.host ?? 'localhost', values.save, upstream, replay?.har)
   // Idle after work: the memory goes back to the system (see heap.ts).
   giveMemoryBackWhenIdle(youngKeptSmall)
 
@@ -193,8 +234,51 @@ function parse(argv: string[]) {
       'console-token': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      upstream: { type: 'string' },
+      'upstream-tiles': { type: 'string' },
+      'upstream-key-env': { type: 'string' },
+      'upstream-key-file': { type: 'string' },
+      'upstream-ca': { type: 'string' },
+      'upstream-timeout': { type: 'string' },
+      'upstream-drop-origin': { type: 'boolean' },
+      record: { type: 'string' },
+      replay: { type: 'string' },
+      'replay-missing': { type: 'string' },
+      'replay-max-age': { type: 'string' },
     },
   })
+}
+
+/** The `upstream` option from the `--upstream*` flags, the real key read from the environment or a file. */
+function upstreamFlags(values: ReturnType<typeof parse>['values']): TmapsUpstreamOptions | undefined {
+  const given = Object.keys(values).filter((name) => name.startsWith('upstream-'))
+  if (values.upstream === undefined) {
+    if (given.length > 0) fail(`--${given[0]} needs --upstream https://api.tmaps.tn.`)
+    return undefined
+  }
+  let key: string
+  try {
+    key = readSecret(values['upstream-key-env'], values['upstream-key-file'], '--upstream-key-env')
+  } catch (error) {
+    fail((error as Error).message)
+  }
+  const timeout = values['upstream-timeout']
+  if (timeout !== undefined && !/^\d{1,7}$/.test(timeout))
+    fail(`--upstream-timeout takes milliseconds, got "${timeout}".`)
+  return {
+    api: values.upstream,
+    key: key!,
+    ...(values['upstream-tiles'] !== undefined && { tiles: values['upstream-tiles'] }),
+    ...(values['upstream-ca'] !== undefined && { ca: values['upstream-ca'] }),
+    ...(timeout !== undefined && { timeoutMs: Number(timeout) }),
+    ...(values['upstream-drop-origin'] && { browserHeaders: false }),
+    ...(values.record !== undefined && { record: values.record }),
+  }
+}
+
+function replayMissing(value: string | undefined): 'mock' | 'error' {
+  if (value === undefined || value === 'mock' || value === 'error') return value ?? 'mock'
+  fail(`--replay-missing takes mock or error, got "${value}".`)
 }
 
 /** `300` or `200-800` (milliseconds). */
@@ -243,9 +327,26 @@ function describeFault(rule: FaultRule): string {
 /** The terminal's request lines (`--quiet` turns them off). */
 const requestLines = createRequestPrinter((text) => process.stdout.write(text))
 
-function printBanner(server: TmapsHttpsServer, host: string, save: string | undefined) {
+function printBanner(
+  server: TmapsHttpsServer,
+  host: string,
+  save: string | undefined,
+  upstream: TmapsUpstreamOptions | undefined,
+  replay: string | undefined,
+) {
   const out: string[] = []
   out.push(`tmaps-mock is serving the TMaps API at ${server.url}`)
+  if (upstream) {
+    out.push(
+      `  upstream: requests your local keys pass go to ${upstream.api} and ${upstream.tiles ?? 'https://tiles.tmaps.tn'} with the real key ${maskKey(upstream.key)}`,
+    )
+    out.push(
+      `  ${upstream.browserHeaders === false ? 'sent without Origin/Referer (as a server-side caller)' : 'Origin and Referer sent as your app sent them'}; answers logged as "upstream"`,
+    )
+    if (upstream.record)
+      out.push(`  recording every exchange to ${upstream.record} (keys replaced by {{api_key}})`)
+  }
+  if (replay) out.push(`  replaying ${replay}: accepted requests get the recorded answers, logged "replay"`)
   out.push(
     `  API paths (/geocoding/..., /routing/..., /distance-matrix, /maps/static) and tiles (/r-tile/...) on one origin`,
   )

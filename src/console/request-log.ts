@@ -52,6 +52,12 @@ export interface LogEntry {
   /** Set when an override (`mock.use`) answered instead of the endpoint, after the contract accepted the request. */
   overridden?: true
   /**
+   * Where an accepted request's answer came from when not from the mock: `upstream` (the real
+   * TMaps, through `serve --upstream`), `replay` (a recording), `replay-miss` (the recording
+   * lacks it: the mock's own answer, or a 500 with `onMissing: 'error'`).
+   */
+  source?: 'upstream' | 'replay' | 'replay-miss'
+  /**
    * What the mock noticed and ignored, for a client bug to be visible: query parameters the
    * operation does not read (`lang` on directions, options in the query of a POST).
    */

@@ -16,6 +16,8 @@ export interface TmapsAnswer {
   network?: 'reset'
   /** The rule that decided it (`ok`, `key-disabled`, ...), for a runtime's own request log. */
   rule?: Rule
+  /** Where an accepted request's answer came from, when not from the mock (`upstream`, `replay`, `replay-miss`). */
+  source?: 'upstream' | 'replay' | 'replay-miss'
 }
 
 /** Reason phrases of the statuses the mock answers (RFC 9110, and nginx's 499). */

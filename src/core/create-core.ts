@@ -3,6 +3,8 @@ import type { KeyRef, TmapsConsole } from '../console/create-console.ts'
 import { createRequestLog, type RequestLog } from '../console/request-log.ts'
 import { createUsage, UNATTRIBUTED, type UsageReport } from '../console/usage.ts'
 import { ENDPOINTS } from '../endpoints/registry.ts'
+import type { AnswerSource } from '../upstream/answer-source.ts'
+import { createReplay } from '../upstream/replay.ts'
 import type { TmapsAnswer } from './answers.ts'
 import { createFaults, type TmapsFaults } from './faults.ts'
 import { createRequestHandler, type FetchOptions, type Handled, type RequestLike } from './handle-request.ts'
@@ -121,8 +123,14 @@ const FAULT_ENDPOINTS = [...new Set(ENDPOINTS.map((e) => e.name))]
  * assert.equal(response.status, 200)
  * ```
  */
-export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
+export function createTmapsCore(
+  options: TmapsMockOptions = {},
+  internal: { source?: AnswerSource } = {},
+): TmapsMockCore {
   const opts = validateOptions(options)
+  const source =
+    internal.source ??
+    (options.replay === undefined ? undefined : createReplay(options.replay, { now: opts.now }))
   const usage = createUsage({ maxDays: opts.usageDays })
   const log = createRequestLog(opts.logSize)
   const faults = createFaults(opts.dataSeed, FAULT_ENDPOINTS)
@@ -136,6 +144,7 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
       generation: state.generation,
       faults,
       overrides,
+      ...(source && { source }),
     }),
     { generation: state.generation, faults, overrides },
   )
@@ -183,7 +192,11 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
     },
     usage: (ref) => usage.report(resolveBucket(ref)),
     onChange: state.onChange,
-    reset: () => state.reset(() => log.clear()),
+    reset: () =>
+      state.reset(() => {
+        log.clear()
+        source?.reset?.()
+      }),
     snapshot: state.snapshot,
     restore: state.restore,
   }

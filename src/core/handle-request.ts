@@ -8,6 +8,7 @@ import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints
 import { ignoredParams } from '../endpoints/query-params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
 import { RendererBusyError } from '../map/renderer.ts'
+import type { AnswerSource } from '../upstream/answer-source.ts'
 import {
   answer,
   IMAGE_CACHE_CONTROL,
@@ -105,6 +106,8 @@ export interface CoreParts {
   overrides?: { take(endpoint: string): TmapsOverride<TmapsEndpointName> | undefined }
   /** Changes whenever the console state does (a key, a domain, a link, a load). */
   generation: () => number
+  /** Where accepted requests are answered from instead of the endpoints: a recording, or the real TMaps. */
+  source?: AnswerSource
 }
 
 const OVERRIDDEN = 'Authorized; answered by an override (mock.use), not by the mock itself.'
@@ -123,6 +126,7 @@ export function createRequestHandler({
   faults,
   overrides,
   generation,
+  source,
 }: CoreParts): HandleRequest {
   const route = createRouter(opts)
   const endpointAnswer = createEndpointAnswers(opts)
@@ -148,6 +152,7 @@ export function createRequestHandler({
       repeatable: Handled['repeatable'] = false,
     ): Handled => {
       sent.rule = rule
+      if (more.source !== undefined) sent.source = more.source
       const entry = logEntry(request, url, name, sent, rule, decision, plan)
       return { answer: sent, entry: { ...entry, ...more }, started, generation: seen, repeatable }
     }
@@ -162,14 +167,33 @@ export function createRequestHandler({
 
     const { endpoint } = resolved
     const warnings = ignoredParams(endpoint.method, endpoint.path, new URLSearchParams(url.search))
-    const noted = warnings ? { warnings } : {}
+    const noted: Partial<HandledEntry> = warnings ? { warnings } : {}
     try {
       const override = overrides?.take(endpoint.name)
       if (override) {
         const sent = await runOverride(override, resolved, request, url, origin, endpointAnswer)
         return done(sent, decision.rule, { ...noted, reason: OVERRIDDEN, overridden: true })
       }
-      const computed = await endpointAnswer(resolved, request, url)
+      let asked = request
+      if (source) {
+        const body = request.method === 'GET' ? undefined : await readBody(request)
+        if (body !== undefined) asked = withBody(request, body)
+        const given = await source.answer({
+          method: request.method,
+          url,
+          endpoint: endpoint.name,
+          body,
+          headers: request.headers,
+          keyId: decision.facts.keyId,
+        })
+        if ('miss' in given) Object.assign(noted, { source: 'replay-miss', reason: given.reason })
+        else {
+          const sent = answer(given.status, given.body, origin, given.headers, given.contentType)
+          const more = { ...noted, source: given.source, reason: given.reason }
+          return done(sent, decision.rule, more, given.repeatable)
+        }
+      }
+      const computed = await endpointAnswer(resolved, asked, url)
       if (computed.etag === undefined)
         return done(answer(200, computed.bytes, origin), decision.rule, noted, true)
       // Pictures are cached by browsers and proxies like any tile server's (errors never are).
@@ -267,6 +291,16 @@ function logEntry(
     if (plan.network !== null) entry.fault.network = plan.network
   }
   return entry
+}
+
+/** The request with its body already read (a source read it; the endpoint reads it again). */
+function withBody(request: RequestLike, body: string): RequestLike {
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    text: () => Promise.resolve(body),
+  }
 }
 
 /** An infrastructure fault's answer (the docs' 429 is the edge's, before the auth check), or a reset. */

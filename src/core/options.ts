@@ -2,6 +2,8 @@ import { parseDomainInput } from '../contract/hostname.ts'
 import { isKeyValue, maskKey } from '../contract/key-format.ts'
 import { inThread, type TmapsRenderer } from '../map/renderer.ts'
 import { hasControlCharacters } from '../text/control-characters.ts'
+import type { TmapsHar } from '../upstream/har.ts'
+import type { TmapsReplayOptions } from '../upstream/replay.ts'
 import type { TmapsSnapshot } from './snapshot.ts'
 
 /**
@@ -53,6 +55,12 @@ export interface TmapsMockOptions {
    * (from `tmaps-mock/browser`) draws them in a Web Worker: the page and the other answers never wait.
    */
   renderer?: TmapsRenderer
+  /**
+   * Answers accepted requests from a recording of the real TMaps (`tmaps-mock serve --upstream
+   * --record tmaps.har`), after the contract decided as always (a disabled key still gets 401).
+   * A HAR file's path (Node), its text or object, or `{ har, onMissing, maxAge }`. Default: none.
+   */
+  replay?: string | TmapsHar | TmapsReplayOptions
 }
 
 /**

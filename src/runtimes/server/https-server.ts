@@ -76,6 +76,47 @@ export interface TmapsHttpsServerOptions extends TmapsMockOptions {
   consoleToken?: string
   /** Called after every answer with one line's facts (the CLI prints them). */
   onRequest?: (line: RequestLine) => void
+  /**
+   * A checking proxy: each request the local contract accepts (the local console's keys and
+   * domains) is forwarded to the real TMaps with `key` in place of the local key, and TMaps's
+   * answer comes back as it is, logged `upstream`; `record` writes every exchange to a HAR file,
+   * keys replaced by `{{api_key}}`. See docs/upstream.md.
+   */
+  upstream?: TmapsUpstreamOptions
+}
+
+/**
+ * The server's `upstream` option (`tmaps-mock serve --upstream`).
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import type { TmapsUpstreamOptions } from 'tmaps-mock/server'
+ *
+ * const upstream: TmapsUpstreamOptions = {
+ *   api: 'https://api.tmaps.tn', // the defaults
+ *   tiles: 'https://tiles.tmaps.tn',
+ *   key: process.env.TMAPS_KEY ?? '', // the real key: from the environment, never from code
+ *   record: 'tmaps.har', // optional: every exchange, keys replaced by {{api_key}}
+ *   timeoutMs: 15_000,
+ * }
+ * assert.equal(upstream.browserHeaders, undefined) // default: Origin and Referer forwarded
+ * ```
+ */
+export interface TmapsUpstreamOptions {
+  /** The real API's origin. Default `https://api.tmaps.tn`. */
+  api?: string
+  /** The real tiles' origin. Default `https://tiles.tmaps.tn`. */
+  tiles?: string
+  /** The real key. Never printed, logged or recorded. */
+  key: string
+  /** A certificate authority (PEM text or file) to trust besides the system's. */
+  ca?: string
+  /** TMaps slower than this (ms) gets a 504 `{"error":"upstream timeout"}`. Default 15000. */
+  timeoutMs?: number
+  /** `false`: send no `Origin`/`Referer` to TMaps, as a server-side caller. Default `true`: as the app sent them. */
+  browserHeaders?: boolean
+  /** A HAR file to record every exchange to (`0600`, rewritten atomically after each). */
+  record?: string
 }
 
 /**
@@ -113,6 +154,8 @@ export interface RequestLine {
   status: number
   rule: string
   ms: number
+  /** `upstream`, `replay` or `replay-miss` when the answer did not come from the mock. */
+  source?: 'upstream' | 'replay' | 'replay-miss'
 }
 
 /**
@@ -145,6 +188,8 @@ export interface TmapsHttpsServer {
   readonly consoleToken?: string
   /** Stops accepting connections, lets requests in flight finish, then resolves. */
   close(): Promise<void>
+  /** With `upstream.record`: how many exchanges the file holds. */
+  readonly recorded?: () => number
 }
 
 /**
@@ -222,6 +267,7 @@ export async function startTmapsHttpsServer(
     consoleOrigins = [],
     consoleToken,
     onRequest,
+    upstream,
     ...mockOptions
   } = options
   checkPort('port', port)
@@ -244,7 +290,19 @@ export async function startTmapsHttpsServer(
     cert && key ? { cert: pem(cert, 'cert'), key: pem(key, 'key') } : await localCertificate(certDir)
   // The runtime-free core: msw is not loaded by the server at all (it starts faster, idles smaller).
   // Pictures drawn in worker threads: the answering thread only decides, queues and sends.
-  const mock = given ?? createTmapsCore({ renderer: sharedRenderPool(), ...mockOptions })
+  if (upstream && given)
+    throw new TypeError(
+      'Failed to start the TMaps server: give upstream or mock, not both (upstream makes its own mock).',
+    )
+  let keyName = (_id: string | null): string | null => null
+  const forward = upstream && (await startUpstream(upstream, (id) => keyName(id)))
+  const mock: TmapsMockCore =
+    given ??
+    createTmapsCore(
+      { renderer: sharedRenderPool(), ...mockOptions },
+      forward ? { source: forward.source } : {},
+    )
+  keyName = (id) => (id === null ? null : (mock.console.getKey({ id })?.name ?? null))
   const { createdKeys } = await mock.ready
   const gate = {
     origins: consoleOrigins,
@@ -309,7 +367,7 @@ export async function startTmapsHttpsServer(
         res.writeHead(answer.status, answer.statusText, answer.headers)
         res.end(answer.body ?? undefined)
       }
-      onRequest?.(line(req.method, path, answer.status, answer.rule ?? '', started))
+      onRequest?.(line(req.method, path, answer.status, answer.rule ?? '', started, answer.source))
     } catch (error) {
       if (req.socket.destroyed) return // the client left
       console.error('tmaps-mock: the server failed (this is a bug in tmaps-mock, please report it):', error)
@@ -358,7 +416,11 @@ export async function startTmapsHttpsServer(
       ...('ca' in tls && tls.ca && { ca: tls.ca, caPath: tls.caPath }),
       ...(token !== undefined && { consoleToken: token }),
       // Every request already received is answered (within CLOSE_GRACE_MS), then the server stops.
-      close: () => drain.close(),
+      close: async () => {
+        await drain.close()
+        forward?.source.close()
+      },
+      ...(forward?.recorder && { recorded: () => forward.recorder!.size }),
     }
   } catch (error) {
     for (const l of listeners) {
@@ -393,6 +455,7 @@ function line(
   status: number,
   rule: string,
   started: number,
+  source?: RequestLine['source'],
 ): RequestLine {
   return {
     time: new Date(),
@@ -401,6 +464,64 @@ function line(
     status,
     rule,
     ms: performance.now() - started,
+    ...(source && { source }),
+  }
+}
+
+/** The upstream source and its recorder, checked before anything listens. */
+async function startUpstream(options: TmapsUpstreamOptions, keyName: (id: string | null) => string | null) {
+  const fail = (why: string): never => {
+    throw new TypeError(`Failed to start the TMaps server: upstream ${why}.`)
+  }
+  const origin = (name: string, value: string) => {
+    if (!URL.canParse(value)) fail(`${name} ${JSON.stringify(value)} is not a URL; write it as https://host`)
+    const url = new URL(value)
+    if (url.protocol !== 'https:')
+      fail(`${name} must be https:// (TMaps refuses plain HTTP), got ${url.protocol}`)
+    return url.origin
+  }
+  if (typeof options.key !== 'string' || options.key.trim() === '')
+    fail('key is empty: give the real key (from an environment variable, e.g. --upstream-key-env TMAPS_KEY)')
+  const api = origin('api', options.api ?? 'https://api.tmaps.tn')
+  const tiles = origin('tiles', options.tiles ?? 'https://tiles.tmaps.tn')
+  const ca = options.ca === undefined ? undefined : pem(options.ca, 'upstream CA')
+  const { createHarRecorder } = await import('../../upstream/recorder.ts')
+  const { createUpstream } = await import('../../upstream/forward.ts')
+  let recorder: ReturnType<typeof createHarRecorder> | undefined
+  if (options.record !== undefined) {
+    try {
+      recorder = createHarRecorder({
+        path: options.record,
+        mockVersion: packageVersion(),
+        secrets: () => [options.key],
+        keyName,
+      })
+    } catch (error) {
+      fail(`cannot write the recording ${options.record} (${(error as Error).message})`)
+    }
+  }
+  const source = createUpstream({
+    api,
+    tiles,
+    key: options.key,
+    ...(ca !== undefined && { ca }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.browserHeaders !== undefined && { browserHeaders: options.browserHeaders }),
+    ...(recorder && { onExchange: (exchange) => void recorder.add(exchange) }),
+  })
+  return { source, recorder }
+}
+
+/** This package's version, for a recording's `_tmaps.mockVersion`. */
+function packageVersion(): string {
+  try {
+    return (
+      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+        version: string
+      }
+    ).version
+  } catch {
+    return 'unknown'
   }
 }
 

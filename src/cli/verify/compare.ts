@@ -1,0 +1,334 @@
+/**
+ * How `verify` compares TMaps's answer with the mock's: in structure only (statuses, field paths
+ * and JSON types, error bodies byte for byte, the headers that matter), never values that vary,
+ * and each answer against `openapi.json`.
+ */
+
+/** One difference, as the report lists it. */
+export interface Finding {
+  severity: 'error' | 'warning' | 'info'
+  /** `status`, `headers.content-type`, a field path (`results[].components.postcode`), `body`. */
+  path: string
+  real?: unknown
+  mock?: unknown
+  message: string
+}
+
+/** One side's answer, as read off the wire. */
+export interface Seen {
+  status: number
+  contentType: string | null
+  headers: Record<string, string>
+  bytes: Uint8Array
+}
+
+type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array'
+
+/** Every field path of a JSON value with the types seen there: `results[].components.postcode` → string. */
+export function shapeOf(value: unknown, path = '', into = new Map<string, Set<JsonType>>()) {
+  const type: JsonType =
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'array'
+        : (typeof value as 'string' | 'number' | 'boolean' | 'object')
+  const at = into.get(path) ?? new Set<JsonType>()
+  at.add(type)
+  into.set(path, at)
+  if (type === 'array') for (const item of value as unknown[]) shapeOf(item, `${path}[]`, into)
+  else if (type === 'object')
+    for (const [name, item] of Object.entries(value as Record<string, unknown>))
+      shapeOf(item, path === '' ? name : `${path}.${name}`, into)
+  return into
+}
+
+const shown = (types: Set<JsonType>) => [...types].sort().join(' | ')
+const label = (path: string) => (path === '' ? '(the body)' : path)
+
+/** The OpenAPI document, as far as `verify` reads it. */
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>
+  components: { schemas: Record<string, Schema>; responses: Record<string, ResponseObject> }
+}
+interface ResponseObject {
+  $ref?: string
+  content?: Record<string, { schema?: Schema }>
+}
+type Schema = {
+  $ref?: string
+  type?: string | string[]
+  properties?: Record<string, Schema>
+  items?: Schema
+  additionalProperties?: boolean | Schema
+  oneOf?: Schema[]
+  anyOf?: Schema[]
+  allOf?: Schema[]
+  required?: string[]
+}
+
+/** What the spec says of one operation's answer at one status. */
+export interface Expected {
+  contentType: string | undefined
+  schema: Schema | undefined
+}
+
+/** The operation's declared answer for a status (a `$ref` followed), or undefined when not declared. */
+export function expectedAnswer(
+  doc: OpenApiDocument,
+  method: string,
+  pathname: string,
+  status: number,
+): Expected | undefined {
+  for (const [template, item] of Object.entries(doc.paths)) {
+    const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`)
+    if (!pattern.test(pathname)) continue
+    const operation = item[method.toLowerCase()]
+    let response = operation?.responses[String(status)] ?? operation?.responses.default
+    if (response === undefined) return undefined
+    if (response.$ref) response = doc.components.responses[response.$ref.split('/').pop()!]!
+    const [contentType, media] = Object.entries(response.content ?? {})[0] ?? []
+    return { contentType, schema: media?.schema }
+  }
+  return undefined
+}
+
+/** True when the schema declares the field path (through `$ref`, `oneOf`/`anyOf`/`allOf`, `items`). */
+export function schemaHas(doc: OpenApiDocument, schema: Schema | undefined, segments: string[]): boolean {
+  if (schema === undefined) return false
+  if (schema.$ref) return schemaHas(doc, doc.components.schemas[schema.$ref.split('/').pop()!], segments)
+  if (segments.length === 0) return true
+  for (const branch of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])])
+    if (schemaHas(doc, branch, segments)) return true
+  const [first, ...rest] = segments as [string, ...string[]]
+  if (first === '[]') return schemaHas(doc, schema.items, rest)
+  if (schema.properties?.[first]) return schemaHas(doc, schema.properties[first], rest)
+  if (typeof schema.additionalProperties === 'object')
+    return schemaHas(doc, schema.additionalProperties, rest)
+  return false
+}
+
+/** `results[].components.postcode` → `['results', '[]', 'components', 'postcode']`. */
+export const segmentsOf = (path: string) =>
+  path === '' ? [] : path.replace(/\[\]/g, '.[]').split('.').filter(Boolean)
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+/** A PNG's width and height, or undefined when the bytes are not a PNG. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  if (bytes.length < 24 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return undefined
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  return { width: view.getUint32(16), height: view.getUint32(20) }
+}
+
+const mediaType = (value: string | null) => (value ?? '').split(';')[0]!.trim().toLowerCase()
+const decoder = new TextDecoder()
+function parseJson(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(decoder.decode(bytes)) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** A JSON-Schema validator for one schema: its errors (`instancePath`, `keyword`, `message`). */
+export type Validate = (
+  schema: Schema,
+  value: unknown,
+) => Array<{ instancePath: string; keyword: string; message: string; params: Record<string, unknown> }>
+
+/**
+ * The findings for one probe: TMaps's answer (`real`) against the mock's and against the spec.
+ * `picture` is the size a PNG answer must have.
+ */
+export function compareAnswers(
+  doc: OpenApiDocument,
+  validate: Validate,
+  probe: {
+    method: string
+    pathname: string
+    origin: string | null
+    picture?: { width: number; height: number }
+  },
+  real: Seen,
+  mock: Seen,
+): Finding[] {
+  const findings: Finding[] = []
+  const add = (
+    severity: Finding['severity'],
+    path: string,
+    message: string,
+    realValue?: unknown,
+    mockValue?: unknown,
+  ) =>
+    findings.push({
+      severity,
+      path,
+      ...(realValue !== undefined && { real: realValue }),
+      ...(mockValue !== undefined && { mock: mockValue }),
+      message,
+    })
+
+  if (real.status !== mock.status)
+    add(
+      'error',
+      'status',
+      `TMaps answered ${real.status}, the mock ${mock.status}.`,
+      real.status,
+      mock.status,
+    )
+  const [realType, mockType] = [mediaType(real.contentType), mediaType(mock.contentType)]
+  if (realType !== mockType)
+    add('warning', 'headers.content-type', `Content-Type differs.`, real.contentType, mock.contentType)
+  if (probe.origin !== null) {
+    const cors = (seen: Seen) => {
+      const value = seen.headers['access-control-allow-origin']
+      return value === undefined
+        ? 'absent'
+        : value === '*'
+          ? '*'
+          : value === probe.origin
+            ? 'the Origin'
+            : value
+    }
+    if (cors(real) !== cors(mock))
+      add(
+        'warning',
+        'headers.access-control-allow-origin',
+        'CORS differs: Access-Control-Allow-Origin.',
+        real.headers['access-control-allow-origin'] ?? null,
+        mock.headers['access-control-allow-origin'] ?? null,
+      )
+  }
+
+  // The spec, each side.
+  for (const [side, seen] of [
+    ['TMaps', real],
+    ['the mock', mock],
+  ] as const) {
+    const expected = expectedAnswer(doc, probe.method, probe.pathname, seen.status)
+    if (expected === undefined) {
+      add(
+        side === 'TMaps' ? 'error' : 'error',
+        'status',
+        `${side}'s status ${seen.status} is not one the spec declares for ${probe.method} ${probe.pathname}.`,
+      )
+      continue
+    }
+    if (expected.contentType === 'image/png') {
+      const size = pngSize(seen.bytes)
+      if (size === undefined) add('error', 'body', `${side}'s answer is not a PNG (no PNG signature).`)
+      else if (probe.picture && (size.width !== probe.picture.width || size.height !== probe.picture.height))
+        add(
+          'error',
+          'body',
+          `${side}'s PNG is ${size.width} x ${size.height}, not ${probe.picture.width} x ${probe.picture.height}.`,
+        )
+      continue
+    }
+    if (expected.contentType === undefined || seen.bytes.length === 0) continue
+    const parsed = parseJson(seen.bytes)
+    if (!parsed.ok) {
+      add('error', 'body', `${side}'s answer is not JSON though the spec says ${expected.contentType}.`)
+      continue
+    }
+    if (expected.schema === undefined) continue
+    for (const problem of validate(expected.schema, parsed.value)) {
+      if (problem.keyword === 'additionalProperties') continue // an extra field: the shape comparison says it
+      const at = problem.instancePath.replace(/^\//, '').replace(/\/\d+/g, '[]').replaceAll('/', '.')
+      if (problem.keyword === 'required') {
+        const field = `${at === '' ? '' : `${at}.`}${String(problem.params.missingProperty)}`
+        add('error', field, `${side}'s answer lacks ${field}, which the spec requires.`)
+      } else add('error', label(at), `${side}'s answer breaks the spec at ${label(at)}: ${problem.message}.`)
+    }
+  }
+
+  // Error bodies byte for byte; successful JSON bodies in structure.
+  const realJson = realType.includes('json') ? parseJson(real.bytes) : { ok: false as const }
+  const mockJson = mockType.includes('json') ? parseJson(mock.bytes) : { ok: false as const }
+  if (real.status >= 400 && real.status === mock.status) {
+    const [a, b] = [decoder.decode(real.bytes), decoder.decode(mock.bytes)]
+    if (a !== b) add('error', 'body', `The error body differs: TMaps ${a}, the mock ${b}.`, a, b)
+    return dedupe(findings)
+  }
+  if (!realJson.ok || !mockJson.ok || real.status !== mock.status) return dedupe(findings)
+  const realShape = shapeOf(realJson.value)
+  const mockShape = shapeOf(mockJson.value)
+  const schema = expectedAnswer(doc, probe.method, probe.pathname, real.status)?.schema
+  const coveredByMissingParent = (path: string, shape: Map<string, Set<JsonType>>) => {
+    const segments = segmentsOf(path)
+    for (let i = segments.length - 1; i > 0; i--) {
+      const parent = segments.slice(0, i).join('.').replaceAll('.[]', '[]')
+      if (!shape.has(parent)) return true
+    }
+    return false
+  }
+  /** Paths whose type differs: what is under them is not compared (one error says it). */
+  const broken: string[] = []
+  const under = (path: string) =>
+    broken.some((b) => b === '' || path.startsWith(`${b}.`) || path.startsWith(`${b}[]`))
+  for (const [path, types] of realShape) {
+    if (under(path)) continue
+    const other = mockShape.get(path)
+    if (other === undefined) {
+      if (coveredByMissingParent(path, mockShape)) continue
+      if (schemaHas(doc, schema, segmentsOf(path)))
+        add(
+          'info',
+          label(path),
+          `TMaps sends ${label(path)} (${shown(types)}); the mock did not here (the spec has it).`,
+          shown(types),
+        )
+      else
+        add(
+          'warning',
+          label(path),
+          `TMaps sends ${label(path)} (${shown(types)}); the spec and the mock lack it.`,
+          shown(types),
+        )
+      continue
+    }
+    const [a, b] = [
+      new Set([...types].filter((t) => t !== 'null')),
+      new Set([...other].filter((t) => t !== 'null')),
+    ]
+    if (a.size > 0 && b.size > 0 && ![...a].some((t) => b.has(t))) {
+      add(
+        'error',
+        label(path),
+        `${label(path)} is ${shown(types)} at TMaps, ${shown(other)} in the mock.`,
+        shown(types),
+        shown(other),
+      )
+      broken.push(path)
+    } else if (shown(types) !== shown(other))
+      add(
+        'info',
+        label(path),
+        `${label(path)} is ${shown(types)} at TMaps, ${shown(other)} in the mock.`,
+        shown(types),
+        shown(other),
+      )
+  }
+  for (const [path, types] of mockShape) {
+    if (realShape.has(path) || coveredByMissingParent(path, realShape) || under(path)) continue
+    if (findings.some((f) => f.severity === 'error' && f.path === path)) continue
+    add(
+      'info',
+      label(path),
+      `The mock sends ${label(path)} (${shown(types)}); TMaps did not here.`,
+      undefined,
+      shown(types),
+    )
+  }
+  return dedupe(findings)
+}
+
+/** One finding per severity, path and message (the same spec error on many items is said once). */
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>()
+  return findings.filter((f) => {
+    const key = `${f.severity}\n${f.path}\n${f.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}

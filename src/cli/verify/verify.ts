@@ -1,0 +1,358 @@
+import { readFileSync } from 'node:fs'
+import { Agent, request as httpsRequest } from 'node:https'
+import { maskKey, maskSecrets } from '../../contract/key-format.ts'
+import { createTmapsCore } from '../../core/create-core.ts'
+import { compareAnswers, type Finding, type OpenApiDocument, type Seen, type Validate } from './compare.ts'
+import { FOREIGN_ORIGIN, MAX_PROBES, type Probe, probeSet } from './probes.ts'
+
+/** What `tmaps-mock verify` is given. */
+export interface VerifyOptions {
+  /** The real key (from an environment variable or a file, never argv). */
+  key: string
+  /** The app's origin, linked to the key at TMaps: the examples are sent from it, and a 403 probe from a foreign one. */
+  origin?: string
+  api: string
+  tiles: string
+  /** Endpoint names to probe (`geocoding/forward`); default all. */
+  only?: string[]
+  /** Requests per second at most. Default 2. */
+  rate?: number
+  /** Per request, ms. Default 15000. */
+  timeoutMs?: number
+  /** A CA to trust besides the system's (PEM). */
+  ca?: string
+  /** Called after each probe (the CLI prints its line). */
+  onProbe?: (probe: ProbeReport) => void
+  /** Waits (tests make it instant). Default a timer. */
+  sleep?: (ms: number) => Promise<void>
+}
+
+/** One probe in the report. */
+export interface ProbeReport {
+  id: string
+  endpoint: string
+  method: string
+  source: string
+  request: { url: string; headers: Record<string, string> }
+  real: { status: number; contentType: string | null; error?: string }
+  mock: { status: number; contentType: string | null }
+  findings: Finding[]
+}
+
+/** The `--report` file. */
+export interface VerifyReport {
+  tool: 'tmaps-mock verify'
+  version: string
+  api: string
+  tiles: string
+  startedAt: string
+  probes: ProbeReport[]
+  summary: { probes: number; errors: number; warnings: number }
+}
+
+/** It could not run at all (exit 2): no key, TMaps unreachable, TLS refused, every probe timed out. */
+export class VerifyCannotRun extends Error {}
+
+const LOCAL_KEY = `ak_${'7e51'.repeat(8)}`
+const RETRY_AFTER_CAP_S = 60
+/** Transport errors that mean nothing will work: stop at the first probe. */
+const FATAL =
+  /^(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|CERT_|UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO|ERR_TLS|ERR_SSL|EPROTO)/
+
+/** Runs the probe set against TMaps and the mock, side by side; resolves with the report. */
+export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
+  const { key, origin, api, tiles, only, rate = 2, timeoutMs = 15_000, ca, onProbe } = options
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  if (key.trim() === '') throw new VerifyCannotRun('the key is empty.')
+  const doc = readOpenApi()
+  const validate = await createValidator(doc)
+  const hostname = origin === undefined ? undefined : new URL(origin).hostname
+  const mock = createTmapsCore({
+    state: 'empty',
+    seed: 'verify',
+    keys: [{ value: LOCAL_KEY, name: 'verify', domains: hostname === undefined ? [] : [hostname] }],
+  })
+  const all = probeSet(origin !== undefined)
+  const probes = (only === undefined ? all : all.filter((p) => only.includes(p.endpoint))).slice(
+    0,
+    MAX_PROBES,
+  )
+  if (probes.length === 0)
+    throw new VerifyCannotRun(
+      `--only ${only?.join(',')} names no endpoint; use ${[...new Set(all.map((p) => p.endpoint))].join(', ')}.`,
+    )
+  const agent = new Agent({ keepAlive: true, maxSockets: 2, ...(ca !== undefined && { ca }) })
+  const gap = 1000 / rate
+  let lastStart = -Infinity
+  const paced = async () => {
+    const wait = lastStart + gap - performance.now()
+    if (wait > 0) await sleep(wait)
+    lastStart = performance.now()
+  }
+  const report: VerifyReport = {
+    tool: 'tmaps-mock verify',
+    version: packageVersion(),
+    api,
+    tiles,
+    startedAt: new Date().toISOString(),
+    probes: [],
+    summary: { probes: 0, errors: 0, warnings: 0 },
+  }
+  const masked = (text: string) => maskSecrets(text.split(key).join(maskKey(key)))
+  let timedOut = 0
+  let unanswered: string | undefined
+  let answered = 0
+  try {
+    for (const probe of probes) {
+      const headers = headersOf(probe, origin)
+      const realUrl = `${probe.host === 'tiles' ? tiles : api}${withKey(probe.path, probe.key === 'real' ? key : undefined)}`
+      await paced()
+      let real = await send(agent, probe, realUrl, headers, timeoutMs)
+      if ('status' in real && real.status === 429) {
+        const seconds = Math.min(Number(real.headers['retry-after']) || 1, RETRY_AFTER_CAP_S)
+        await sleep(seconds * 1000)
+        await paced()
+        real = await send(agent, probe, realUrl, headers, timeoutMs)
+      }
+      const mockSeen = await askMock(mock, probe, headers)
+      const entry: ProbeReport = {
+        id: probe.id,
+        endpoint: probe.endpoint,
+        method: probe.method,
+        source: probe.source,
+        request: { url: masked(realUrl), headers },
+        real: { status: 0, contentType: null },
+        mock: { status: mockSeen.status, contentType: mockSeen.contentType },
+        findings: [],
+      }
+      if ('error' in real) {
+        if (report.probes.length === 0 && FATAL.test(real.code))
+          throw new VerifyCannotRun(cannotReach(realUrl, real, masked))
+        if (real.code === 'TIMEOUT') timedOut++
+        unanswered = real.error
+        entry.real.error = masked(real.error)
+        entry.findings.push({
+          severity: 'error',
+          path: 'status',
+          message: `TMaps gave no answer: ${masked(real.error)}.`,
+        })
+      } else {
+        answered++
+        entry.real = { status: real.status, contentType: real.contentType }
+        const pathname = probe.path.split('?')[0]!
+        const finding = compareAnswers(
+          doc,
+          validate,
+          {
+            method: probe.method,
+            pathname,
+            origin: headers.origin ?? null,
+            ...(probe.picture && { picture: probe.picture }),
+          },
+          real,
+          mockSeen,
+        )
+        entry.findings.push(...finding.map((f) => ({ ...f, message: masked(f.message) })))
+      }
+      report.probes.push(entry)
+      onProbe?.(entry)
+    }
+  } finally {
+    agent.destroy()
+  }
+  if (timedOut === report.probes.length)
+    throw new VerifyCannotRun(
+      `every probe timed out after ${timeoutMs} ms: TMaps at ${api} does not answer. Check the network, or give more time with --timeout.`,
+    )
+  if (answered === 0)
+    throw new VerifyCannotRun(
+      `no probe got an answer from TMaps at ${api} (the last: ${masked(unanswered ?? 'no answer')}). Check the network and the --api/--tiles URLs.`,
+    )
+  const findings = report.probes.flatMap((p) => p.findings)
+  report.summary = {
+    probes: report.probes.length,
+    errors: findings.filter((f) => f.severity === 'error').length,
+    warnings: findings.filter((f) => f.severity === 'warning').length,
+  }
+  return report
+}
+
+function headersOf(probe: Probe, origin: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { accept: probe.picture ? 'image/png' : 'application/json' }
+  if (probe.method === 'POST') headers['content-type'] = 'application/json'
+  if (probe.origin === 'app' && origin !== undefined) headers.origin = origin
+  if (probe.origin === 'foreign') headers.origin = FOREIGN_ORIGIN
+  return headers
+}
+
+function withKey(path: string, key: string | undefined): string {
+  if (key === undefined) return path
+  return `${path}${path.includes('?') ? '&' : '?'}api_key=${encodeURIComponent(key)}`
+}
+
+type Sent = (Seen & { headers: Record<string, string> }) | { error: string; code: string }
+
+/** One request to TMaps; never rejects. */
+function send(
+  agent: Agent,
+  probe: Probe,
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<Sent> {
+  return new Promise((resolve) => {
+    let done = false
+    const finish = (value: Sent) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      resolve(value)
+    }
+    const timer = setTimeout(() => {
+      finish({ error: `no answer within ${timeoutMs} ms`, code: 'TIMEOUT' })
+      outgoing.destroy()
+    }, timeoutMs)
+    const outgoing = httpsRequest(url, { method: probe.method, headers, agent }, (incoming) => {
+      const chunks: Buffer[] = []
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+      incoming.on('error', (error: NodeJS.ErrnoException) =>
+        finish({ error: error.message, code: error.code ?? 'ERROR' }),
+      )
+      incoming.on('end', () => {
+        const flat: Record<string, string> = {}
+        for (const [name, value] of Object.entries(incoming.headers))
+          if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value
+        finish({
+          status: incoming.statusCode ?? 0,
+          contentType: incoming.headers['content-type'] ?? null,
+          headers: flat,
+          bytes: new Uint8Array(Buffer.concat(chunks)),
+        })
+      })
+    })
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ error: `${error.code ?? ''} ${error.message}`.trim(), code: error.code ?? 'ERROR' }),
+    )
+    outgoing.end(probe.body === undefined ? undefined : JSON.stringify(probe.body))
+  })
+}
+
+/** The mock's answer to the same request (its own local key, linked to the same origin). */
+async function askMock(
+  mock: ReturnType<typeof createTmapsCore>,
+  probe: Probe,
+  headers: Record<string, string>,
+): Promise<Seen> {
+  const base = probe.host === 'tiles' ? mock.options.tilesUrl : mock.options.baseUrl
+  const url = `${base}${withKey(probe.path, probe.key === 'real' ? LOCAL_KEY : undefined)}`
+  const answer = await mock.answer({
+    method: probe.method,
+    url,
+    headers: new Headers(headers),
+    text: () => Promise.resolve(probe.body === undefined ? '' : JSON.stringify(probe.body)),
+  })
+  const lower: Record<string, string> = {}
+  for (const [name, value] of Object.entries(answer.headers)) lower[name.toLowerCase()] = value
+  return {
+    status: answer.status,
+    contentType: lower['content-type'] ?? null,
+    headers: lower,
+    bytes: answer.body ?? new Uint8Array(),
+  }
+}
+
+function cannotReach(
+  url: string,
+  failure: { error: string; code: string },
+  masked: (text: string) => string,
+): string {
+  const where = new URL(url).origin
+  if (/CERT|SSL|TLS|SELF_SIGNED|DEPTH_ZERO|EPROTO|UNABLE_TO|VERIFY/.test(failure.code))
+    return `TLS with ${where} failed (${masked(failure.error)}). A proxy or a stand-in with its own CA: trust it with --ca FILE or NODE_EXTRA_CA_CERTS=FILE.`
+  return `TMaps at ${where} is unreachable (${masked(failure.error)}). Check the network, or the --api/--tiles URLs.`
+}
+
+/** The shipped OpenAPI document (`tmaps-mock/openapi.json`). */
+function readOpenApi(): OpenApiDocument {
+  return JSON.parse(
+    readFileSync(new URL('../../../openapi/tmaps.openapi.json', import.meta.url), 'utf8'),
+  ) as OpenApiDocument
+}
+
+/** Ajv (draft 2020-12) over the document's schemas, loaded only by `verify`. */
+async function createValidator(doc: OpenApiDocument): Promise<Validate> {
+  const { Ajv2020 } = await import('ajv/dist/2020.js')
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  const text = JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', 'tmaps#/$defs/')
+  ajv.addSchema({ $id: 'tmaps', $defs: JSON.parse(text) })
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>()
+  return (schema, value) => {
+    const id = JSON.stringify(schema).replaceAll('#/components/schemas/', 'tmaps#/$defs/')
+    let check = compiled.get(id)
+    if (!check) {
+      check = ajv.compile(JSON.parse(id))
+      compiled.set(id, check)
+    }
+    check(value)
+    return (check.errors ?? []).map((e) => ({
+      instancePath: e.instancePath,
+      keyword: e.keyword,
+      message: e.message ?? e.keyword,
+      params: e.params as Record<string, unknown>,
+    }))
+  }
+}
+
+function packageVersion(): string {
+  try {
+    return (
+      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+        version: string
+      }
+    ).version
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** The report as JUnit XML: one testcase per probe, failing on an error finding. */
+export function toJunit(report: VerifyReport): string {
+  const xml = (text: string) =>
+    text.replace(
+      /[<>&"']/g,
+      (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+    )
+  const cases = report.probes.map((probe) => {
+    const errors = probe.findings.filter((f) => f.severity === 'error')
+    const others = probe.findings.filter((f) => f.severity !== 'error')
+    const name = `${probe.method} ${probe.endpoint} (${probe.id})`
+    const failure =
+      errors.length === 0
+        ? ''
+        : `\n    <failure message="${xml(errors[0]!.message)}">${xml(errors.map((f) => `${f.path}: ${f.message}`).join('\n'))}</failure>`
+    const out =
+      others.length === 0
+        ? ''
+        : `\n    <system-out>${xml(others.map((f) => `${f.severity} ${f.path}: ${f.message}`).join('\n'))}</system-out>`
+    return `  <testcase classname="tmaps-mock verify" name="${xml(name)}">${failure}${out}\n  </testcase>`
+  })
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="tmaps-mock verify" tests="${report.probes.length}" failures="${report.probes.filter((p) => p.findings.some((f) => f.severity === 'error')).length}" timestamp="${report.startedAt}">\n${cases.join('\n')}\n</testsuite>\n`
+}
+
+/** The probe's line on stdout: endpoint, real status / mock status, its findings counted. */
+export function probeLine(probe: ProbeReport): string {
+  const count = (s: Finding['severity']) => probe.findings.filter((f) => f.severity === s).length
+  const [errors, warnings, infos] = [count('error'), count('warning'), count('info')]
+  const real = probe.real.error ? 'no answer' : String(probe.real.status)
+  const verdict = errors > 0 ? 'DIFFERS' : warnings > 0 ? 'warn' : 'ok'
+  const counts = [
+    errors && `${errors} error${errors > 1 ? 's' : ''}`,
+    warnings && `${warnings} warning${warnings > 1 ? 's' : ''}`,
+    infos && `${infos} info`,
+  ]
+    .filter(Boolean)
+    .join(', ')
+  const first =
+    probe.findings.find((f) => f.severity === 'error') ?? probe.findings.find((f) => f.severity === 'warning')
+  return `${verdict.padEnd(7)} ${`${probe.method} ${probe.endpoint}`.padEnd(24)} ${probe.id.padEnd(24)} TMaps ${real} / mock ${probe.mock.status}${counts ? `  ${counts}` : ''}${first ? `: ${first.message}` : ''}`
+}

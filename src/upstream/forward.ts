@@ -1,0 +1,183 @@
+import { Agent, request as httpsRequest } from 'node:https'
+import { maskSecrets } from '../contract/key-format.ts'
+import type { AnswerSource, SourceAnswer, SourceRequest } from './answer-source.ts'
+import { jsonBytes } from './replay.ts'
+
+/** Where `serve --upstream` forwards accepted requests, and how. */
+export interface UpstreamOptions {
+  /** The real API's origin, e.g. `https://api.tmaps.tn`. */
+  api: string
+  /** The real tiles' origin, e.g. `https://tiles.tmaps.tn`. */
+  tiles: string
+  /** The real key, put in place of the local one. Never logged. */
+  key: string
+  /** A certificate authority to trust besides the system's (PEM text), e.g. a stand-in's. */
+  ca?: string
+  /** Longer than this (ms) gets a 504. Default 15000. */
+  timeoutMs?: number
+  /** Forward the app's `Origin` and `Referer` (default), or drop them, as a server-side caller sends none. */
+  browserHeaders?: boolean
+  /** Called after every exchange with TMaps that got an answer (the recorder writes it). */
+  onExchange?: (exchange: UpstreamExchange) => void
+}
+
+/** One request to TMaps and its answer, as the recorder keeps it (the real key still in it: scrub it). */
+export interface UpstreamExchange {
+  startedAt: Date
+  ms: number
+  method: string
+  /** The URL as sent to TMaps (the real key in it). */
+  url: string
+  /** The URL as the app sent it (its local key in it), on the mock's TMaps host. */
+  localUrl: string
+  requestHeaders: Record<string, string>
+  body: string | undefined
+  status: number
+  statusText: string
+  headers: Record<string, string>
+  bytes: Uint8Array<ArrayBuffer> | null
+  keyId: string | null
+}
+
+/** The most of one answer kept in memory (a static map is at most a few MB). */
+export const UPSTREAM_BODY_LIMIT = 16 * 1024 * 1024
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'if-none-match', 'user-agent']
+const KEPT_ANSWER_HEADERS = ['cache-control', 'etag', 'last-modified', 'retry-after']
+
+/**
+ * A source that forwards each accepted request to TMaps with the real key in place of the local
+ * one, and gives TMaps's answer back as it is (its 4xx, 429 and 5xx too). TMaps unreachable or
+ * refusing TLS: 502 `{"error":"upstream unreachable"}`; slower than `timeoutMs`: 504
+ * `{"error":"upstream timeout"}`; the cause in the log's reason, keys masked. It never throws.
+ */
+export function createUpstream(options: UpstreamOptions): AnswerSource & { close(): void } {
+  const { api, tiles, key, ca, timeoutMs = 15_000, browserHeaders = true, onExchange } = options
+  const agent = new Agent({ keepAlive: true, maxSockets: 16, ...(ca !== undefined && { ca }) })
+  const secrets = [key]
+  const masked = (text: string) => {
+    let out = text
+    for (const secret of secrets) out = out.split(secret).join('ak_…')
+    return maskSecrets(out)
+  }
+  return {
+    close: () => agent.destroy(),
+    answer(request: SourceRequest): Promise<SourceAnswer> {
+      const base = request.endpoint === 'r-tile' ? tiles : api
+      const url = `${base}${request.url.pathname}${withKey(request.url.search, key)}`
+      const headers: Record<string, string> = {}
+      for (const name of FORWARDED_REQUEST_HEADERS) {
+        const value = request.headers.get(name)
+        if (value !== null) headers[name] = value
+      }
+      if (browserHeaders) {
+        for (const name of ['origin', 'referer']) {
+          const value = request.headers.get(name)
+          if (value !== null) headers[name] = value
+        }
+      }
+      headers['user-agent'] ??= 'tmaps-mock (serve --upstream)'
+      const startedAt = new Date()
+      const started = performance.now()
+      return new Promise<SourceAnswer>((resolve) => {
+        let settled = false
+        const fail = (status: 502 | 504, why: string) => {
+          if (settled) return
+          settled = true
+          clearTimeout(timer)
+          outgoing.destroy()
+          const error = status === 504 ? 'upstream timeout' : 'upstream unreachable'
+          resolve({
+            status,
+            body: jsonBytes({ error }),
+            contentType: 'application/json',
+            headers: {},
+            source: 'upstream',
+            reason: `Authorized; TMaps at ${base} ${status === 504 ? `did not answer within ${timeoutMs} ms` : `could not be reached: ${masked(why)}`}.`,
+            repeatable: false,
+          })
+        }
+        const timer = setTimeout(() => fail(504, 'timeout'), timeoutMs)
+        const outgoing = httpsRequest(url, { method: request.method, headers, agent }, (incoming) => {
+          const chunks: Buffer[] = []
+          let size = 0
+          incoming.on('data', (chunk: Buffer) => {
+            size += chunk.length
+            if (size > UPSTREAM_BODY_LIMIT)
+              fail(502, `its answer is larger than ${UPSTREAM_BODY_LIMIT} bytes`)
+            else chunks.push(chunk)
+          })
+          incoming.on('error', (error) => fail(502, error.message))
+          incoming.on('aborted', () => fail(502, 'the connection closed before the answer ended'))
+          incoming.on('end', () => {
+            if (settled) return
+            settled = true
+            clearTimeout(timer)
+            const status = incoming.statusCode ?? 502
+            const kept: Record<string, string> = {}
+            const all: Record<string, string> = {}
+            for (const [name, value] of Object.entries(incoming.headers)) {
+              if (value === undefined) continue
+              const text = Array.isArray(value) ? value.join(', ') : value
+              all[name] = text
+              if (KEPT_ANSWER_HEADERS.includes(name)) kept[name] = text
+            }
+            const joined = Buffer.concat(chunks)
+            const bytes = joined.length === 0 ? null : new Uint8Array(joined)
+            const contentType = incoming.headers['content-type'] ?? 'application/octet-stream'
+            try {
+              onExchange?.({
+                startedAt,
+                ms: performance.now() - started,
+                method: request.method,
+                url,
+                localUrl: request.url.href,
+                requestHeaders: headers,
+                body: request.body,
+                status,
+                statusText: incoming.statusMessage ?? '',
+                headers: all,
+                bytes,
+                keyId: request.keyId,
+              })
+            } catch (error) {
+              console.error(`tmaps-mock: recording an exchange failed: ${masked(String(error))}`)
+            }
+            resolve({
+              status,
+              body: bytes,
+              contentType,
+              headers: kept,
+              source: 'upstream',
+              reason: `Authorized; forwarded to TMaps (${base}), which answered ${status}.`,
+              repeatable: false,
+            })
+          })
+        })
+        outgoing.on('error', (error: NodeJS.ErrnoException) =>
+          fail(502, `${error.code ?? ''} ${error.message}`.trim()),
+        )
+        outgoing.end(request.body)
+      })
+    },
+  }
+}
+
+/** The query with every `api_key` value (any spelling of the name) replaced by `key`. */
+export function withKey(search: string, key: string): string {
+  if (search.length <= 1) return `?api_key=${encodeURIComponent(key)}`
+  let found = false
+  const parts = search
+    .slice(1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=')
+      const raw = eq < 0 ? part : part.slice(0, eq)
+      const name =
+        raw.includes('%') || raw.includes('+') ? new URLSearchParams(`${raw}=`).keys().next().value : raw
+      if (name !== 'api_key') return part
+      found = true
+      return `api_key=${encodeURIComponent(key)}`
+    })
+  if (!found) parts.push(`api_key=${encodeURIComponent(key)}`)
+  return `?${parts.join('&')}`
+}

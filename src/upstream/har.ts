@@ -1,0 +1,189 @@
+/**
+ * HAR 1.2 as `serve --record` writes it and `replay` reads it: the types, the placeholder that
+ * stands for every key, how a request is matched, and how a file is read back.
+ *
+ * Runtime-free (no `node:` import): the browser's worker and Storybook replay from a parsed HAR.
+ */
+
+/** A HAR name/value pair (headers, query string). */
+export interface HarPair {
+  name: string
+  value: string
+}
+
+/** One exchange of a HAR 1.2 log, as `tmaps-mock serve --record` writes it. */
+export interface HarEntry {
+  startedDateTime: string
+  time: number
+  request: {
+    method: string
+    url: string
+    httpVersion: string
+    headers: HarPair[]
+    queryString: HarPair[]
+    cookies: HarPair[]
+    headersSize: number
+    bodySize: number
+    postData?: { mimeType: string; text: string }
+  }
+  response: {
+    status: number
+    statusText: string
+    httpVersion: string
+    headers: HarPair[]
+    cookies: HarPair[]
+    /** JSON as text; a picture's bytes as base64 (`encoding: 'base64'`). */
+    content: { size: number; mimeType: string; text?: string; encoding?: 'base64' }
+    redirectURL: string
+    headersSize: number
+    bodySize: number
+  }
+  cache: Record<string, never>
+  timings: { send: number; wait: number; receive: number }
+  /** tmaps-mock's own facts: when, by which version, through which local key (its name). */
+  _tmaps?: { recordedAt: string; mockVersion: string; keyName: string | null }
+}
+
+/**
+ * A HAR 1.2 file (`serve --record` writes one; `replay` reads it, and any browser's export of
+ * TMaps calls too).
+ */
+export interface TmapsHar {
+  log: { version: string; creator: { name: string; version: string }; entries: HarEntry[] }
+}
+
+/** What every key value becomes in a recording: the URL, the query, `Referer`, bodies. */
+export const KEY_PLACEHOLDER = '{{api_key}}'
+
+/** One character, plain or percent-encoded (once or twice: `%5F`, `%255F`), in any case. */
+const either = (char: string) => {
+  const hex = char.charCodeAt(0).toString(16).padStart(2, '0')
+  const upper = /[a-z]/.test(char) ? `%(?:25)?${(char.charCodeAt(0) - 32).toString(16)}|` : ''
+  return `(?:${char === '_' ? '_' : char}|${upper}%(?:25)?${hex})`
+}
+const HEX_CHAR = '(?:[0-9a-f]|%(?:25)?(?:3[0-9]|[46][1-6]))'
+/**
+ * A TMaps key in any spelling a URL, a header or a body may carry it: `ak_` + 32 hex, any case,
+ * any character percent-encoded (`ak%5F…`, `%61k_…`), twice too (`ak%255F…`).
+ */
+export const RAW_KEY = new RegExp(`${either('a')}${either('k')}${either('_')}${HEX_CHAR}{32}`, 'gi')
+
+/**
+ * Replaces every key in `text` by `{{api_key}}`: the ones named (a real key need not have the
+ * documented shape), plain and percent-encoded, and anything key-shaped.
+ * @example scrubKeys('?q=Sfax&api_key=ak_' + '0'.repeat(32), []) // '?q=Sfax&api_key={{api_key}}'
+ */
+export function scrubKeys(text: string, secrets: readonly string[]): string {
+  let out = text
+  for (const secret of secrets) {
+    if (secret.length < 8) continue
+    for (const form of new Set([
+      secret,
+      encodeURIComponent(secret),
+      encodeURIComponent(encodeURIComponent(secret)),
+    ]))
+      out = out.split(form).join(KEY_PLACEHOLDER)
+  }
+  return out.replace(RAW_KEY, KEY_PLACEHOLDER)
+}
+
+/** True when a text still holds a key (`ak_` + 32 hex in any spelling): such a recording is never written. */
+export function holdsRawKey(text: string, secrets: readonly string[] = []): boolean {
+  RAW_KEY.lastIndex = 0
+  return RAW_KEY.test(text) || secrets.some((secret) => secret.length >= 8 && text.includes(secret))
+}
+
+/**
+ * The key a request is matched on: method, host, path, the query without `api_key` in any order,
+ * and a POST's JSON body with its keys in any order (a body that is not JSON, as sent).
+ * @example matchKey('GET', new URL('https://api.tmaps.tn/geocoding/forward?limit=1&q=Sfax&api_key=x')) // 'GET api.tmaps.tn/geocoding/forward?limit=1&q=Sfax'
+ */
+export function matchKey(
+  method: string,
+  url: { host: string; pathname: string; search: string },
+  body?: string,
+): string {
+  const pairs: Array<[string, string]> = []
+  for (const [name, value] of new URLSearchParams(url.search))
+    if (name !== 'api_key') pairs.push([name, value])
+  pairs.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+  const query = pairs.length === 0 ? '' : `?${new URLSearchParams(pairs).toString()}`
+  const head = `${method.toUpperCase()} ${url.host}${url.pathname}${query}`
+  if (body === undefined || body === '') return head
+  try {
+    return `${head}\n${canonicalJson(JSON.parse(body))}`
+  } catch {
+    return `${head}\n${body}`
+  }
+}
+
+/** JSON with every object's keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are one body. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    )
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * Reads a HAR (its text or the parsed object) and checks the little `replay` relies on; a file
+ * that is not one throws an error that says what is wrong and where.
+ */
+export function readHar(input: string | TmapsHar, name: string): TmapsHar {
+  const fail = (why: string): never => {
+    throw new TypeError(`Failed to read the recording ${name}: ${why}.`)
+  }
+  let har: unknown = input
+  if (typeof input === 'string') {
+    try {
+      har = JSON.parse(input)
+    } catch (error) {
+      fail(
+        `it is not JSON (${(error as Error).message}). Give a HAR 1.2 file, as tmaps-mock serve --record writes`,
+      )
+    }
+  }
+  const log = (har as TmapsHar | null)?.log
+  if (log === null || typeof log !== 'object' || !Array.isArray(log.entries))
+    fail('it has no log.entries; a HAR file is { "log": { "version": "1.2", "entries": [...] } }')
+  log!.entries.forEach((entry, i) => {
+    const at = `log.entries[${i}]`
+    if (entry === null || typeof entry !== 'object') fail(`${at} is not an object`)
+    const { request, response } = entry
+    if (typeof request?.method !== 'string' || typeof request.url !== 'string' || !URL.canParse(request.url))
+      fail(`${at}.request needs a method and an absolute url`)
+    if (
+      !Number.isInteger(response?.status) ||
+      typeof response.content !== 'object' ||
+      response.content === null
+    )
+      fail(`${at}.response needs a status and a content`)
+    const { encoding, text } = response.content
+    if (text !== undefined && typeof text !== 'string') fail(`${at}.response.content.text must be text`)
+    if (encoding !== undefined && encoding !== 'base64')
+      fail(`${at}.response.content.encoding must be "base64" if given`)
+  })
+  return har as TmapsHar
+}
+
+/** A recorded body as bytes (base64 decoded when it says so). */
+export function harBody(content: HarEntry['response']['content']): Uint8Array<ArrayBuffer> | null {
+  if (content.text === undefined || content.text === '') return null
+  if (content.encoding !== 'base64') return new TextEncoder().encode(content.text)
+  const binary = atob(content.text)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+/** Bytes as base64, for a picture's body in a recording. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}

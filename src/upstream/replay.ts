@@ -1,0 +1,169 @@
+import type { AnswerSource, SourceAnswer, SourceMiss, SourceRequest } from './answer-source.ts'
+import { type HarEntry, harBody, matchKey, readHar, type TmapsHar } from './har.ts'
+
+/**
+ * The `replay` option: TMaps's own answers, recorded by `tmaps-mock serve --upstream --record`,
+ * served again behind the mock's contract.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type TmapsReplayOptions } from 'tmaps-mock'
+ *
+ * const har = {
+ *   log: { version: '1.2', creator: { name: 'tmaps-mock', version: '0.2.0' }, entries: [] },
+ * }
+ * const replay: TmapsReplayOptions = { har, onMissing: 'error', maxAge: '30d' }
+ * const mock = createTmapsMock({ state: 'empty', replay })
+ * const key = await mock.console.createKey({ name: 'Backend' })
+ * const url = `https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`
+ * const missing = await mock.fetch(new Request(url)) // not in the recording
+ * assert.equal(missing.status, 500)
+ * assert.equal(mock.log.entries()[0]?.source, 'replay-miss')
+ * ```
+ */
+export interface TmapsReplayOptions {
+  /**
+   * The recording: a HAR file's path (Node), its text, or the parsed object (a browser, where
+   * `import har from './tmaps.har.json'` gives it).
+   */
+  har: string | TmapsHar
+  /**
+   * A request the recording lacks: `'mock'` (default) gets the mock's own answer, `'error'` a 500
+   * whose `error` names the method and path; both are logged `replay-miss`.
+   */
+  onMissing?: 'mock' | 'error'
+  /**
+   * Older recorded answers give one warning naming the file and its oldest date: `'90d'`
+   * (default), `'12h'`, milliseconds, or `false` for none.
+   */
+  maxAge?: string | number | false
+}
+
+/** Recorded answers the contract gives itself, or that say nothing of the endpoint: never replayed. */
+const NOT_REPLAYED = new Set([304, 401, 403, 429])
+/** Recorded headers kept on a replayed answer (CORS is the contract's own). */
+const KEPT_HEADERS = ['cache-control', 'etag', 'last-modified']
+const DAY_MS = 86_400_000
+
+/** A replay source over a recording: recorded answers by request, in recorded order. */
+export function createReplay(
+  input: string | TmapsHar | TmapsReplayOptions,
+  {
+    now = () => new Date(),
+    warn = console.warn,
+  }: { now?: () => Date; warn?: (message: string) => void } = {},
+): AnswerSource & { readonly name: string; readonly size: number } {
+  const options: TmapsReplayOptions =
+    typeof input === 'object' && input !== null && 'har' in input
+      ? input
+      : { har: input as string | TmapsHar }
+  const { onMissing = 'mock', maxAge = '90d' } = options
+  if (onMissing !== 'mock' && onMissing !== 'error')
+    throw new TypeError(
+      `Failed to set up replay: onMissing must be "mock" or "error", got ${JSON.stringify(onMissing)}.`,
+    )
+  const { har, name } = loadHar(options.har)
+  const byRequest = new Map<string, Array<HarEntry>>()
+  let oldest: number | undefined
+  for (const entry of har.log.entries) {
+    const { status } = entry.response
+    if (NOT_REPLAYED.has(status) || status >= 500) continue
+    const url = new URL(entry.request.url.replaceAll('{{api_key}}', 'x'))
+    const key = matchKey(entry.request.method, url, entry.request.postData?.text)
+    const list = byRequest.get(key) ?? []
+    list.push(entry)
+    byRequest.set(key, list)
+    const at = Date.parse(entry._tmaps?.recordedAt ?? entry.startedDateTime)
+    if (Number.isFinite(at)) oldest = Math.min(oldest ?? at, at)
+  }
+  const limit = maxAgeMs(maxAge)
+  if (limit !== undefined && oldest !== undefined && now().getTime() - oldest > limit) {
+    warn(
+      `tmaps-mock: the recording ${name} holds answers older than ${typeof maxAge === 'number' ? `${maxAge} ms` : maxAge} (the oldest from ${new Date(oldest).toISOString().slice(0, 10)}): TMaps may have changed since. Record it again (tmaps-mock serve --upstream https://api.tmaps.tn --record ${name}), or set replay.maxAge.`,
+    )
+  }
+  const turns = new Map<string, number>()
+  const decoded = new WeakMap<HarEntry, Uint8Array<ArrayBuffer> | null>()
+  const bodyOf = (entry: HarEntry) => {
+    if (!decoded.has(entry)) decoded.set(entry, harBody(entry.response.content))
+    return decoded.get(entry)!
+  }
+  return {
+    name,
+    size: byRequest.size,
+    answer(request: SourceRequest): SourceAnswer | SourceMiss {
+      const key = matchKey(request.method, request.url, request.body)
+      const list = byRequest.get(key)
+      if (list === undefined) {
+        const what = `${request.method} ${request.url.pathname}${request.url.search.replace(/([?&]api_key=)[^&]*/g, '$1…')}`
+        if (onMissing === 'mock')
+          return { miss: true, reason: `Authorized; ${what} is not in ${name}: the mock's own answer.` }
+        return {
+          status: 500,
+          body: jsonBytes({ error: `not recorded: ${request.method} ${request.url.pathname} (in ${name})` }),
+          contentType: 'application/json',
+          headers: {},
+          source: 'replay-miss',
+          reason: `Authorized; ${what} is not in ${name} (onMissing: 'error').`,
+          repeatable: true,
+        }
+      }
+      const turn = turns.get(key) ?? 0
+      const at = Math.min(turn, list.length - 1)
+      turns.set(key, turn + 1)
+      const entry = list[at]!
+      const headers: Record<string, string> = {}
+      for (const { name: header, value } of entry.response.headers)
+        if (KEPT_HEADERS.includes(header.toLowerCase())) headers[header] = value
+      return {
+        status: entry.response.status,
+        body: bodyOf(entry),
+        contentType: entry.response.content.mimeType || 'application/json',
+        headers,
+        source: 'replay',
+        reason: `Authorized; answered from ${name} (recorded ${entry._tmaps?.recordedAt ?? entry.startedDateTime}${list.length > 1 ? `, answer ${at + 1} of ${list.length}` : ''}).`,
+        repeatable: at === list.length - 1,
+      }
+    },
+    reset: () => turns.clear(),
+  }
+}
+
+/** The HAR and the name messages give it: a path is read with Node's fs (in Node only). */
+function loadHar(har: string | TmapsHar): { har: TmapsHar; name: string } {
+  if (typeof har !== 'string') return { har: readHar(har, 'the recording'), name: 'the recording' }
+  if (har.trimStart().startsWith('{')) return { har: readHar(har, 'the recording'), name: 'the recording' }
+  const fs = (
+    globalThis as { process?: { getBuiltinModule?: (id: string) => typeof import('node:fs') | undefined } }
+  ).process?.getBuiltinModule?.('node:fs')
+  if (fs === undefined)
+    throw new TypeError(
+      `Failed to read the recording ${har}: there is no file system here. In a browser, pass the HAR itself: replay: { har } with har imported as JSON.`,
+    )
+  let text: string
+  try {
+    text = fs.readFileSync(har, 'utf8')
+  } catch (error) {
+    throw new TypeError(
+      `Failed to read the recording ${har}: ${(error as Error).message}. Record one with tmaps-mock serve --upstream ... --record ${har}.`,
+    )
+  }
+  return { har: readHar(text, har), name: har }
+}
+
+function maxAgeMs(maxAge: string | number | false): number | undefined {
+  if (maxAge === false) return undefined
+  if (typeof maxAge === 'number' && Number.isFinite(maxAge) && maxAge >= 0) return maxAge
+  const match = typeof maxAge === 'string' ? /^(\d+(?:\.\d+)?)\s*(d|h|m|s)$/.exec(maxAge.trim()) : null
+  if (!match)
+    throw new TypeError(
+      `Failed to set up replay: maxAge ${JSON.stringify(maxAge)} is not a duration. Write "90d", "12h", "30m", milliseconds, or false.`,
+    )
+  const unit = { d: DAY_MS, h: 3_600_000, m: 60_000, s: 1000 }[match[2] as 'd']
+  return Number(match[1]) * unit
+}
+
+/** A JSON body as UTF-8 bytes. */
+export function jsonBytes(value: unknown): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(JSON.stringify(value)) as Uint8Array<ArrayBuffer>
+}

@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { Agent, request } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
+import { setupTmapsNode } from '../src/runtimes/node/index.ts'
+import { startTmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
+import type { TmapsHar } from '../src/upstream/har.ts'
+import { APP_ORIGIN, REAL_KEY, type StandIn, startStandIn } from './support/stand-in-tmaps.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'tmaps-replay-'))
+const harPath = join(dir, 'tmaps.har')
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+/** What TMaps (the stand-in) answered, by request, as the app received it through the proxy. */
+const received = new Map<string, { sha: string; type: string }>()
+const KEY = `ak_${'5eed'.repeat(8)}`
+
+const REQUESTS = [
+  '/geocoding/forward?q=Sfax&limit=2',
+  '/geocoding/reverse?lat=36.8002&lng=10.1815',
+  '/r-tile/7/67/50',
+  '/maps/static?center=36.8,10.18&zoom=11&size=300x200',
+]
+const POST = {
+  path: '/distance-matrix',
+  body: {
+    origins: [{ lat: 36.8, lng: 10.18 }],
+    destinations: [{ lat: 35.8, lng: 10.6 }],
+    profile: 'driving',
+  },
+}
+
+let standIn: StandIn
+beforeAll(async () => {
+  // Record through `serve --upstream --record`, as a user would, against the stand-in TMaps.
+  standIn = await startStandIn()
+  const server = await startTmapsHttpsServer({
+    port: 0,
+    state: 'empty',
+    keys: [{ value: KEY, name: 'Recorder', domains: ['app.example.tn'] }],
+    certDir: join(dir, 'certs'),
+    upstream: { api: standIn.url, tiles: standIn.url, key: REAL_KEY, ca: standIn.ca, record: harPath },
+  })
+  const agent = new Agent({ ca: server.ca, keepAlive: true })
+  const call = (path: string, body?: unknown) =>
+    new Promise<void>((done, fail) => {
+      const sep = path.includes('?') ? '&' : '?'
+      const outgoing = request(
+        `${server.url}${path}${sep}api_key=${KEY}`,
+        {
+          method: body ? 'POST' : 'GET',
+          agent,
+          headers: { Origin: APP_ORIGIN, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res
+            .on('data', (c) => chunks.push(c))
+            .on('end', () => {
+              received.set(path, {
+                sha: sha(Buffer.concat(chunks)),
+                type: String(res.headers['content-type']),
+              })
+              done()
+            })
+        },
+      )
+      outgoing.on('error', fail).end(body ? JSON.stringify(body) : undefined)
+    })
+  for (const path of REQUESTS) await call(path)
+  await call(POST.path, POST.body)
+  await server.close()
+  agent.destroy()
+}, 60_000)
+afterAll(() => standIn?.close())
+
+const replayed = (onMissing: 'mock' | 'error' = 'mock') =>
+  setupTmapsNode({
+    state: 'empty',
+    keys: [{ value: KEY, domains: ['app.example.tn'] }],
+    replay: { har: harPath, onMissing },
+  })
+
+describe('replay through setupTmapsNode', () => {
+  let server: ReturnType<typeof replayed>['server']
+  let mock: ReturnType<typeof replayed>['mock']
+  beforeAll(() => {
+    ;({ server, mock } = replayed())
+    server.listen({ onUnhandledFrame: 'error' })
+  })
+  afterAll(() => server?.close())
+
+  it('serves the recorded bytes (the same hash and Content-Type) for every recorded request, logged replay', async () => {
+    for (const path of REQUESTS) {
+      const sep = path.includes('?') ? '&' : '?'
+      const host = path.startsWith('/r-tile') ? 'https://tiles.tmaps.tn' : 'https://api.tmaps.tn'
+      const response = await fetch(`${host}${path}${sep}api_key=${KEY}`, { headers: { Origin: APP_ORIGIN } })
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      expect([path, sha(bytes), response.headers.get('content-type')]).toEqual([
+        path,
+        received.get(path)!.sha,
+        received.get(path)!.type,
+      ])
+      expect(mock.log.entries()[0]).toMatchObject({ source: 'replay', status: 200 })
+    }
+  })
+
+  it('matches a POST body whatever its key order, and a query whatever its order', async () => {
+    const body = { profile: 'driving', destinations: POST.body.destinations, origins: POST.body.origins }
+    const response = await fetch(`https://api.tmaps.tn/distance-matrix?api_key=${KEY}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: APP_ORIGIN },
+      body: JSON.stringify(body),
+    })
+    expect(sha(new Uint8Array(await response.arrayBuffer()))).toBe(received.get(POST.path)!.sha)
+    const swapped = await fetch(`https://api.tmaps.tn/geocoding/forward?api_key=${KEY}&limit=2&q=Sfax`)
+    expect(sha(new Uint8Array(await swapped.arrayBuffer()))).toBe(received.get(REQUESTS[0]!)!.sha)
+  })
+
+  it('keeps the contract first: a foreign Origin gets 403, no key 401, a disabled key 401', async () => {
+    const url = `https://api.tmaps.tn/geocoding/forward?q=Sfax&limit=2&api_key=${KEY}`
+    expect((await fetch(url, { headers: { Origin: 'https://evil.example' } })).status).toBe(403)
+    expect((await fetch('https://api.tmaps.tn/geocoding/forward?q=Sfax&limit=2')).status).toBe(401)
+    await mock.console.disableKey(KEY)
+    expect((await fetch(url)).status).toBe(401)
+    await mock.reset()
+    expect((await fetch(url)).status).toBe(200)
+  })
+
+  it("onMissing 'mock': a request not recorded gets the mock's own answer, logged replay-miss", async () => {
+    const response = await fetch(`https://api.tmaps.tn/geocoding/forward?q=Gabes&api_key=${KEY}`)
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { query: string }).query).toBe('Gabes')
+    expect(mock.log.entries()[0]).toMatchObject({ source: 'replay-miss', status: 200 })
+  })
+})
+
+it("onMissing 'error': a 500 whose error names the method and path, logged replay-miss", async () => {
+  const mock = createTmapsMock({
+    state: 'empty',
+    keys: [{ value: KEY }],
+    replay: { har: harPath, onMissing: 'error' },
+  })
+  const response = await mock.fetch(
+    new Request(`https://api.tmaps.tn/geocoding/nearby?lat=1&lng=2&api_key=${KEY}`),
+  )
+  expect(response.status).toBe(500)
+  expect(await response.json()).toEqual({ error: `not recorded: GET /geocoding/nearby (in ${harPath})` })
+  expect(mock.log.entries()[0]).toMatchObject({ source: 'replay-miss', status: 500 })
+})
+
+it('answers a request recorded several times in recorded order, the last one repeating (and again from the first after reset)', async () => {
+  const har = JSON.parse(readFileSync(harPath, 'utf8')) as TmapsHar
+  const entry = har.log.entries.find((e) => e.request.url.includes('/geocoding/forward'))!
+  const answers = ['first', 'second'].map((q) => ({
+    ...entry,
+    response: {
+      ...entry.response,
+      content: { ...entry.response.content, text: JSON.stringify({ query: q, results: [] }) },
+    },
+  }))
+  const mock = createTmapsMock({
+    state: 'empty',
+    keys: [{ value: KEY }],
+    replay: { log: { ...har.log, entries: answers } },
+  })
+  const ask = async () =>
+    (
+      (await (
+        await mock.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&limit=2&api_key=${KEY}`))
+      ).json()) as { query: string }
+    ).query
+  expect([await ask(), await ask(), await ask()]).toEqual(['first', 'second', 'second'])
+  await mock.reset()
+  expect(await ask()).toBe('first')
+})
+
+it('warns once when the recording is older than maxAge, naming the file and its oldest date', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const later = () => new Date(Date.now() + 100 * 86_400_000)
+  createTmapsMock({ state: 'empty', now: later, replay: harPath })
+  createTmapsMock({ state: 'empty', now: later, replay: { har: harPath, maxAge: '365d' } })
+  createTmapsMock({ state: 'empty', replay: harPath })
+  expect(warn).toHaveBeenCalledTimes(1)
+  expect(warn.mock.calls[0]![0]).toMatch(
+    new RegExp(
+      `recording ${harPath} holds answers older than 90d \\(the oldest from \\d{4}-\\d\\d-\\d\\d\\)`,
+    ),
+  )
+  warn.mockRestore()
+})
+
+it('a recording that is not one throws, saying what is wrong', () => {
+  const bad = join(dir, 'bad.har')
+  writeFileSync(bad, '{"log":{}}')
+  expect(() => createTmapsMock({ replay: bad })).toThrow(
+    `Failed to read the recording ${bad}: it has no log.entries`,
+  )
+  expect(() => createTmapsMock({ replay: join(dir, 'none.har') })).toThrow(
+    /Failed to read the recording .*none\.har: ENOENT/,
+  )
+  expect(() => createTmapsMock({ replay: { har: harPath, onMissing: 'ask' as never } })).toThrow(
+    /onMissing must be "mock" or "error"/,
+  )
+  expect(() => createTmapsMock({ replay: { har: harPath, maxAge: 'soon' } })).toThrow(
+    /maxAge "soon" is not a duration/,
+  )
+})

@@ -1,0 +1,431 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { Agent, request } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runVerify, toJunit, VerifyCannotRun } from '../src/cli/verify/verify.ts'
+import { startTmapsHttpsServer, type TmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
+import { holdsRawKey, RAW_KEY, scrubKeys, type TmapsHar } from '../src/upstream/har.ts'
+import { freePort } from './support/browser.ts'
+import { APP_ORIGIN, REAL_KEY, type StandIn, startStandIn } from './support/stand-in-tmaps.ts'
+
+const root = resolve(import.meta.dirname, '..')
+const node = join(root, 'node_modules/.bin/node')
+const cli = join(root, 'src/cli/tmaps-mock.ts')
+const dir = mkdtempSync(join(tmpdir(), 'tmaps-upstream-'))
+const instant = () => Promise.resolve()
+
+let standIn: StandIn
+beforeAll(async () => {
+  standIn = await startStandIn()
+})
+afterAll(() => standIn?.close())
+
+const verifyHere = (options: { only?: string[]; origin?: string; timeoutMs?: number } = {}) =>
+  runVerify({
+    key: REAL_KEY,
+    api: standIn.url,
+    tiles: standIn.url,
+    ca: standIn.ca,
+    rate: 50,
+    sleep: instant,
+    ...options,
+  })
+
+/** `tmaps-mock verify` as a user runs it: the key in the environment, never in argv. */
+function verifyCli(args: string[], env: NodeJS.ProcessEnv = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+    execFile(
+      node,
+      [cli, 'verify', ...args],
+      { env: { ...process.env, TMAPS_KEY: REAL_KEY, ...env }, cwd: root, timeout: 60_000 },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+describe('tmaps-mock verify against a stand-in TMaps', () => {
+  it('reports no difference against a faithful stand-in, writes its JSON and JUnit reports, exits 0, and never shows the key', async () => {
+    standIn.drift('none')
+    const report = join(dir, 'verify.json')
+    const junit = join(dir, 'verify.xml')
+    const { code, stdout, stderr } = await verifyCli(
+      [
+        '--key-env',
+        'TMAPS_KEY',
+        '--origin',
+        APP_ORIGIN,
+        '--api',
+        standIn.url,
+        '--tiles',
+        standIn.url,
+        '--report',
+        report,
+        '--junit',
+        junit,
+        '--rate',
+        '20',
+      ],
+      { NODE_EXTRA_CA_CERTS: standIn.caPath },
+    )
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const json = JSON.parse(readFileSync(report, 'utf8'))
+    expect(json).toMatchObject({
+      tool: 'tmaps-mock verify',
+      api: standIn.url,
+      tiles: standIn.url,
+      summary: { errors: 0, warnings: 0 },
+    })
+    expect(json.probes.length).toBeGreaterThanOrEqual(14)
+    expect(json.probes.length).toBeLessThanOrEqual(40)
+    // Every endpoint and method, a 400, 401 and the 403.
+    const seen = new Set(
+      json.probes.map((p: { method: string; endpoint: string }) => `${p.method} ${p.endpoint}`),
+    )
+    for (const op of [
+      'GET geocoding/forward',
+      'GET geocoding/reverse',
+      'GET geocoding/nearby',
+      'GET routing/direction',
+      'POST routing/direction',
+      'POST routing/optimized',
+      'POST routing/isochrone',
+      'POST distance-matrix',
+      'GET maps/static',
+      'GET r-tile',
+    ])
+      expect(seen).toContain(op)
+    expect(json.probes.map((p: { real: { status: number } }) => p.real.status)).toEqual(
+      expect.arrayContaining([200, 400, 401, 403]),
+    )
+    expect(json.probes[0].request.url).toContain('api_key=ak_c0ff…')
+    expect(stdout).toMatch(/^ok +GET geocoding\/forward +forward-example +TMaps 200 \/ mock 200$/m)
+    expect(stdout).toMatch(/probes: 0 errors, 0 warnings/)
+    const xml = readFileSync(junit, 'utf8')
+    expect(xml.match(/<testcase /g)).toHaveLength(json.probes.length)
+    expect(xml).not.toContain('<failure')
+    for (const text of [stdout, stderr, readFileSync(report, 'utf8'), xml])
+      expect(text).not.toContain(REAL_KEY)
+  })
+
+  it.each([
+    [
+      'renamed-field',
+      'error',
+      'results[].formatted',
+      /lacks results\[\]\.formatted, which the spec requires/,
+    ],
+    ['missing-required', 'error', 'query', /lacks query/],
+    ['extra-field', 'warning', 'results[].place_id', /the spec and the mock lack it/],
+    [
+      'changed-403',
+      'error',
+      'body',
+      /error body differs: TMaps \{"error":"origin not allowed"\}, the mock \{"error":"domain not authorized"\}/,
+    ],
+    ['bare-list', 'error', '(the body)', /is array at TMaps, object in the mock/],
+    ['server-error', 'error', 'status', /TMaps answered 500, the mock 200/],
+  ] as const)('finds the drift %s (%s at %s)', async (drift, severity, path, message) => {
+    standIn.drift(drift)
+    const report = await verifyHere({ only: ['geocoding/forward'], origin: APP_ORIGIN })
+    const findings = report.probes.flatMap((p) => p.findings)
+    expect(findings).toContainEqual(
+      expect.objectContaining({ severity, path, message: expect.stringMatching(message) }),
+    )
+    if (severity === 'warning') expect(report.summary.errors).toBe(0)
+    else expect(report.summary.errors).toBeGreaterThan(0)
+    // The other endpoints are faithful: the drift is the only thing found.
+    standIn.drift('none')
+    expect((await verifyHere({ only: ['geocoding/forward'], origin: APP_ORIGIN })).summary).toMatchObject({
+      errors: 0,
+      warnings: 0,
+    })
+  })
+
+  it('honours a 429 with Retry-After, retries the probe once and finds nothing', async () => {
+    standIn.drift('rate-limited')
+    const before = standIn.seen.length
+    const waits: number[] = []
+    const report = await runVerify({
+      key: REAL_KEY,
+      api: standIn.url,
+      tiles: standIn.url,
+      ca: standIn.ca,
+      only: ['geocoding/reverse'],
+      sleep: async (ms) => {
+        waits.push(ms)
+      },
+    })
+    expect(report.summary.errors).toBe(0)
+    expect(waits).toContain(1000) // Retry-After: 1
+    const asked = standIn.seen.slice(before).filter((r) => r.path.startsWith('/geocoding/reverse'))
+    expect(asked.length).toBe(2 * report.probes.length) // each once refused, once answered
+    standIn.drift('none')
+  })
+
+  it('paces its requests at --rate (default 2 per second)', async () => {
+    const waits: number[] = []
+    await runVerify({
+      key: REAL_KEY,
+      api: standIn.url,
+      tiles: standIn.url,
+      ca: standIn.ca,
+      only: ['geocoding/forward'],
+      sleep: async (ms) => {
+        waits.push(ms)
+      },
+    })
+    expect(waits.length).toBeGreaterThanOrEqual(2)
+    for (const ms of waits) expect(ms).toBeLessThanOrEqual(500)
+    expect(Math.max(...waits)).toBeGreaterThan(400)
+  })
+
+  it('exits 2 with a message that says what to do: no key, TLS refused, TMaps unreachable, every probe timed out', async () => {
+    const noKey = await verifyCli(
+      ['--key-env', 'NOT_SET_ANYWHERE', '--api', standIn.url, '--tiles', standIn.url],
+      { NOT_SET_ANYWHERE: '' },
+    )
+    expect(noKey.code).toBe(2)
+    expect(noKey.stderr).toMatch(/NOT_SET_ANYWHERE is empty or not set/)
+    const argvKey = await verifyCli([`--key=${REAL_KEY}`])
+    expect(argvKey.code).toBe(2)
+    expect(argvKey.stderr).not.toContain(REAL_KEY)
+
+    const tls = await verifyCli(['--key-env', 'TMAPS_KEY', '--api', standIn.url, '--tiles', standIn.url])
+    expect(tls.code).toBe(2)
+    expect(tls.stderr).toMatch(/TLS with https:\/\/localhost:\d+ failed .*--ca FILE or NODE_EXTRA_CA_CERTS/)
+
+    const dead = `https://127.0.0.1:${await freePort()}`
+    const unreachable = await verifyCli(['--key-env', 'TMAPS_KEY', '--api', dead, '--tiles', dead])
+    expect(unreachable.code).toBe(2)
+    expect(unreachable.stderr).toMatch(/unreachable \(ECONNREFUSED/)
+
+    standIn.drift('slow')
+    await expect(verifyHere({ only: ['geocoding/reverse'], timeoutMs: 200 })).rejects.toThrow(
+      new VerifyCannotRun(
+        'every probe timed out after 200 ms: TMaps at ' +
+          standIn.url +
+          ' does not answer. Check the network, or give more time with --timeout.',
+      ),
+    )
+    standIn.drift('reset')
+    await expect(verifyHere({ only: ['geocoding/reverse'] })).rejects.toThrow(/no probe got an answer/)
+    standIn.drift('none')
+    for (const text of [noKey.stderr, tls.stderr, unreachable.stderr]) expect(text).not.toContain(REAL_KEY)
+  })
+
+  it('JUnit: one failing testcase per probe with an error', async () => {
+    standIn.drift('server-error')
+    const report = await verifyHere({ only: ['geocoding/forward'] })
+    standIn.drift('none')
+    const xml = toJunit(report)
+    expect(xml.match(/<testcase /g)).toHaveLength(report.probes.length)
+    expect(xml.match(/<failure /g)).toHaveLength(
+      report.probes.filter((p) => p.findings.some((f) => f.severity === 'error')).length,
+    )
+  })
+})
+
+/** An HTTPS request to the local server: status, headers, body bytes. */
+function call(
+  server: TmapsHttpsServer,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<{
+    status: number
+    headers: Record<string, string | string[] | undefined>
+    body: Buffer
+  }>((done, fail) => {
+    const outgoing = request(
+      `${server.url}${path}`,
+      {
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        ca: server.ca,
+        agent: new Agent({ ca: server.ca }),
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res
+          .on('data', (c) => chunks.push(c))
+          .on('end', () =>
+            done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          )
+      },
+    )
+    outgoing.on('error', fail).end(init.body)
+  })
+}
+
+describe('serve --upstream: a checking proxy', () => {
+  let server: TmapsHttpsServer
+  let local: { web: string; off: string }
+  const record = join(dir, 'proxy.har')
+  beforeAll(async () => {
+    server = await startTmapsHttpsServer({
+      port: 0,
+      state: 'empty',
+      certDir: join(dir, 'certs'),
+      upstream: {
+        api: standIn.url,
+        tiles: standIn.url,
+        key: REAL_KEY,
+        ca: standIn.ca,
+        timeoutMs: 1500,
+        record,
+      },
+    })
+    const web = await server.mock.console.createKey({ name: 'Local web', domains: ['app.example.tn'] })
+    const off = await server.mock.console.createKey({ name: 'Local off', domains: ['app.example.tn'] })
+    await server.mock.console.disableKey(off)
+    local = { web: web.value, off: off.value }
+  })
+  afterAll(() => server?.close())
+
+  it("forwards what the local contract accepts with the real key and the app's Origin, and gives TMaps's bytes back, logged upstream", async () => {
+    standIn.drift('none')
+    const before = standIn.seen.length
+    const answer = await call(server, `/geocoding/forward?q=Sfax&limit=1&api_key=${local.web}`, {
+      headers: { Origin: APP_ORIGIN },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['access-control-allow-origin']).toBe(APP_ORIGIN)
+    const [upstream] = standIn.seen.slice(before)
+    expect(upstream?.path).toBe(`/geocoding/forward?q=Sfax&limit=1&api_key=${REAL_KEY}`)
+    expect(upstream?.headers.origin).toBe(APP_ORIGIN)
+    expect(JSON.parse(answer.body.toString()).query).toBe('Sfax')
+    expect(server.mock.log.entries()[0]).toMatchObject({ status: 200, source: 'upstream' })
+    const tile = await call(server, `/r-tile/6/33/25?api_key=${local.web}`)
+    expect(tile.headers['content-type']).toBe('image/png')
+    expect(tile.body.subarray(1, 4).toString()).toBe('PNG')
+  })
+
+  it('keeps the local contract first: a disabled local key gets 401 and a foreign Origin 403, and TMaps is never asked', async () => {
+    const before = standIn.seen.length
+    expect((await call(server, `/geocoding/forward?q=Sfax&api_key=${local.off}`)).status).toBe(401)
+    const foreign = await call(server, `/geocoding/forward?q=Sfax&api_key=${local.web}`, {
+      headers: { Origin: 'https://evil.example' },
+    })
+    expect(foreign.status).toBe(403)
+    expect(foreign.body.toString()).toBe('{"error":"domain not authorized"}')
+    expect(standIn.seen.length).toBe(before)
+  })
+
+  it("gives TMaps's own 429 and 500 back as they are; unreachable is 502, too slow 504, a reset 502; never a raw key in the log", async () => {
+    standIn.drift('rate-limited')
+    const limited = await call(server, `/geocoding/reverse?lat=36.8&lng=10.18&api_key=${local.web}`)
+    expect(limited.status).toBe(429)
+    expect(limited.headers['retry-after']).toBe('1')
+    standIn.drift('server-error')
+    expect((await call(server, `/geocoding/forward?q=Gabes&api_key=${local.web}`)).status).toBe(500)
+    standIn.drift('slow')
+    const slow = await call(server, `/geocoding/forward?q=Gafsa&api_key=${local.web}`)
+    expect([slow.status, slow.body.toString()]).toEqual([504, '{"error":"upstream timeout"}'])
+    standIn.drift('reset')
+    const reset = await call(server, `/geocoding/forward?q=Kef&api_key=${local.web}`)
+    expect([reset.status, reset.body.toString()]).toEqual([502, '{"error":"upstream unreachable"}'])
+    standIn.drift('none')
+    const reasons = server.mock.log.entries().map((e) => e.reason)
+    expect(reasons.join('\n')).toMatch(/could not be reached/)
+    expect(JSON.stringify(server.mock.log.entries())).not.toMatch(RAW_KEY)
+  })
+
+  it('records every exchange as HAR 1.2, 0600, PNGs in base64, and no key in any spelling: URL, Referer, POST body, percent-encoded', async () => {
+    const referer = `${APP_ORIGIN}/map?api_key=${local.web}&real=${encodeURIComponent(REAL_KEY).replace('_', '%5F')}`
+    await call(server, `/geocoding/nearby?lat=36.8&lng=10.18&api_key=${local.web}`, {
+      headers: { Referer: referer },
+    })
+    await call(server, `/distance-matrix?api_key=${local.web}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: APP_ORIGIN },
+      body: JSON.stringify({
+        origins: [{ lat: 36.8, lng: 10.18 }],
+        destinations: [{ lat: 36.85, lng: 10.2 }],
+        note: REAL_KEY,
+        local: encodeURIComponent(local.web).replace('_', '%5F'),
+      }),
+    })
+    const text = readFileSync(record, 'utf8')
+    expect(statSync(record).mode & 0o777).toBe(0o600)
+    const har = JSON.parse(text) as TmapsHar
+    expect(har.log.version).toBe('1.2')
+    expect(server.recorded?.()).toBe(har.log.entries.length)
+    for (const secret of [REAL_KEY, local.web, encodeURIComponent(REAL_KEY), 'c0ffee42c0ffee42'])
+      expect(text).not.toContain(secret)
+    expect(holdsRawKey(text)).toBe(false)
+    const nearby = har.log.entries.find((e) => e.request.url.includes('/geocoding/nearby'))!
+    expect(nearby.request.url).toMatch(/api_key=\{\{api_key\}\}$/)
+    expect(nearby.request.headers).toContainEqual({
+      name: 'referer',
+      value: `${APP_ORIGIN}/map?api_key={{api_key}}&real={{api_key}}`,
+    })
+    expect(nearby._tmaps).toMatchObject({ keyName: 'Local web', mockVersion: expect.any(String) })
+    const matrix = har.log.entries.find((e) => e.request.url.includes('/distance-matrix'))!
+    expect(JSON.parse(matrix.request.postData!.text)).toMatchObject({
+      note: '{{api_key}}',
+      local: '{{api_key}}',
+    })
+    const tile = har.log.entries.find((e) => e.request.url.includes('/r-tile/'))!
+    expect(tile.response.content).toMatchObject({ mimeType: 'image/png', encoding: 'base64' })
+    expect(Buffer.from(tile.response.content.text!, 'base64').subarray(1, 4).toString()).toBe('PNG')
+    // Refusals of the local contract never reach TMaps, so they are never recorded.
+    expect(har.log.entries.every((e) => e.response.status !== 401 && e.response.status !== 403)).toBe(true)
+  })
+})
+
+describe('keys in a recording', () => {
+  const key = `ak_${'0123456789abcdef'.repeat(2)}`
+  it.each([
+    ['plain', key],
+    ['upper case', key.toUpperCase()],
+    ['underscore encoded', key.replace('_', '%5F')],
+    ['every character encoded', [...key].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')],
+    ['encoded twice', key.replace('_', '%255F')],
+  ])('%s is replaced by {{api_key}} and seen by the guard', (_, form) => {
+    const text = `https://x.tn/?api_key=${form}&q=1`
+    expect(holdsRawKey(text)).toBe(true)
+    expect(scrubKeys(text, [])).toBe('https://x.tn/?api_key={{api_key}}&q=1')
+    expect(holdsRawKey(scrubKeys(text, []))).toBe(false)
+  })
+  it('a real key of another shape is replaced when named', () => {
+    expect(scrubKeys('k=Secret-Real-Key-123&x=Secret-Real-Key-123', ['Secret-Real-Key-123'])).toBe(
+      'k={{api_key}}&x={{api_key}}',
+    )
+  })
+})
+
+it('serve --upstream refuses plain HTTP upstreams, an empty key and --record without --upstream, before listening', async () => {
+  const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    new Promise<{ code: number; stderr: string }>((done) =>
+      execFile(
+        node,
+        [cli, 'serve', '--port', '0', ...args],
+        { env: { ...process.env, ...env }, cwd: root, timeout: 30_000 },
+        (error, _out, stderr) => done({ code: error ? Number(error.code) : 0, stderr }),
+      ),
+    )
+  expect(await run(['--record', join(dir, 'x.har')])).toMatchObject({
+    code: 2,
+    stderr: expect.stringMatching(/give --upstream too/),
+  })
+  expect(await run(['--upstream', 'https://api.tmaps.tn'])).toMatchObject({
+    code: 2,
+    stderr: expect.stringMatching(/say where the real key is/),
+  })
+  expect(
+    await run(['--upstream', 'http://api.tmaps.tn', '--upstream-key-env', 'K'], { K: REAL_KEY }),
+  ).toMatchObject({
+    code: 2,
+    stderr: expect.stringMatching(/must be https:\/\//),
+  })
+  writeFileSync(join(dir, 'empty.key'), '\n')
+  expect(
+    await run(['--upstream', 'https://api.tmaps.tn', '--upstream-key-file', join(dir, 'empty.key')]),
+  ).toMatchObject({
+    code: 2,
+    stderr: expect.stringMatching(/key file .* is empty/),
+  })
+})
