@@ -11,7 +11,33 @@ export interface HarPair {
   value: string
 }
 
-/** One exchange of a HAR 1.2 log, as `tmaps-mock serve --record` writes it. */
+/**
+ * One exchange of a HAR 1.2 log, as `tmaps-mock serve --record` writes it.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import type { HarEntry } from 'tmaps-mock'
+ *
+ * const entry: HarEntry = {
+ *   startedDateTime: '2026-11-27T10:00:00.000Z',
+ *   time: 120,
+ *   request: {
+ *     method: 'GET',
+ *     url: 'https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key={{api_key}}', // never a key
+ *     httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0,
+ *   },
+ *   response: {
+ *     status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [],
+ *     content: { size: 27, mimeType: 'application/json', text: '{"query":"Sfax","results":[]}' },
+ *     redirectURL: '', headersSize: -1, bodySize: 27,
+ *   },
+ *   cache: {},
+ *   timings: { send: 0, wait: 120, receive: 0 },
+ *   _tmaps: { recordedAt: '2026-11-27T10:00:00.000Z', mockVersion: '0.2.0', keyName: 'Web app' },
+ * }
+ * assert.ok(!entry.request.url.includes('ak_'))
+ * ```
+ */
 export interface HarEntry {
   startedDateTime: string
   time: number
@@ -47,6 +73,18 @@ export interface HarEntry {
 /**
  * A HAR 1.2 file (`serve --record` writes one; `replay` reads it, and any browser's export of
  * TMaps calls too).
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type TmapsHar } from 'tmaps-mock'
+ *
+ * const har: TmapsHar = { log: { version: '1.2', creator: { name: 'tmaps-mock', version: '0.2.0' }, entries: [] } }
+ * const mock = createTmapsMock({ state: 'empty', replay: har }) // nothing recorded: the mock answers
+ * const key = await mock.console.createKey({ name: 'Backend' })
+ * const response = await mock.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`))
+ * assert.equal(response.status, 200)
+ * assert.equal(mock.log.entries()[0]?.source, 'replay-miss')
+ * ```
  */
 export interface TmapsHar {
   log: { version: string; creator: { name: string; version: string }; entries: HarEntry[] }
@@ -135,7 +173,9 @@ export function canonicalJson(value: unknown): string {
  */
 export function readHar(input: string | TmapsHar, name: string): TmapsHar {
   const fail = (why: string): never => {
-    throw new TypeError(`Failed to read the recording ${name}: ${why}.`)
+    throw new TypeError(
+      `Failed to read ${name === 'the recording' ? name : `the recording ${name}`}: ${why}.`,
+    )
   }
   let har: unknown = input
   if (typeof input === 'string') {

@@ -51,7 +51,8 @@ export function createReplay(
   {
     now = () => new Date(),
     warn = console.warn,
-  }: { now?: () => Date; warn?: (message: string) => void } = {},
+    name: shownName,
+  }: { now?: () => Date; warn?: (message: string) => void; name?: string } = {},
 ): AnswerSource & { readonly name: string; readonly size: number } {
   const options: TmapsReplayOptions =
     typeof input === 'object' && input !== null && 'har' in input
@@ -62,7 +63,9 @@ export function createReplay(
     throw new TypeError(
       `Failed to set up replay: onMissing must be "mock" or "error", got ${JSON.stringify(onMissing)}.`,
     )
-  const { har, name } = loadHar(options.har)
+  const loaded = loadHar(options.har, shownName)
+  const { har } = loaded
+  const name = shownName ?? loaded.name
   const byRequest = new Map<string, Array<HarEntry>>()
   let oldest: number | undefined
   for (const entry of har.log.entries) {
@@ -130,9 +133,9 @@ export function createReplay(
 }
 
 /** The HAR and the name messages give it: a path is read with Node's fs (in Node only). */
-function loadHar(har: string | TmapsHar): { har: TmapsHar; name: string } {
-  if (typeof har !== 'string') return { har: readHar(har, 'the recording'), name: 'the recording' }
-  if (har.trimStart().startsWith('{')) return { har: readHar(har, 'the recording'), name: 'the recording' }
+function loadHar(har: string | TmapsHar, given = 'the recording'): { har: TmapsHar; name: string } {
+  if (typeof har !== 'string' || har.trimStart().startsWith('{'))
+    return { har: readHar(har, given), name: given }
   const fs = (
     globalThis as { process?: { getBuiltinModule?: (id: string) => typeof import('node:fs') | undefined } }
   ).process?.getBuiltinModule?.('node:fs')

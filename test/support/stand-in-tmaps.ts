@@ -10,7 +10,7 @@ import { readNodeBody } from '../../src/runtimes/server/node-request.ts'
 
 /** The stand-in's "real" key (a TMaps key the stand-in's console has, linked to APP_ORIGIN). */
 export const REAL_KEY = `ak_${'c0ffee42'.repeat(4)}`
-/** The origin REAL_KEY is linked to at the stand-in. */
+/** The origin REAL_KEY is linked to at the stand-in (localhost too, as a developer's real key is). */
 export const APP_ORIGIN = 'https://app.example.tn'
 
 /**
@@ -48,7 +48,7 @@ export async function startStandIn({ drift = 'none' as Drift, slowMs = 3000 } = 
   const core = createTmapsCore({
     state: 'empty',
     seed: 'stand-in',
-    keys: [{ value: REAL_KEY, name: 'Real key', domains: ['app.example.tn'] }],
+    keys: [{ value: REAL_KEY, name: 'Real key', domains: ['app.example.tn', 'localhost'] }],
   })
   const seen: SeenRequest[] = []
   const limited = new Set<string>()

@@ -9,6 +9,8 @@ import { compileOverride, type TmapsOverrideEntry } from '../../core/scenarios.t
 import type { TmapsSnapshot } from '../../core/snapshot.ts'
 import { createKeyGenerator } from '../../data/seeded.ts'
 import type { TmapsRenderer } from '../../map/renderer.ts'
+import type { TmapsHar } from '../../upstream/har.ts'
+import { createReplay, type TmapsReplayOptions } from '../../upstream/replay.ts'
 import { pageHandlers, startPageWorker } from '../browser/page-worker.ts'
 import type { TmapsMock } from '../msw/create-tmaps-mock.ts'
 
@@ -136,6 +138,12 @@ export interface TmapsLoaderOptions {
    * picture); `createWorkerRenderer(...)` from `tmaps-mock/browser` draws them in a Web Worker.
    */
   renderer?: TmapsRenderer
+  /**
+   * Every story's accepted requests answered from a recording of the real TMaps (`tmaps-mock
+   * serve --upstream --record`): the parsed HAR (`import har from './tmaps.har.json'`) or
+   * `{ har, onMissing, maxAge }`, as `createTmapsMock`'s `replay`. Default: none.
+   */
+  replay?: TmapsHar | TmapsReplayOptions
 }
 
 /**
@@ -203,19 +211,21 @@ export function tmapsLoader(
 ): (context: TmapsLoaderContext) => Promise<{ tmaps: TmapsStoryContext }> {
   if (options === null || typeof options !== 'object')
     throw new TypeError('Failed to create the TMaps loader: options must be an object, e.g. tmapsLoader({}).')
-  const unknown = Object.keys(options).filter((name) => name !== 'start' && name !== 'renderer')
+  const unknown = Object.keys(options).filter((name) => !['start', 'renderer', 'replay'].includes(name))
   if (unknown.length > 0)
     throw new TypeError(
-      `Failed to create the TMaps loader: there is no option ${unknown.join(', ')}. The options are start and renderer.`,
+      `Failed to create the TMaps loader: there is no option ${unknown.join(', ')}. The options are start, renderer and replay.`,
     )
-  const { start, renderer } = options
+  const { start, renderer, replay } = options
   if (renderer !== undefined) validateOptions({ renderer })
+  // A bad recording fails here, once, rather than in every story; an old one warns here, once.
+  if (replay !== undefined) createReplay(replay)
   const msw = mswLoader(() => startWorker(start))
 
   return async function loadTmaps(context) {
     const story = describeStory(context)
     const plan = planStory(context.parameters?.tmaps, context.id, story)
-    const mock = await createStoryMock(plan, renderer, story)
+    const mock = await createStoryMock(plan, renderer, story, replay)
     // msw's loader starts the worker once, then resets it to its initial handlers and puts the
     // story's `parameters.msw` on top. The mock's handlers become the initial ones, so the
     // second call leaves them under the story's own: those win for what they match.
@@ -398,6 +408,7 @@ async function createStoryMock(
   plan: StoryPlan,
   renderer: TmapsRenderer | undefined,
   story: string,
+  replay?: TmapsHar | TmapsReplayOptions,
 ): Promise<TmapsMock> {
   const wrap = (what: string, error: unknown): never => {
     throw new TypeError(
@@ -411,6 +422,7 @@ async function createStoryMock(
       state: plan.state,
       ...(plan.seed !== undefined && { seed: plan.seed }),
       ...(renderer && { renderer }),
+      ...(replay && { replay: { ...('har' in replay ? replay : { har: replay }), maxAge: false as const } }),
     })
     await core.ready
   } catch (error) {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve as resolvePath, sep } from 'node:path'
 import { msw } from 'msw/vite'
 import type {
@@ -11,6 +11,7 @@ import type {
 } from 'vite'
 import { isKeyValue } from '../../contract/key-format.ts'
 import { parseSnapshot, type TmapsSnapshot } from '../../core/snapshot.ts'
+import { createReplay } from '../../upstream/replay.ts'
 import type { TmapsPageConfig } from './page.ts'
 import { registerEarly } from './register-early.ts'
 
@@ -75,6 +76,13 @@ export interface TmapsVitePluginOptions {
    * page then loads nothing more).
    */
   overrides?: string
+  /**
+   * A recording of the real TMaps (`tmaps-mock serve --upstream --record tmaps.har`), a path from
+   * the project's root, or `{ har, onMissing, maxAge }`: the page answers accepted requests with
+   * the recorded bytes, after the contract decided (see `createTmapsMock`'s `replay`). An edit of
+   * the file reloads the page. Default: none.
+   */
+  replay?: string | { har: string; onMissing?: 'mock' | 'error'; maxAge?: string | number | false }
 }
 
 const OPTION_NAMES = [
@@ -87,6 +95,7 @@ const OPTION_NAMES = [
   'globalName',
   'quiet',
   'overrides',
+  'replay',
 ] as const
 const START_ID = 'virtual:tmaps-mock/start'
 const RENDER_WORKER_ID = 'virtual:tmaps-mock/render-worker'
@@ -144,6 +153,8 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
   let storybook = false
   /** The overrides module (option `overrides`), as a file path, once the root is known. */
   let overridesFile: string | undefined
+  /** The recording (option `replay`), as a file path, once the root is known. */
+  let replayFile: string | undefined
   /** The module ids of the pages' entries (their module scripts), as the HTML names them. */
   const entries = new Set<string>()
   const preloads = startGraph()
@@ -170,6 +181,8 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
       storybook = config.plugins.some((plugin) => plugin.name.startsWith('storybook:'))
       root = config.root
       if (settings.overrides !== undefined) overridesFile = overridesModule(settings.overrides, root)
+      if (settings.replay !== undefined)
+        replayFile = replayRecording(settings.replay.har, root, settings.replay.maxAge)
       base =
         config.base === './' || config.base === '' ? '/' : new URL(config.base, 'http://localhost').pathname
     },
@@ -184,7 +197,7 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
       // The render worker's module: the pre-bundled worker. (Vite's `?worker` of the bare package
       // path serves the raw modules instead, and of a virtual module, a URL that does not load.)
       if (id === `\0${RENDER_WORKER_ID}`) return `import 'tmaps-mock/render-worker'\n`
-      if (id === `\0${START_ID}`) return startModule(settings, base, overridesFile)
+      if (id === `\0${START_ID}`) return startModule(settings, base, overridesFile, replayFile)
       return undefined
     },
     transform(code, id, transformOptions) {
@@ -251,6 +264,7 @@ interface Settings {
   globalName: string | false
   quiet: boolean
   overrides: string | undefined
+  replay: { har: string; onMissing: 'mock' | 'error'; maxAge: string | number | false } | undefined
 }
 
 function validate(options: TmapsVitePluginOptions): Settings {
@@ -273,6 +287,7 @@ function validate(options: TmapsVitePluginOptions): Settings {
     globalName = 'tmaps',
     quiet = false,
     overrides,
+    replay,
   } = options
   if (typeof enabled !== 'boolean') fail('enabled must be true or false')
   if (typeof quiet !== 'boolean') fail('quiet must be true or false')
@@ -306,7 +321,34 @@ function validate(options: TmapsVitePluginOptions): Settings {
     fail(
       'overrides must be the path of a module of your project whose default export lists the overrides, e.g. "./src/tmaps-overrides.ts"',
     )
-  return { enabled, state, seed, persist, renderer, apiKey, globalName, quiet, overrides }
+  const recording = typeof replay === 'string' ? { har: replay } : replay
+  if (
+    recording !== undefined &&
+    (recording === null ||
+      typeof recording !== 'object' ||
+      typeof recording.har !== 'string' ||
+      recording.har.trim() === '')
+  )
+    fail(
+      'replay must be the path of a HAR file from the project\'s root, e.g. "./tmaps.har", or { har: "./tmaps.har", onMissing: "error" }',
+    )
+  if (recording?.onMissing !== undefined && recording.onMissing !== 'mock' && recording.onMissing !== 'error')
+    fail(`replay.onMissing must be "mock" or "error" (got ${JSON.stringify(recording.onMissing)})`)
+  return {
+    enabled,
+    state,
+    seed,
+    persist,
+    renderer,
+    apiKey,
+    globalName,
+    quiet,
+    overrides,
+    replay:
+      recording === undefined
+        ? undefined
+        : { har: recording.har, onMissing: recording.onMissing ?? 'mock', maxAge: recording.maxAge ?? '90d' },
+  }
 }
 
 /** The overrides module's file: a path from the project's root (or absolute) to a file that exists. */
@@ -316,6 +358,21 @@ function overridesModule(given: string, root: string): string {
     throw new TypeError(
       `Failed to set up tmaps-mock/vite: overrides is ${JSON.stringify(given)}, and ${file} does not exist. Give the path of a module from the project's root, e.g. "./src/tmaps-overrides.ts", whose default export lists the overrides.`,
     )
+  return file.split(sep).join('/')
+}
+
+/** The recording's file: read and checked now (a bad one fails the dev server's start, saying why); an old one warns here. */
+function replayRecording(given: string, root: string, maxAge: string | number | false): string {
+  const file = resolvePath(root, given)
+  if (!existsSync(file))
+    throw new TypeError(
+      `Failed to set up tmaps-mock/vite: replay is ${JSON.stringify(given)}, and ${file} does not exist. Record one with tmaps-mock serve --upstream https://api.tmaps.tn --upstream-key-env TMAPS_KEY --record ${given}.`,
+    )
+  try {
+    createReplay({ har: readFileSync(file, 'utf8'), maxAge }, { name: given })
+  } catch (error) {
+    throw new TypeError(`Failed to set up tmaps-mock/vite: ${(error as Error).message}`)
+  }
   return file.split(sep).join('/')
 }
 
@@ -329,8 +386,13 @@ const PAGE_MODULE = 'tmaps-mock/vite/page'
  * through its `tmaps-mock/vite/page` subpath so that Vite pre-bundles it with msw), and the
  * overrides module, which must be imported here: its edits are accepted by its importer (HMR).
  */
-function startModule(settings: Settings, base: string, overridesFile: string | undefined): string {
-  const { state, seed, persist, renderer, apiKey, globalName, quiet, overrides } = settings
+function startModule(
+  settings: Settings,
+  base: string,
+  overridesFile: string | undefined,
+  replayFile: string | undefined,
+): string {
+  const { state, seed, persist, renderer, apiKey, globalName, quiet, overrides, replay } = settings
   const config: TmapsPageConfig = {
     state,
     ...(seed !== undefined && { seed }),
@@ -341,14 +403,21 @@ function startModule(settings: Settings, base: string, overridesFile: string | u
     serviceWorkerUrl: `${base}${WORKER_FILENAME}`,
     renderWorkerUrl: renderer === 'worker' ? `${base}@id/__x00__${RENDER_WORKER_ID}` : null,
     overrides: overrides ?? null,
+    ...(replay && { replay: { har: '', onMissing: replay.onMissing, maxAge: replay.maxAge } }),
   }
   const lines = [`import { startTmapsPage } from ${JSON.stringify(PAGE_MODULE)}`]
-  if (overridesFile === undefined) lines.push(`const page = startTmapsPage(${JSON.stringify(config)})`)
+  // The recording as text (`?raw`): an edit of the file reloads the page with it.
+  let given = JSON.stringify(config)
+  if (replayFile !== undefined) {
+    lines.push(`import recording from ${JSON.stringify(`${replayFile}?raw`)}`)
+    given = `{ ...${given}, replay: { ...${JSON.stringify(config.replay)}, har: recording } }`
+  }
+  if (overridesFile === undefined) lines.push(`const page = startTmapsPage(${given})`)
   else {
     const file = JSON.stringify(overridesFile)
     lines.push(
       `import * as overridesModule from ${file}`,
-      `const page = startTmapsPage(${JSON.stringify(config)}, overridesModule)`,
+      `const page = startTmapsPage(${given}, overridesModule)`,
       `if (import.meta.hot) import.meta.hot.accept(${file}, (next) => page.overridesEdited(next))`,
     )
   }

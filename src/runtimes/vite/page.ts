@@ -48,6 +48,8 @@ export interface TmapsPageConfig {
   renderWorkerUrl: string | null
   /** The plugin's `overrides` option as given (for messages), or `null`. */
   overrides: string | null
+  /** The plugin's `replay`: the recording's text and how to answer what it lacks. Default: none. */
+  replay?: { har: string; onMissing: 'mock' | 'error'; maxAge: string | number | false }
 }
 
 /**
@@ -109,9 +111,11 @@ const KEY_NAME = 'Your app (tmaps-mock/vite apiKey)'
  * ```
  */
 export function startTmapsPage(config: TmapsPageConfig, overridesModule?: { default?: unknown }): TmapsPage {
-  const { state, seed, persist, apiKey, globalName, serviceWorkerUrl, renderWorkerUrl } = config
+  const { state, seed, persist, apiKey, globalName, serviceWorkerUrl, renderWorkerUrl, replay } = config
   const options: TmapsWorkerOptions = {
     state,
+    // The plugin warned of an old recording when the dev server started.
+    ...(replay && { replay: { ...replay, maxAge: false } }),
     ...(seed !== undefined && { seed }),
     ...(persist !== false && { persist }),
     start: { serviceWorker: { url: serviceWorkerUrl } },
