@@ -212,6 +212,15 @@ function LogRow({ entry: e, open, toggle }: { entry: LogEntry; open: boolean; to
           ) : (
             e.rule
           )}
+          {e.source && (
+            <span
+              class={`badge source ${e.source}`}
+              data-testid="log-source"
+              title={e.source === 'upstream' ? 'answered by the real TMaps' : 'answered from a recording'}
+            >
+              {e.source}
+            </span>
+          )}
         </td>
         <td
           class="log-time"
@@ -260,7 +269,14 @@ function EntryDetail({ entry: e }: { entry: LogEntry }) {
       <dd>{e.facts.key === null ? 'none sent' : <code>{e.facts.key}</code>}</dd>
       <dt>Answer</dt>
       <dd>
-        {e.status === 0 ? 'connection reset' : e.status} · rule <code>{e.rule}</code> · {e.reason}
+        {e.status === 0 ? 'connection reset' : e.status} · rule <code>{e.rule}</code>
+        {e.source && (
+          <>
+            {' '}
+            · from <code>{e.source}</code>
+          </>
+        )}{' '}
+        · {e.reason}
       </dd>
       <dt>When</dt>
       <dd>

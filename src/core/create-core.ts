@@ -123,8 +123,16 @@ const FAULT_ENDPOINTS = [...new Set(ENDPOINTS.map((e) => e.name))]
  * assert.equal(response.status, 200)
  * ```
  */
-export function createTmapsCore(
-  options: TmapsMockOptions = {},
+export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
+  return createCore(options)
+}
+
+/**
+ * `createTmapsCore` with a source of answers for the accepted requests (the HTTPS server's
+ * upstream); not public: `replay` is the option users give.
+ */
+export function createCore(
+  options: TmapsMockOptions,
   internal: { source?: AnswerSource } = {},
 ): TmapsMockCore {
   const opts = validateOptions(options)

@@ -71,8 +71,9 @@ export interface HarEntry {
 }
 
 /**
- * A HAR 1.2 file (`serve --record` writes one; `replay` reads it, and any browser's export of
- * TMaps calls too).
+ * A HAR 1.2 file: `tmaps-mock serve --record` writes one, the `replay` option reads it.
+ *
+ * Any browser's export of TMaps calls is one too.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

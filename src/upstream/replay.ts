@@ -2,8 +2,9 @@ import type { AnswerSource, SourceAnswer, SourceMiss, SourceRequest } from './an
 import { type HarEntry, harBody, matchKey, readHar, type TmapsHar } from './har.ts'
 
 /**
- * The `replay` option: TMaps's own answers, recorded by `tmaps-mock serve --upstream --record`,
- * served again behind the mock's contract.
+ * The `replay` option: TMaps's own recorded answers, served again behind the mock's contract.
+ *
+ * Record them with `tmaps-mock serve --upstream https://api.tmaps.tn --record tmaps.har`.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

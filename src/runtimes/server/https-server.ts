@@ -14,7 +14,7 @@ import { maskSecrets } from '../../contract/key-format.ts'
 import { STATUS_TEXT } from '../../core/answers.ts'
 import {
   answerAtOnce,
-  createTmapsCore,
+  createCore,
   type TmapsMockCore,
   type TmapsMockOptions,
 } from '../../core/create-core.ts'
@@ -298,10 +298,7 @@ export async function startTmapsHttpsServer(
   const forward = upstream && (await startUpstream(upstream, (id) => keyName(id)))
   const mock: TmapsMockCore =
     given ??
-    createTmapsCore(
-      { renderer: sharedRenderPool(), ...mockOptions },
-      forward ? { source: forward.source } : {},
-    )
+    createCore({ renderer: sharedRenderPool(), ...mockOptions }, forward ? { source: forward.source } : {})
   keyName = (id) => (id === null ? null : (mock.console.getKey({ id })?.name ?? null))
   const { createdKeys } = await mock.ready
   const gate = {
