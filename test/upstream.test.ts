@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:https'
 import { tmpdir } from 'node:os'
@@ -374,6 +374,46 @@ describe('serve --upstream: a checking proxy', () => {
     // Refusals of the local contract never reach TMaps, so they are never recorded.
     expect(har.log.entries.every((e) => e.response.status !== 401 && e.response.status !== 403)).toBe(true)
   })
+})
+
+it('serve --replay FILE --replay-missing error: the recorded bytes over HTTPS, a 500 naming what is not recorded, lines marked replay', async () => {
+  const har = join(dir, 'proxy.har')
+  const nearby = (JSON.parse(readFileSync(har, 'utf8')) as TmapsHar).log.entries.find((e) => e.request.url.includes('/geocoding/nearby'))!
+  const child = spawn(node, [cli, 'serve', '--port', '0', '--seed', 'replay', '--replay', har, '--replay-missing', 'error'], {
+    env: { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') },
+    cwd: root,
+  })
+  let out = ''
+  child.stdout.on('data', (chunk) => (out += chunk))
+  child.stderr.on('data', (chunk) => (out += chunk))
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', () => out.includes('Ctrl-C to stop') && resolve())
+      child.on('exit', () => reject(new Error(out)))
+    })
+    expect(out).toContain(`replaying ${har}: accepted requests get the recorded answers`)
+    const url = out.match(/serving the TMaps API at (https:\/\/localhost:\d+)/)![1]!
+    const ca = readFileSync(out.match(/curl: --cacert (\S+)/)![1]!, 'utf8')
+    const key = out.match(/Web app \(local dev\)\s+enabled\s+(ak_[0-9a-f]{32})/)![1]!
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((done, fail) =>
+        request(`${url}${path}&api_key=${key}`, { ca }, (res) => {
+          let body = ''
+          res.on('data', (c) => (body += c)).on('end', () => done({ status: res.statusCode!, body }))
+        })
+          .on('error', fail)
+          .end(),
+      )
+    expect(await get('/geocoding/nearby?lat=36.8&lng=10.18')).toEqual({ status: nearby.response.status, body: nearby.response.content.text })
+    expect(await get('/geocoding/reverse?lat=33.5&lng=10.1')).toEqual({
+      status: 500,
+      body: `{"error":"not recorded: GET /geocoding/reverse (in ${har})"}`,
+    })
+    await expect.poll(() => out).toMatch(/GET \/geocoding\/nearby\?lat=36\.8&lng=10\.18&api_key=ak_\w{4}… \d+ replay/)
+    await expect.poll(() => out).toMatch(/GET \/geocoding\/reverse\S* 500 replay-miss/)
+  } finally {
+    child.kill('SIGKILL')
+  }
 })
 
 describe('keys in a recording', () => {
