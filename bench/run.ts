@@ -15,6 +15,7 @@ import { mapRows } from './maps.ts'
 import { pictureRows } from './pictures.ts'
 import { serverRows } from './server.ts'
 import { startupRows } from './startup.ts'
+import { upstreamRows } from './upstream.ts'
 import { viteRows } from './vite.ts'
 
 type Section = () => Promise<{ rows: Comparison[]; notes: string[] }>
@@ -41,6 +42,8 @@ const sections: Record<string, Section> = {
   startup: startupRows,
   // 9b. Cold start in a Node test file: a fresh process to its first answer, against bare msw.
   'cold-start': coldStartRows,
+  // 10. Meeting the real TMaps: replay against the mock's own answer, verify against a stand-in.
+  upstream: upstreamRows,
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim())
