@@ -1,3 +1,4 @@
+import recording from 'virtual:playground/replay'
 import { render } from 'preact'
 import { createWorkerRenderer } from '../src/map/renderer.ts'
 import { setupTmapsWorker } from '../src/runtimes/browser/index.ts'
@@ -16,7 +17,9 @@ const early = (window as { tmapsRenderWorker?: Worker }).tmapsRenderWorker // se
 const renderer = createWorkerRenderer(
   early ?? new Worker(new URL('../src/map/render-worker.ts', import.meta.url), { type: 'module' }),
 )
-const tmaps = setupTmapsWorker({ persist: 'tmaps-mock/playground', renderer })
+// `TMAPS_REPLAY=tmaps.har npm start`: TMaps's recorded answers, behind the console's contract.
+const replay = recording === null ? {} : { replay: { har: recording, maxAge: false as const } }
+const tmaps = setupTmapsWorker({ persist: 'tmaps-mock/playground', renderer, ...replay })
 renderer.warm(tmaps.options.dataSeed)
 const root = document.getElementById('app')!
 // The map's library loads while the service worker registers, not after.

@@ -1,15 +1,40 @@
-import { realpathSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { msw } from 'msw/vite'
 import { build, defineConfig, type EnvironmentModuleNode, type Plugin, type ViteDevServer } from 'vite'
 import { DEFAULT_DATA_SEED } from '../src/core/options.ts'
 import { warmJob } from '../src/map/renderer.ts'
 import { registerEarly } from '../src/runtimes/vite/register-early.ts'
+import { createReplay } from '../src/upstream/replay.ts'
 
 /** The render worker's `warm` job, posted by the page's early script (see `startMapEarly`). */
 const WARM = JSON.stringify(warmJob(DEFAULT_DATA_SEED))
 /** Where `vite dev` serves the bundled render worker (see `startEarlyInDev`). */
 const RENDER_WORKER_PATH = '/@playground/render-worker'
+
+/**
+ * `TMAPS_REPLAY=tmaps.har npm start`: the page's mock answers from that recording (`replay`), its
+ * log marking each answer `replay` or `replay-miss`. Read and checked when the server starts (a bad
+ * file stops it, saying why); without the variable the page gets `null` and runs as always.
+ */
+function replayFromEnv(): Plugin {
+  const ID = 'virtual:playground/replay'
+  const file = process.env.TMAPS_REPLAY
+  let text: string | null = null
+  if (file) {
+    try {
+      text = readFileSync(file, 'utf8')
+      createReplay({ har: text }, { name: file })
+    } catch (error) {
+      throw new Error(`TMAPS_REPLAY: ${(error as Error).message}`)
+    }
+  }
+  return {
+    name: 'playground:replay',
+    resolveId: (id) => (id === ID ? `\0${ID}` : undefined),
+    load: (id) => (id === `\0${ID}` ? `export default ${JSON.stringify(text)}` : undefined),
+  }
+}
 
 /**
  * The built page starts what its first map view needs while its own modules download, not after
@@ -180,7 +205,7 @@ function staticGraph(entry: EnvironmentModuleNode, isDependency: (url: string) =
  */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [msw({ mode: 'worker-only' }), startMapEarly, startEarlyInDev()],
+  plugins: [msw({ mode: 'worker-only' }), startMapEarly, startEarlyInDev(), replayFromEnv()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   // An ES module worker can split: the base map's finest level loads when first drawn.
   worker: { format: 'es' },

@@ -378,11 +378,17 @@ describe('serve --upstream: a checking proxy', () => {
 
 it('serve --replay FILE --replay-missing error: the recorded bytes over HTTPS, a 500 naming what is not recorded, lines marked replay', async () => {
   const har = join(dir, 'proxy.har')
-  const nearby = (JSON.parse(readFileSync(har, 'utf8')) as TmapsHar).log.entries.find((e) => e.request.url.includes('/geocoding/nearby'))!
-  const child = spawn(node, [cli, 'serve', '--port', '0', '--seed', 'replay', '--replay', har, '--replay-missing', 'error'], {
-    env: { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') },
-    cwd: root,
-  })
+  const nearby = (JSON.parse(readFileSync(har, 'utf8')) as TmapsHar).log.entries.find((e) =>
+    e.request.url.includes('/geocoding/nearby'),
+  )!
+  const child = spawn(
+    node,
+    [cli, 'serve', '--port', '0', '--seed', 'replay', '--replay', har, '--replay-missing', 'error'],
+    {
+      env: { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') },
+      cwd: root,
+    },
+  )
   let out = ''
   child.stdout.on('data', (chunk) => (out += chunk))
   child.stderr.on('data', (chunk) => (out += chunk))
@@ -404,12 +410,17 @@ it('serve --replay FILE --replay-missing error: the recorded bytes over HTTPS, a
           .on('error', fail)
           .end(),
       )
-    expect(await get('/geocoding/nearby?lat=36.8&lng=10.18')).toEqual({ status: nearby.response.status, body: nearby.response.content.text })
+    expect(await get('/geocoding/nearby?lat=36.8&lng=10.18')).toEqual({
+      status: nearby.response.status,
+      body: nearby.response.content.text,
+    })
     expect(await get('/geocoding/reverse?lat=33.5&lng=10.1')).toEqual({
       status: 500,
       body: `{"error":"not recorded: GET /geocoding/reverse (in ${har})"}`,
     })
-    await expect.poll(() => out).toMatch(/GET \/geocoding\/nearby\?lat=36\.8&lng=10\.18&api_key=ak_\w{4}… \d+ replay/)
+    await expect
+      .poll(() => out)
+      .toMatch(/GET \/geocoding\/nearby\?lat=36\.8&lng=10\.18&api_key=ak_\w{4}… \d+ replay/)
     await expect.poll(() => out).toMatch(/GET \/geocoding\/reverse\S* 500 replay-miss/)
   } finally {
     child.kill('SIGKILL')

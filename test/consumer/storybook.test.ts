@@ -38,6 +38,7 @@ const STORIES: StoryCase[] = [
   { id: 'placesearch--no-results', shows: 'No place matches “Sfax”.', tiles: 'loaded' },
   { id: 'placesearch--key-disabled-with-override', shows: 'API key refused (401)', tiles: 'refused' },
   { id: 'placesearch--own-handler', shows: 'Café Diwan, Sfax', tiles: 'loaded' },
+  { id: 'placesearch--recorded', shows: 'Grande Mosquée de Kairouan, 3100 Kairouan, Tunisie', tiles: 'loaded' },
 ]
 
 let project: ConsumerProject

@@ -296,13 +296,16 @@ it('replays a recording in vite dev (replay: ./tmaps.har): the recorded bytes fo
   await dev.close()
   dev = await startDev(project.dir, ['--config', 'vite.config.replay.ts'])
   // The recording is from January: one warning, at start, naming the file and its oldest date.
-  expect(dev.output()).toMatch(/the recording \.\/tmaps\.har holds answers older than 90d \(the oldest from 2026-01-05\)/)
+  expect(dev.output()).toMatch(
+    /the recording \.\/tmaps\.har holds answers older than 90d \(the oldest from 2026-01-05\)/,
+  )
   const context = await browser.newContext()
   const other = await context.newPage()
   const otherErrors = watchErrors(other)
   await other.goto(dev.url)
   await other.locator('#status').filter({ hasText: /^\d+$/ }).waitFor()
-  const recorded = JSON.parse(readFileSync(join(fixture, 'tmaps.har'), 'utf8')).log.entries[0].response.content.text
+  const recorded = JSON.parse(readFileSync(join(fixture, 'tmaps.har'), 'utf8')).log.entries[0].response
+    .content.text
   // The app's first search: TMaps's recorded answer, byte for byte (its confidence 0.42 is the recording's).
   expect(await other.locator('#status').textContent()).toBe('200')
   expect(JSON.parse((await other.locator('#body').textContent())!)).toEqual(JSON.parse(recorded))
@@ -316,12 +319,20 @@ it('replays a recording in vite dev (replay: ./tmaps.har): the recorded bytes fo
     { host: 'api.tmaps.tn', path: '/geocoding/forward', status: 200, source: 'replay' },
   ])
   // The map's tiles are not in the recording: the mock draws them (logged replay-miss).
-  await expect.poll(async () => (await log()).filter((e) => e.host === 'tiles.tmaps.tn' && e.status === 200).length).toBeGreaterThan(0)
+  await expect
+    .poll(async () => (await log()).filter((e) => e.host === 'tiles.tmaps.tn' && e.status === 200).length)
+    .toBeGreaterThan(0)
   expect((await log()).find((e) => e.host === 'tiles.tmaps.tn')?.source).toBe('replay-miss')
   // The contract first: a disabled key gets its 401, not the recorded answer.
   const status = () =>
-    other.evaluate(async (key) => (await fetch(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key}`)).status, apiKey)
-  await other.evaluate((key) => (window as unknown as { tmaps: TmapsWorker }).tmaps.console.disableKey(key), apiKey)
+    other.evaluate(
+      async (key) => (await fetch(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key}`)).status,
+      apiKey,
+    )
+  await other.evaluate(
+    (key) => (window as unknown as { tmaps: TmapsWorker }).tmaps.console.disableKey(key),
+    apiKey,
+  )
   expect(await status()).toBe(401)
   await other.evaluate(() => (window as unknown as { tmaps: TmapsWorker }).tmaps.reset())
   expect(await status()).toBe(200)

@@ -121,6 +121,20 @@ export const KeyDisabledWithOverride: Story = {
   },
 }
 
+/** A search that is in the recording (.storybook/tmaps.har.json): TMaps's recorded answer. */
+export const Recorded: Story = {
+  play: async (context) => {
+    await context.userEvent.type(context.canvas.getByRole('searchbox', { name: 'Place' }), 'Kairouan')
+    await context.userEvent.click(context.canvas.getByRole('button', { name: 'Search' }))
+    const places = await context.canvas.findByRole('list', { name: 'Places' }, { timeout: 15_000 })
+    await expect(places).toHaveTextContent('Grande Mosquée de Kairouan')
+    const search = tmapsOf(context)
+      .mock.log.entries()
+      .find((e) => e.path === '/geocoding/forward')
+    await expect(search?.source).toBe('replay')
+  },
+}
+
 export const OwnHandler: Story = {
   name: 'Own answer (parameters.msw)',
   parameters: {
