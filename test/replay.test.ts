@@ -207,4 +207,10 @@ it('a recording that is not one throws, saying what is wrong', () => {
   expect(() => createTmapsMock({ replay: { har: harPath, maxAge: 'soon' } })).toThrow(
     /maxAge "soon" is not a duration/,
   )
+  const har = JSON.parse(readFileSync(harPath, 'utf8')) as TmapsHar
+  const tile = har.log.entries.findIndex((e) => e.response.content.encoding === 'base64')
+  har.log.entries[tile]!.response.content.text = 'not base64 at all!'
+  expect(() => createTmapsMock({ replay: har })).toThrow(
+    `Failed to read the recording: log.entries[${tile}].response.content.text is not base64, though its encoding says so.`,
+  )
 })

@@ -427,6 +427,31 @@ it('serve --replay FILE --replay-missing error: the recorded bytes over HTTPS, a
   }
 })
 
+it('serve --upstream to a TMaps that is not there, or whose certificate is not trusted: 502 upstream unreachable, the cause in the log', async () => {
+  const deadPort = await freePort()
+  for (const [api, ca, cause] of [
+    [`https://127.0.0.1:${deadPort}`, standIn.ca, /ECONNREFUSED/],
+    [standIn.url, undefined, /certificate/],
+  ] as const) {
+    const server = await startTmapsHttpsServer({
+      port: 0,
+      state: 'empty',
+      keys: [{ value: `ak_${'d0'.repeat(16)}` }],
+      certDir: join(dir, 'certs'),
+      upstream: { api, tiles: api, key: REAL_KEY, ...(ca && { ca }) },
+    })
+    try {
+      const answer = await call(server, `/geocoding/forward?q=Sfax&api_key=ak_${'d0'.repeat(16)}`)
+      expect([answer.status, answer.body.toString()]).toEqual([502, '{"error":"upstream unreachable"}'])
+      const [entry] = server.mock.log.entries()
+      expect(entry).toMatchObject({ source: 'upstream', status: 502, reason: expect.stringMatching(cause) })
+      expect(JSON.stringify(entry)).not.toContain(REAL_KEY)
+    } finally {
+      await server.close()
+    }
+  }
+})
+
 describe('keys in a recording', () => {
   const key = `ak_${'0123456789abcdef'.repeat(2)}`
   it.each([

@@ -207,6 +207,8 @@ export function readHar(input: string | TmapsHar, name: string): TmapsHar {
     if (text !== undefined && typeof text !== 'string') fail(`${at}.response.content.text must be text`)
     if (encoding !== undefined && encoding !== 'base64')
       fail(`${at}.response.content.encoding must be "base64" if given`)
+    if (encoding === 'base64' && text !== undefined && !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(text))
+      fail(`${at}.response.content.text is not base64, though its encoding says so`)
   })
   return har as TmapsHar
 }
