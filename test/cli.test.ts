@@ -130,6 +130,40 @@ describe('tmaps-mock serve', () => {
     ).toMatchObject({ status: 200 })
   }, 60_000)
 
+  it('keeps the state when the --save folder vanished: an exclusive file in a new private temporary folder, said', async () => {
+    const folder = mkdtempSync(join(cache, 'vanishing-'))
+    const { banner, child, exited, output } = serve('--state', 'empty', '--save', join(folder, 's.json'))
+    let stderr = ''
+    child.stderr?.on('data', (chunk) => (stderr += chunk))
+    await banner
+    await expect.poll(output).toContain('Ctrl-C to stop') // its signal handlers are on
+    rmSync(folder, { recursive: true })
+    child.kill('SIGTERM')
+    expect(await exited, stderr).toBe(1)
+    const rescue = stderr.match(/saved it to (\S+tmaps-mock-state-\w+\/state\.json) instead/)?.[1]
+    expect(rescue, stderr).toBeDefined()
+    expect(statSync(rescue!).mode & 0o777).toBe(0o600)
+    expect(statSync(join(rescue!, '..')).mode & 0o777).toBe(0o700)
+    expect(JSON.parse(readFileSync(rescue!, 'utf8')).format).toBe('tmaps-mock/snapshot')
+    rmSync(join(rescue!, '..'), { recursive: true })
+  }, 60_000)
+
+  it('refuses --console-token "" (an unset variable) and a short one, at start with exit 2', async () => {
+    for (const token of ['', 'abc']) {
+      const failed = await run(
+        node,
+        [cli, 'serve', '--port', '0', '--host', '127.0.0.2', '--console-token', token],
+        {
+          env,
+        },
+      ).catch((error) => error as { code: number; stderr: string })
+      expect(failed).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/the console token must be at least 16/),
+      })
+    }
+  })
+
   it('finishes a request in flight on SIGTERM, then exits 0', async () => {
     const { banner, child, exited } = serve()
     const { url, ca, keys } = await banner

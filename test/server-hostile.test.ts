@@ -177,3 +177,121 @@ describe('a percent-encoded key is masked everywhere it is written', () => {
     expect(JSON.stringify([lines, server.mock.log.entries()])).not.toContain(tail)
   })
 })
+
+describe('issue #34: hostile inputs that got through', () => {
+  it('refuses an empty or short console token at start (an unset variable), saying what to do', async () => {
+    for (const consoleToken of ['', 'short', 'has spaces in it!!']) {
+      await expect(start({ consoleToken, host: '127.0.0.2' })).rejects.toThrow(
+        /the console token must be at least 16 visible characters, with no spaces .*an unset shell variable gives an empty one/,
+      )
+    }
+  })
+
+  it('masks a key-shaped query name in the log entry’s warnings, and a double-encoded or ak- key in the terminal line', async () => {
+    const { call, lines, server } = await start()
+    const key = await server.mock.console.createKey({ name: 'K' })
+    const secret = KEY_TAIL
+    await call(`/geocoding/forward?q=Sfax&api_key=${key.value}&ak_f00d${secret}=1`)
+    await call(`/geocoding/forward?q=Sfax&api_key=%2561%256b%255f${key.value.slice(3)}`)
+    await call(`/geocoding/forward?q=Sfax&x=ak-f00d${secret}`)
+    const written = JSON.stringify([lines, server.mock.log.entries()])
+    expect(written).not.toContain(secret)
+    expect(written).not.toContain(key.value.slice(7))
+    expect(server.mock.log.entries().at(-1)?.warnings?.[0]).toMatch(/ak_f00d…/)
+  })
+
+  it('masks key-shaped text echoed by any control-API error: fault ids and fields, override fields, key actions', async () => {
+    const { call } = await start()
+    const secret = `ak_${KEY_TAIL}f00d`
+    const json = { 'content-type': 'application/json' }
+    const answers = await Promise.all([
+      call(`/__console/faults/${secret}`, { method: 'DELETE' }),
+      call('/__console/faults', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ endpoint: secret, status: 500 }),
+      }),
+      call('/__console/faults', { method: 'POST', headers: json, body: JSON.stringify({ [secret]: 1 }) }),
+      call('/__console/overrides', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ endpoint: secret }),
+      }),
+      call('/__console/overrides', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ endpoint: 'geocoding/forward', scenario: secret }),
+      }),
+      call(`/__console/keys/${secret}/disable`, { method: 'POST' }),
+    ])
+    for (const answer of answers) {
+      expect(answer.status).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+      expect(answer.text).not.toContain(KEY_TAIL)
+    }
+  })
+
+  it('refuses a control-API body nested deeper than 64 levels with 400, and keeps answering', async () => {
+    const { call } = await start()
+    // 20,000 levels (120 kB): JSON.stringify of it would overflow the stack, so it is written out.
+    const deep = `${'['.repeat(20_000)}1${']'.repeat(20_000)}`
+    const json = { 'content-type': 'application/json' }
+    const answer = await call('/__console/overrides', {
+      method: 'POST',
+      headers: json,
+      body: `{"endpoint":"geocoding/forward","answer":{"body":${deep}}}`,
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.json()).toEqual({
+      error: 'The request body is nested deeper than 64 levels; no console action needs that.',
+    })
+    expect((await call('/__console/overrides')).status).toBe(200)
+  })
+
+  it('refuses snapshots whose usage counters or key ids are not what the console makes', async () => {
+    const { call } = await start()
+    const base = {
+      format: 'tmaps-mock/snapshot',
+      version: 1,
+      keys: [
+        {
+          id: 'key_1',
+          name: 'A',
+          value: `ak_${KEY_TAIL}0000`,
+          status: 'enabled',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+      domains: [],
+      links: [],
+    }
+    const day = (byEndpoint: Record<string, number>, byStatus: Record<string, number> = { 200: 1 }) => ({
+      date: '2026-01-01',
+      total: 1,
+      byStatus,
+      byEndpoint,
+    })
+    const put = (snapshot: unknown) =>
+      call('/__console/snapshot', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(snapshot),
+      })
+    for (const [bad, message] of [
+      [{ ...base, usage: { key_1: [day({ constructor: 5 })] } }, /not an endpoint name/],
+      [{ ...base, usage: { key_1: [day({ 'geocoding/forward': 1 }, { toString: 1 })] } }, /not a status/],
+      [
+        { ...base, keys: [{ ...base.keys[0], id: `ak_${'1'.repeat(32)}` }] },
+        /must not look like a key value/,
+      ],
+      [{ ...base, keys: [{ ...base.keys[0], id: 'key\u001b[31m' }] }, /not a key id/],
+      [{ ...base, keys: [{ ...base.keys[0], id: 'key\n2' }] }, /not a key id/],
+    ] as const) {
+      const answer = await put(bad)
+      expect(answer.status).toBe(400)
+      expect(answer.text).toMatch(message)
+    }
+    expect((await put({ ...base, usage: { key_1: [day({ 'geocoding/forward': 1 })] } })).status).toBe(204)
+  })
+})

@@ -1,5 +1,14 @@
 #!/usr/bin/env node
-import { accessSync, chmodSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -205,11 +214,18 @@ function saveState(server: TmapsHttpsServer, path: string): boolean {
     process.stdout.write(`State saved to ${path}.\n`)
     return true
   } catch (error) {
-    const rescue = join(tmpdir(), `tmaps-mock-state-${process.pid}.json`)
-    write(rescue)
-    process.stderr.write(
-      `tmaps-mock: could not write the state to ${path} (${(error as Error).message}); saved it to ${rescue} instead.\n`,
-    )
+    // A folder of its own, made for this rescue (unguessable, 0700), and a file made there exclusively.
+    try {
+      const rescue = join(mkdtempSync(join(tmpdir(), 'tmaps-mock-state-')), 'state.json')
+      writeFileSync(rescue, text, { mode: 0o600, flag: 'wx' })
+      process.stderr.write(
+        `tmaps-mock: could not write the state to ${path} (${(error as Error).message}); saved it to ${rescue} instead.\n`,
+      )
+    } catch (again) {
+      process.stderr.write(
+        `tmaps-mock: could not write the state to ${path} (${(error as Error).message}), nor to the temporary folder (${(again as Error).message}): it is lost.\n`,
+      )
+    }
     return false
   }
 }

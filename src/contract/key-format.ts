@@ -59,10 +59,12 @@ export function maskKey(value: string): string {
 
 /**
  * Anything shaped like a key, anywhere in a text, in any case (`AK_…`, inside a URL, after a
- * space), also percent-encoded in part or whole (`%61k_…`, `ak%5F…`): a server decodes those.
+ * space), with `_` or `-` (`ak-…`, a typo a log must not print whole), also percent-encoded in
+ * part or whole, once or twice (`%61k_…`, `ak%5F…`, `%2561%256b…`): a server decodes those.
  */
-const KEY_LIKE = /(?:a|%61|%41)(?:k|%6b|%4b)(?:_|%5f)(?:[0-9a-z_]|%[0-9a-f]{2}){8,}/gi
-const ESCAPED = /%[0-9a-f]{2}/gi
+const KEY_LIKE =
+  /(?:a|%(?:25)?[46]1)(?:k|%(?:25)?[46]b)(?:[_-]|%(?:25)?(?:5f|2d))(?:[0-9a-z_]|%(?:25)?[0-9a-f]{2}){8,}/gi
+const ESCAPED = /%(?:25)?[0-9a-f]{2}/gi
 
 /**
  * Masks every key-shaped run in a text (`ak_` and 8 or more letters or digits, in any case, plain
@@ -75,13 +77,13 @@ export function maskSecrets(text: string): string {
   return text.replace(KEY_LIKE, (key) =>
     maskKey(
       key.includes('%')
-        ? key.replace(ESCAPED, (e) => String.fromCharCode(Number.parseInt(e.slice(1), 16)))
+        ? key.replace(ESCAPED, (e) => String.fromCharCode(Number.parseInt(e.slice(-2), 16)))
         : key,
     ),
   )
 }
 
-/** A cheap test before `maskSecrets`: false when `text` cannot hold a key (no `_`, plain or escaped). */
+/** A cheap test before `maskSecrets`: false when `text` cannot hold a key (no `_` or `-`, plain or escaped). */
 export function mayHoldKey(text: string): boolean {
-  return text.includes('_') || text.includes('%')
+  return text.includes('_') || text.includes('%') || text.includes('-')
 }

@@ -1,7 +1,9 @@
 import type { UsageDay } from '../console/usage.ts'
+import { UNATTRIBUTED } from '../console/usage.ts'
 import { parseDomainInput } from '../contract/hostname.ts'
-import { KEY_PATTERN } from '../contract/key-format.ts'
+import { KEY_PATTERN, maskSecrets } from '../contract/key-format.ts'
 import { KEY_STATUSES, type KeyStatus } from '../contract/key-status.ts'
+import { ENDPOINTS } from '../endpoints/registry.ts'
 import {
   DOMAIN_FIELDS,
   type DomainRecord,
@@ -64,13 +66,32 @@ function checkMap<T>(
   return out
 }
 
+/**
+ * A key id as the console makes them (`key_` + 12 hex) or a hand-written one: letters, digits,
+ * `_ . : -`, at most 64; never a key value (an id is shown in full in the log and `GET /keys`).
+ */
+const ID = /^[A-Za-z0-9_.:-]{1,64}$/
+function checkId(issues: Issue[], path: Path, id: string): boolean {
+  const problem = !ID.test(id)
+    ? 'not a key id: 1 to 64 letters, digits, _ . : or - (no spaces, no control characters)'
+    : maskSecrets(id) !== id
+      ? 'a key id must not look like a key value (ids are shown in full)'
+      : undefined
+  if (problem !== undefined) issues.push({ path, message: problem, abort: false })
+  return problem === undefined
+}
+
+/** A usage day's counters: statuses (`200`, `0` for a reset) and the mock's endpoint names. */
+const STATUS_NAME = /^\d{1,3}$/
+const ENDPOINT_NAMES = new Set([...ENDPOINTS.map((e) => e.name), 'unknown'])
+
 function checkKey(issues: Issue[], path: Path, value: unknown): KeyRecord | undefined {
   if (!isObject(value)) {
     wrongType(issues, path, 'object', value)
     return undefined
   }
   const from = issues.length
-  checkString(issues, [...path, 'id'], value.id)
+  if (checkString(issues, [...path, 'id'], value.id)) checkId(issues, [...path, 'id'], value.id)
   if (checkString(issues, [...path, 'name'], value.name) && hasControlCharacters(value.name))
     issues.push({
       path: [...path, 'name'],
@@ -125,13 +146,25 @@ function checkDay(issues: Issue[], path: Path, value: unknown): UsageDay | undef
       abort: false,
     })
   checkCount(issues, [...path, 'total'], value.total)
-  const counts = (counts: unknown, at: Path) =>
+  const counts = (counts: unknown, at: Path, named: (name: string) => boolean, what: string) =>
     checkMap(issues, at, counts, (count, countPath) => {
+      const name = String(countPath.at(-1))
+      if (!named(name)) issues.push({ path: countPath, message: `not ${what}`, abort: false })
       checkCount(issues, countPath, count)
       return count as number
     })
-  const byStatus = counts(value.byStatus, [...path, 'byStatus'])
-  const byEndpoint = counts(value.byEndpoint, [...path, 'byEndpoint'])
+  const byStatus = counts(
+    value.byStatus,
+    [...path, 'byStatus'],
+    (n) => STATUS_NAME.test(n),
+    'a status (e.g. 200)',
+  )
+  const byEndpoint = counts(
+    value.byEndpoint,
+    [...path, 'byEndpoint'],
+    (n) => ENDPOINT_NAMES.has(n),
+    `an endpoint name (${[...ENDPOINT_NAMES].join(', ')})`,
+  )
   if (!notAborted(issues, from)) return undefined
   return {
     date: value.date as string,
@@ -203,9 +236,11 @@ function checkSnapshot(issues: Issue[], value: unknown): ParsedSnapshot | undefi
   const usage =
     value.usage === undefined
       ? {}
-      : checkMap(issues, ['usage'], value.usage, (days, path) =>
-          checkList(issues, path, days, (day, dayPath) => checkDay(issues, dayPath, day)),
-        )
+      : checkMap(issues, ['usage'], value.usage, (days, path) => {
+          const owner = String(path.at(-1))
+          if (owner !== UNATTRIBUTED) checkId(issues, path, owner)
+          return checkList(issues, path, days, (day, dayPath) => checkDay(issues, dayPath, day))
+        })
   const keyIndex = value.keyIndex === undefined ? 0 : value.keyIndex
   if (value.keyIndex !== undefined) checkCount(issues, ['keyIndex'], value.keyIndex)
   if (!notAborted(issues)) return undefined

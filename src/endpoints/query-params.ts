@@ -1,3 +1,4 @@
+import { maskSecrets } from '../contract/key-format.ts'
 /**
  * The query parameters each operation reads, by `METHOD path` (`api_key` on every one): what the
  * OpenAPI document declares (test/openapi.test.ts holds the two equal). Anything else in a query
@@ -26,7 +27,8 @@ export function ignoredParams(method: string, path: string, query: URLSearchPara
   if (!known) return undefined
   const ignored = [...new Set(query.keys())].filter((name) => !known.includes(name))
   if (ignored.length === 0) return undefined
-  const names = ignored.join(', ')
+  // A parameter's name is the client's text: a key pasted there is masked, as in the query.
+  const names = maskSecrets(ignored.join(', '))
   if (method === 'POST') return [`ignored in the query of a POST: ${names} (options go in the JSON body)`]
   const hint =
     path === '/routing/direction' && ignored.includes('lang') ? ' (directions name it language)' : ''

@@ -30,7 +30,27 @@ async function readJson(c: Context): Promise<Record<string, unknown>> {
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw fail(400, 'The request body must be a JSON object.')
+  if (deeperThan(body, MAX_BODY_DEPTH))
+    throw fail(
+      400,
+      `The request body is nested deeper than ${MAX_BODY_DEPTH} levels; no console action needs that.`,
+    )
   return body as Record<string, unknown>
+}
+
+/** How deep a control-API body may nest (an override's answer included): writing it back must never overflow the stack. */
+export const MAX_BODY_DEPTH = 64
+
+/** True when a parsed JSON value nests deeper than `limit` (walked without recursion). */
+function deeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!
+    if (item === null || typeof item !== 'object') continue
+    if (depth > limit) return true
+    for (const child of Object.values(item)) stack.push([child, depth + 1])
+  }
+  return false
 }
 
 function stringField(body: Record<string, unknown>, name: string): string {
@@ -60,6 +80,15 @@ export function createControlApi(
 ): (request: Request) => Promise<Response> {
   const root = new Hono({ strict: false })
   const app = root.basePath(CONTROL_PREFIX)
+  // Every error the control API answers is masked here, once: a message may echo what the caller
+  // sent (a key id, a fault's endpoint, an override's field), and a key pasted there must not come back.
+  app.use(async (c, next) => {
+    await next()
+    if (c.res.status < 400 || !c.res.headers.get('content-type')?.includes('json')) return
+    const text = await c.res.clone().text()
+    const masked = maskSecrets(text)
+    if (masked !== text) c.res = new Response(masked, { status: c.res.status, headers: c.res.headers })
+  })
   if (gate) app.use(...controlGate(gate))
   const keyOr404 = (ref: string) => {
     const key = core.console.getKey(ref)

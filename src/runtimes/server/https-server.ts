@@ -10,6 +10,7 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import type { AddressInfo } from 'node:net'
 import { isIP } from 'node:net'
 import type { CreatedKey } from '../../console/create-console.ts'
+import { maskQuery } from '../../console/request-log.ts'
 import { maskSecrets } from '../../contract/key-format.ts'
 import { STATUS_TEXT } from '../../core/answers.ts'
 import {
@@ -221,6 +222,8 @@ export interface TmapsHttpsServer {
  */
 export const SERVER_BODY_LIMIT = CONTROL_BODY_LIMIT
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1'])
+/** The shortest console token the server takes: a guessable one would open every key to the network. */
+const MIN_TOKEN_LENGTH = 16
 
 /**
  * Starts the TMaps mock on real sockets: one HTTPS origin for the API, the tiles and the control API.
@@ -284,6 +287,15 @@ export async function startTmapsHttpsServer(
       )
     }
   }
+  if (
+    consoleToken !== undefined &&
+    (typeof consoleToken !== 'string' ||
+      consoleToken.length < MIN_TOKEN_LENGTH ||
+      !/^[\x21-\x7e]+$/.test(consoleToken))
+  )
+    throw new TypeError(
+      `Failed to start the TMaps server: the console token must be at least ${MIN_TOKEN_LENGTH} visible characters, with no spaces (got ${typeof consoleToken === 'string' ? `${consoleToken.length} characters` : typeof consoleToken}; an unset shell variable gives an empty one). Leave it out to have one made, or use e.g. $(openssl rand -hex 16).`,
+    )
   const exposed = !LOOPBACK_HOSTS.has(host)
   const token = consoleToken ?? (exposed ? randomBytes(16).toString('hex') : undefined)
   const tls =
@@ -457,12 +469,18 @@ function line(
   return {
     time: new Date(),
     method: method ?? 'GET',
-    path: maskSecrets(path),
+    path: maskedPath(path),
     status,
     rule,
     ms: performance.now() - started,
     ...(source && { source }),
   }
+}
+
+/** A request's path and query as the log shows them: every `api_key` value masked whatever its shape, and anything key-shaped. */
+function maskedPath(path: string): string {
+  const at = path.indexOf('?')
+  return at < 0 ? maskSecrets(path) : maskSecrets(path.slice(0, at)) + maskQuery(path.slice(at))
 }
 
 /** The upstream source and its recorder, checked before anything listens. */
