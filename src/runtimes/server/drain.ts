@@ -4,8 +4,17 @@ import type { Socket } from 'node:net'
 
 /** How long `close()` waits for requests already received to be answered, at most. */
 export const CLOSE_GRACE_MS = 10_000
+/**
+ * After `close()` is called, connections keep being accepted until none has come for this long
+ * (and for `QUIET_TURNS` turns of the event loop): the kernel's accept queue may still hold
+ * hundreds that connected before the signal, and a turn accepts only part of it.
+ */
+export const QUIET_MS = 100
+const QUIET_TURNS = 50
+/** The longest `close()` keeps accepting, whatever keeps arriving. */
+export const ACCEPT_WINDOW_MS = 10_000
 /** How long a connection accepted before `close()` may take to send its first request. */
-export const FIRST_REQUEST_GRACE_MS = 2_000
+export const FIRST_REQUEST_GRACE_MS = 5_000
 
 interface Tracked {
   /** Requests read and not yet answered. */
@@ -81,14 +90,23 @@ export function trackConnections() {
     /** Stops accepting, answers what was received, closes every connection; resolves when all are closed. */
     async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
       if (closing) return
-      // Accept what the kernel already queued: turns of the event loop's poll phase until one
-      // accepts nothing new (a turn may take only part of the queue; on a loop busy with TLS
-      // handshakes and pictures a turn can take long, so the bound is in turns, not time).
-      for (let before = -1, turns = 0; accepted !== before && turns < 1000; turns++) {
-        before = accepted
-        await new Promise((resolve) => setImmediate(resolve))
-      }
+      // Accept what the kernel already queued: turns of the event loop's poll phase until none has
+      // accepted anything for QUIET_MS and QUIET_TURNS turns both (a turn may take one connection
+      // of a queue of hundreds, and a signal handler runs in the same pass as the accept: one idle
+      // turn proves nothing; a descheduled process passes time without turns: time alone neither).
       closing = true
+      const started = performance.now()
+      let seen = accepted
+      let quietSince = started
+      let quietTurns = 0
+      while (performance.now() - started < ACCEPT_WINDOW_MS) {
+        await new Promise((resolve) => setImmediate(resolve))
+        if (accepted !== seen) {
+          seen = accepted
+          quietSince = performance.now()
+          quietTurns = 0
+        } else if (++quietTurns >= QUIET_TURNS && performance.now() - quietSince >= QUIET_MS) break
+      }
       // Resolves once every connection is gone. Node's close() would also end the connections
       // it thinks idle, a new one still sending its request among them: ours decide instead.
       const stopped = Promise.all(
