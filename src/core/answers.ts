@@ -29,6 +29,15 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 }
 
+/**
+ * The fetch runtimes' write-back: an answer as a `Response`, a reset connection as a network
+ * error (`Response.error()`: `fetch` rejects).
+ * @example toResponse(answer(200, utf8Json({ ok: true }), null)).status // 200
+ */
+export function toResponse({ status, statusText, headers, body, network }: TmapsAnswer): Response {
+  return network === 'reset' ? Response.error() : new Response(body, { status, statusText, headers })
+}
+
 /** Tiles and static maps may be reused for an hour; a changed key or domain still applies to new requests. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=3600'
 

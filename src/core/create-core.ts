@@ -5,7 +5,7 @@ import { createUsage, UNATTRIBUTED, type UsageReport } from '../console/usage.ts
 import { ENDPOINTS } from '../endpoints/registry.ts'
 import type { AnswerSource } from '../upstream/answer-source.ts'
 import { createReplay } from '../upstream/replay.ts'
-import type { TmapsAnswer } from './answers.ts'
+import { type TmapsAnswer, toResponse } from './answers.ts'
 import { createFaults, type TmapsFaults } from './faults.ts'
 import { createRequestHandler, type FetchOptions, type Handled, type RequestLike } from './handle-request.ts'
 import { memoize } from './memo.ts'
@@ -70,14 +70,16 @@ export interface TmapsMockCore {
     resolver: TmapsOverride<E>,
     options?: { times?: number },
   ): () => void
-  /** Answers a request to a TMaps host exactly as TMaps would (a fetch handler). */
+  /** Answers a request to a TMaps host exactly as TMaps would (a fetch handler): `answer`, as a `Response`. */
   fetch(request: Request, options?: FetchOptions): Promise<Response>
   /**
-   * The same answer as plain data, for runtimes that build their own response object (the HTTPS
-   * server writes it to Node without an intermediate `Response`). An answer given before to the
-   * same request under the same console state may be shared: it is then frozen.
+   * The one door into the mock: the answer as plain data, for runtimes that write it their own way
+   * (the HTTPS server to Node without a `Response`, Playwright to its route). An answer the mock
+   * remembers (a repeated plain GET under the same console state, no fault rule or override in
+   * force) comes at once, counted and logged, without a turn of the event loop; any other as a
+   * promise: `await` both alike. A remembered answer may be shared: it is then frozen.
    */
-  answer(request: RequestLike, options?: FetchOptions): Promise<TmapsAnswer>
+  answer(request: RequestLike, options?: FetchOptions): TmapsAnswer | Promise<TmapsAnswer>
   /** Usage of one key (id, full value or `{ id }`), or `'unattributed'`. */
   usage(ref: KeyRef | typeof UNATTRIBUTED): UsageReport
   /**
@@ -144,7 +146,7 @@ export function createCore(
   const faults = createFaults(opts.dataSeed, FAULT_ENDPOINTS)
   const overrides = createOverrides()
   const state = createState(opts, usage)
-  const handleRequest = memoize(
+  const memo = memoize(
     createRequestHandler({
       opts,
       ready: state.ready,
@@ -166,12 +168,12 @@ export function createCore(
     return answer
   }
   const recorded = (handled: Handled) => record(handled, handled.started)
-  const answer = (request: RequestLike, fetchOptions?: FetchOptions) =>
-    handleRequest(request, fetchOptions).then(recorded)
-  const atOnce = (request: RequestLike, fetchOptions?: FetchOptions) => {
+  const answer = (request: RequestLike, fetchOptions?: FetchOptions): TmapsAnswer | Promise<TmapsAnswer> => {
     const started = performance.now()
-    const remembered = handleRequest.atOnce(request, fetchOptions)
-    return remembered === undefined ? undefined : record(remembered, started)
+    const remembered = memo.atOnce(request, fetchOptions)
+    return remembered === undefined
+      ? memo.handle(request, fetchOptions).then(recorded)
+      : record(remembered, started)
   }
 
   const resolveBucket = (ref: KeyRef | typeof UNATTRIBUTED): string => {
@@ -194,10 +196,7 @@ export function createCore(
     use: overrides.use,
     options: { baseUrl: opts.baseUrl, tilesUrl: opts.tilesUrl, seed: opts.seed, dataSeed: opts.dataSeed },
     answer,
-    async fetch(request, fetchOptions) {
-      const { status, statusText, headers, body, network } = await answer(request, fetchOptions)
-      return network === 'reset' ? Response.error() : new Response(body, { status, statusText, headers })
-    },
+    fetch: async (request, fetchOptions) => toResponse(await answer(request, fetchOptions)),
     usage: (ref) => usage.report(resolveBucket(ref)),
     onChange: state.onChange,
     reset: () =>
@@ -208,27 +207,5 @@ export function createCore(
     snapshot: state.snapshot,
     restore: state.restore,
   }
-  answersAtOnce.set(core, atOnce)
   return core
-}
-
-/** Each core's memoized answers, given without waiting for a turn of the event loop. */
-const answersAtOnce = new WeakMap<
-  TmapsMockCore,
-  (request: RequestLike, options?: FetchOptions) => TmapsAnswer | undefined
->()
-
-/**
- * The answer `core.answer` would give, at once, when it is one the core remembers (a repeated
- * plain GET under the same console state, no fault rule or override in force), counted and logged
- * as any; `undefined` otherwise (then await `core.answer`). The HTTPS server writes such an
- * answer in the same turn it read the request, as a bare `node:https` handler does (issue #22:
- * a turn of promises per cached request was ~3% of its CPU).
- */
-export function answerAtOnce(
-  core: TmapsMockCore,
-  request: RequestLike,
-  options?: FetchOptions,
-): TmapsAnswer | undefined {
-  return answersAtOnce.get(core)?.(request, options)
 }

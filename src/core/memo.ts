@@ -25,7 +25,9 @@ export function memoize(
     faults: { plan(endpoint: string): FaultPlan | undefined; readonly size: number }
     overrides?: { readonly size: number }
   },
-): HandleRequest & {
+): {
+  /** `handleRequest` behind the memo. */
+  handle: HandleRequest
   /**
    * The memo's answer to this request, at once, when it has one and no fault applies; else
    * `undefined`. The remembered `Handled` itself (its `started` is its first request's).
@@ -59,15 +61,15 @@ export function memoize(
     }
     return handled
   }
-  return Object.assign(handle, {
+  return {
+    handle,
     atOnce(request: RequestLike, options?: FetchOptions): Handled | undefined {
       // Fault rules draw and count as they apply: with any in force, the request takes the full path.
       if (overrides?.size || faults.size > 0) return undefined
       const key = memoKey(request, options)
-      const memo = key === undefined ? undefined : remembered(key)
-      return memo
+      return key === undefined ? undefined : remembered(key)
     },
-  })
+  }
 }
 
 /** The memo key of a plain GET: its URL, the two headers the contract reads and a picture's `If-None-Match`. */

@@ -1,4 +1,4 @@
-import type { TmapsMockCore } from '../../core/create-core.ts'
+import type { TmapsAnswer, TmapsMockCore } from '../../core/create-core.ts'
 
 /**
  * The parts of a Playwright `Route` the adapter uses (so any Playwright package fits). `F` is
@@ -97,15 +97,7 @@ export async function routeTmaps<F>(
         ...(body && { body: new Uint8Array(body) }),
       }),
     )
-    if (answer.network === 'reset') return route.abort('connectionreset')
-    // A Buffer: Playwright would re-encode a string as UTF-8, which breaks a PNG.
-    await route.fulfill({
-      status: answer.status,
-      headers: answer.headers,
-      body: answer.body
-        ? Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength)
-        : '',
-    } as F)
+    await fulfill(route, answer)
   }
   const patterns = [mock.options.baseUrl, mock.options.tilesUrl].flatMap((base) => {
     const { host } = new URL(base)
@@ -116,4 +108,15 @@ export async function routeTmaps<F>(
   return async () => {
     for (const pattern of unique) await target.unroute(pattern, handler)
   }
+}
+
+/** Playwright's write-back: the answer fulfilled on the route, a reset connection as an abort. */
+function fulfill<F>(route: RouteLike<F>, answer: TmapsAnswer): Promise<void> {
+  if (answer.network === 'reset') return route.abort('connectionreset')
+  // A Buffer: Playwright would re-encode a string as UTF-8, which breaks a PNG.
+  return route.fulfill({
+    status: answer.status,
+    headers: answer.headers,
+    body: answer.body ? Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength) : '',
+  } as F)
 }
