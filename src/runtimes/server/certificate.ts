@@ -145,3 +145,15 @@ function constrained(pem: string): boolean {
     return false
   }
 }
+
+/** PEM text as given, or read from the file it names. */
+export function pem(value: string, name: string): string {
+  if (value.includes('-----BEGIN')) return value
+  try {
+    return readFileSync(value, 'utf8')
+  } catch (error) {
+    throw new TypeError(
+      `Failed to start the TMaps server: cannot read the ${name} file ${value} (${(error as Error).message}).`,
+    )
+  }
+}

@@ -1,32 +1,20 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import {
-  createServer as createHttpServer,
-  type Server as HttpServer,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http'
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http'
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { isIP } from 'node:net'
 import type { CreatedKey } from '../../console/create-console.ts'
-import { maskQuery } from '../../console/request-log.ts'
-import { maskSecrets } from '../../contract/key-format.ts'
-import { STATUS_TEXT, type TmapsAnswer } from '../../core/answers.ts'
 import { createCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
-import { hostOfPath } from '../../endpoints/registry.ts'
 import { sharedRenderPool } from '../node/render-pool.ts'
-import { localCertificate } from './certificate.ts'
+import { localCertificate, pem } from './certificate.ts'
+import { controlDoor } from './control-door.ts'
 import { trackConnections } from './drain.ts'
-import {
-  BodyTooLargeError,
-  CONTROL_BODY_LIMIT,
-  CONTROL_PREFIX,
-  controlRequestProblem,
-  nodeRequestView,
-  splitTarget,
-  toFetchRequest,
-} from './node-request.ts'
+import { CONTROL_BODY_LIMIT } from './node-request.ts'
+import { type RequestLine, tmapsRequestListener } from './request-listener.ts'
+import { startUpstream, type TmapsUpstreamOptions } from './upstream-option.ts'
+
+export type { RequestLine } from './request-listener.ts'
+export type { TmapsUpstreamOptions } from './upstream-option.ts'
 
 /**
  * The options of `startTmapsHttpsServer()`: every `createTmapsMock` option, plus the server's own.
@@ -79,79 +67,6 @@ export interface TmapsHttpsServerOptions extends TmapsMockOptions {
    * keys replaced by `{{api_key}}`. See docs/upstream.md.
    */
   upstream?: TmapsUpstreamOptions
-}
-
-/**
- * The server's `upstream` option (`tmaps-mock serve --upstream`).
- * @example
- * ```ts
- * import assert from 'node:assert/strict'
- * import type { TmapsUpstreamOptions } from 'tmaps-mock/server'
- *
- * const upstream: TmapsUpstreamOptions = {
- *   api: 'https://api.tmaps.tn', // the defaults
- *   tiles: 'https://tiles.tmaps.tn',
- *   key: process.env.TMAPS_KEY ?? '', // the real key: from the environment, never from code
- *   record: 'tmaps.har', // optional: every exchange, keys replaced by {{api_key}}
- *   timeoutMs: 15_000,
- * }
- * assert.equal(upstream.browserHeaders, undefined) // default: Origin and Referer forwarded
- * ```
- */
-export interface TmapsUpstreamOptions {
-  /** The real API's origin. Default `https://api.tmaps.tn`. */
-  api?: string
-  /** The real tiles' origin. Default `https://tiles.tmaps.tn`. */
-  tiles?: string
-  /** The real key. Never printed, logged or recorded. */
-  key: string
-  /** A certificate authority (PEM text or file) to trust besides the system's. */
-  ca?: string
-  /** TMaps slower than this (ms) gets a 504 `{"error":"upstream timeout"}`. Default 15000. */
-  timeoutMs?: number
-  /** `false`: send no `Origin`/`Referer` to TMaps, as a server-side caller. Default `true`: as the app sent them. */
-  browserHeaders?: boolean
-  /** A HAR file to record every exchange to (`0600`, rewritten atomically after each). */
-  record?: string
-}
-
-/**
- * One answered request, as a dev server prints it; the path's key is masked.
- * @example
- * ```ts
- * import assert from 'node:assert/strict'
- * import { get } from 'node:https'
- * import { type RequestLine, startTmapsHttpsServer } from 'tmaps-mock/server'
- *
- * const lines: RequestLine[] = []
- * const server = await startTmapsHttpsServer({
- *   port: 0,
- *   state: 'empty',
- *   onRequest: (line) => lines.push(line),
- * })
- * await new Promise((resolve, reject) => {
- *   get(
- *     `${server.url}/geocoding/forward?q=Sfax&api_key=ak_${'0'.repeat(32)}`,
- *     { ca: server.ca },
- *     (response) => response.resume().on('end', resolve),
- *   ).on('error', reject)
- * })
- * await server.close()
- * assert.equal(lines[0]?.status, 401)
- * assert.equal(lines[0]?.path, '/geocoding/forward?q=Sfax&api_key=ak_0000…') // the key masked
- * ```
- */
-export interface RequestLine {
-  time: Date
-  method: string
-  /** Path and query, any key masked (`?api_key=ak_1a2b…`). */
-  path: string
-  /** 0 for a connection reset on purpose (an injected fault). */
-  status: number
-  rule: string
-  ms: number
-  /** `upstream`, `replay` or `replay-miss` when the answer did not come from the mock. */
-  source?: 'upstream' | 'replay' | 'replay-miss'
 }
 
 /**
@@ -313,76 +228,16 @@ export async function startTmapsHttpsServer(
     ...(token !== undefined && { token }),
     hosts: exposed && isIP(host) === 0 ? [host] : [],
   }
-  // The control API (on Hono) loads with its first request: an API-only server never pays for it.
-  let control: Promise<(request: Request) => Promise<Response>> | undefined
-  const controlAnswer = async (request: Request): Promise<Response> => {
-    control ??= import('./control-api.ts').then(({ createControlApi }) => createControlApi(mock, gate))
-    return (await control)(request)
-  }
-  const api = new URL(mock.options.baseUrl).host
-  const tiles = new URL(mock.options.tilesUrl).host
-
-  /** Every request of either listener: the control API (HTTPS only), else the TMaps host its path belongs to. */
-  const handle = (secure: boolean) => async (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now()
-    const path = req.url ?? '/'
-    const query = path.indexOf('?')
-    const pathname = query < 0 ? path : path.slice(0, query)
-    const scheme = secure ? 'https:' : 'http:'
-    try {
-      if (secure && (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`))) {
-        let response: Response
-        const problem = controlRequestProblem(req.method, req.headers.host)
-        try {
-          response = problem
-            ? Response.json(
-                { error: problem.error },
-                {
-                  status: problem.status,
-                  statusText: STATUS_TEXT[problem.status],
-                  headers: problem.headers ?? {},
-                },
-              )
-            : await controlAnswer(
-                await toFetchRequest(req, res, `https://${req.headers.host}${path}`, SERVER_BODY_LIMIT),
-              )
-        } catch (error) {
-          if (!(error instanceof BodyTooLargeError)) throw error
-          response = Response.json(
-            { error: `The request body is larger than ${SERVER_BODY_LIMIT / 1024 / 1024} MB.` },
-            { status: 413, statusText: 'Content Too Large' },
-          )
-        }
-        await writeResponse(res, response)
-        onRequest?.(line(req.method, path, response.status, 'control-api', started))
-        return
-      }
-      // The TMaps host this path belongs to, same scheme: the contract decides on that URL.
-      const target = splitTarget(scheme, hostOfPath(pathname) === 'tiles' ? tiles : api, path)
-      const view = nodeRequestView(req, target.href, SERVER_BODY_LIMIT)
-      // One door: a remembered answer comes at once and is written in this same turn, as a bare
-      // node:https handler would (issue #22: a turn of promises per cached request was ~3% of CPU).
-      const given = mock.answer(view, { url: target })
-      const answer = given instanceof Promise ? await given : given
-      writeAnswer(req, res, answer)
-      onRequest?.(
-        line(req.method, path, answer.network ? 0 : answer.status, answer.rule ?? '', started, answer.source),
-      )
-    } catch (error) {
-      if (req.socket.destroyed) return // the client left
-      console.error('tmaps-mock: the server failed (this is a bug in tmaps-mock, please report it):', error)
-      if (!res.headersSent)
-        res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'application/json' })
-      res.end('{"error":"internal error"}')
-    }
-  }
+  const control = controlDoor(mock, gate, SERVER_BODY_LIMIT)
+  const listenerOf = (secure: boolean) =>
+    tmapsRequestListener({ mock, secure, ...(secure && { control }), ...(onRequest && { onRequest }) })
 
   const listeners: Array<HttpServer | HttpsServer> = []
   const drain = trackConnections()
   const listen = async (secure: boolean, onPort: number, hostname: string) => {
     const server = secure ? createHttpsServer({ cert: tls.cert, key: tls.key }) : createHttpServer()
     drain.watch(server) // first: it sees each request before its answer is written
-    server.on('request', handle(secure))
+    server.on('request', listenerOf(secure))
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(onPort, hostname, () => {
@@ -431,133 +286,10 @@ export async function startTmapsHttpsServer(
   }
 }
 
-/** The Node server's write-back: the answer's status line, headers and bytes, or a reset connection (an injected fault). */
-export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer): void {
-  if (answer.network === 'reset') {
-    req.socket.destroy()
-    return
-  }
-  if (res.destroyed) return // the client left
-  res.writeHead(answer.status, answer.statusText, answer.headers)
-  res.end(answer.body ?? undefined)
-}
-
-/** Writes a fetch `Response` (the control API's) to Node, streaming its body with backpressure. */
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  const reason = response.statusText || (STATUS_TEXT[response.status] ?? '')
-  res.writeHead(response.status, reason, Object.fromEntries(response.headers))
-  if (response.body === null) {
-    res.end()
-    return
-  }
-  const reader = response.body.getReader()
-  res.once('close', () => void reader.cancel().catch(() => undefined))
-  for (;;) {
-    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
-    if (done || res.destroyed) break
-    if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve))
-  }
-  res.end()
-}
-
-function line(
-  method: string | undefined,
-  path: string,
-  status: number,
-  rule: string,
-  started: number,
-  source?: RequestLine['source'],
-): RequestLine {
-  return {
-    time: new Date(),
-    method: method ?? 'GET',
-    path: maskedPath(path),
-    status,
-    rule,
-    ms: performance.now() - started,
-    ...(source && { source }),
-  }
-}
-
-/** A request's path and query as the log shows them: every `api_key` value masked whatever its shape, and anything key-shaped. */
-function maskedPath(path: string): string {
-  const at = path.indexOf('?')
-  return at < 0 ? maskSecrets(path) : maskSecrets(path.slice(0, at)) + maskQuery(path.slice(at))
-}
-
-/** The upstream source and its recorder, checked before anything listens. */
-async function startUpstream(options: TmapsUpstreamOptions, keyName: (id: string | null) => string | null) {
-  const fail = (why: string): never => {
-    throw new TypeError(`Failed to start the TMaps server: upstream ${why}.`)
-  }
-  const origin = (name: string, value: string) => {
-    if (!URL.canParse(value)) fail(`${name} ${JSON.stringify(value)} is not a URL; write it as https://host`)
-    const url = new URL(value)
-    if (url.protocol !== 'https:')
-      fail(`${name} must be https:// (TMaps refuses plain HTTP), got ${url.protocol}`)
-    return url.origin
-  }
-  if (typeof options.key !== 'string' || options.key.trim() === '')
-    fail('key is empty: give the real key (from an environment variable, e.g. --upstream-key-env TMAPS_KEY)')
-  const api = origin('api', options.api ?? 'https://api.tmaps.tn')
-  const tiles = origin('tiles', options.tiles ?? 'https://tiles.tmaps.tn')
-  const ca = options.ca === undefined ? undefined : pem(options.ca, 'upstream CA')
-  const { createHarRecorder } = await import('../../upstream/recorder.ts')
-  const { createUpstream } = await import('../../upstream/forward.ts')
-  let recorder: ReturnType<typeof createHarRecorder> | undefined
-  if (options.record !== undefined) {
-    try {
-      recorder = createHarRecorder({
-        path: options.record,
-        mockVersion: packageVersion(),
-        secrets: () => [options.key],
-        keyName,
-      })
-    } catch (error) {
-      fail(`cannot write the recording ${options.record} (${(error as Error).message})`)
-    }
-  }
-  const source = createUpstream({
-    api,
-    tiles,
-    key: options.key,
-    ...(ca !== undefined && { ca }),
-    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    ...(options.browserHeaders !== undefined && { browserHeaders: options.browserHeaders }),
-    ...(recorder && { onExchange: (exchange) => void recorder.add(exchange) }),
-  })
-  return { source, recorder }
-}
-
-/** This package's version, for a recording's `_tmaps.mockVersion`. */
-function packageVersion(): string {
-  try {
-    return (
-      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-        version: string
-      }
-    ).version
-  } catch {
-    return 'unknown'
-  }
-}
-
 function checkPort(name: string, port: number) {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new TypeError(
       `Failed to start the TMaps server: ${name} must be an integer from 0 to 65535, got ${port}.`,
-    )
-  }
-}
-
-/** PEM text as given, or read from the file it names. */
-function pem(value: string, name: string): string {
-  if (value.includes('-----BEGIN')) return value
-  try {
-    return readFileSync(value, 'utf8')
-  } catch (error) {
-    throw new TypeError(
-      `Failed to start the TMaps server: cannot read the ${name} file ${value} (${(error as Error).message}).`,
     )
   }
 }

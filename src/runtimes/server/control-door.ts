@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { STATUS_TEXT } from '../../core/answers.ts'
+import type { TmapsMockCore } from '../../core/create-core.ts'
+import type { ControlGateOptions } from './control-gate.ts'
+import { BodyTooLargeError, controlRequestProblem, toFetchRequest } from './node-request.ts'
+
+/**
+ * The control API's door on the Node server: a request no Host or method could make valid is
+ * refused before anything is read; any other becomes a fetch `Request` (its body within `limit`:
+ * a larger one is 413) for the Hono app, loaded with the first request (an API-only server never
+ * pays for it), whose `Response` is streamed back. Resolves with the status written.
+ */
+export function controlDoor(mock: TmapsMockCore, gate: ControlGateOptions, limit: number) {
+  let app: Promise<(request: Request) => Promise<Response>> | undefined
+  const answer = async (request: Request): Promise<Response> => {
+    app ??= import('./control-api.ts').then(({ createControlApi }) => createControlApi(mock, gate))
+    return (await app)(request)
+  }
+  return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<number> => {
+    const problem = controlRequestProblem(req.method, req.headers.host)
+    let response: Response
+    try {
+      response = problem
+        ? Response.json(
+            { error: problem.error },
+            {
+              status: problem.status,
+              statusText: STATUS_TEXT[problem.status],
+              headers: problem.headers ?? {},
+            },
+          )
+        : await answer(await toFetchRequest(req, res, `https://${req.headers.host}${path}`, limit))
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error
+      response = Response.json(
+        { error: `The request body is larger than ${limit / 1024 / 1024} MB.` },
+        { status: 413, statusText: 'Content Too Large' },
+      )
+    }
+    await writeResponse(res, response)
+    return response.status
+  }
+}
+
+/** Writes a fetch `Response` (the control API's) to Node, streaming its body with backpressure. */
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const reason = response.statusText || (STATUS_TEXT[response.status] ?? '')
+  res.writeHead(response.status, reason, Object.fromEntries(response.headers))
+  if (response.body === null) {
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  res.once('close', () => void reader.cancel().catch(() => undefined))
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
+    if (done || res.destroyed) break
+    if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve))
+  }
+  res.end()
+}

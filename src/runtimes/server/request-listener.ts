@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { maskQuery } from '../../console/request-log.ts'
+import { maskSecrets } from '../../contract/key-format.ts'
+import type { TmapsAnswer } from '../../core/answers.ts'
+import type { TmapsMockCore } from '../../core/create-core.ts'
+import { hostOfPath } from '../../endpoints/registry.ts'
+import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, nodeRequestView, splitTarget } from './node-request.ts'
+
+/**
+ * One answered request, as a dev server prints it; the path's key is masked.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { get } from 'node:https'
+ * import { type RequestLine, startTmapsHttpsServer } from 'tmaps-mock/server'
+ *
+ * const lines: RequestLine[] = []
+ * const server = await startTmapsHttpsServer({
+ *   port: 0,
+ *   state: 'empty',
+ *   onRequest: (line) => lines.push(line),
+ * })
+ * await new Promise((resolve, reject) => {
+ *   get(
+ *     `${server.url}/geocoding/forward?q=Sfax&api_key=ak_${'0'.repeat(32)}`,
+ *     { ca: server.ca },
+ *     (response) => response.resume().on('end', resolve),
+ *   ).on('error', reject)
+ * })
+ * await server.close()
+ * assert.equal(lines[0]?.status, 401)
+ * assert.equal(lines[0]?.path, '/geocoding/forward?q=Sfax&api_key=ak_0000…') // the key masked
+ * ```
+ */
+export interface RequestLine {
+  time: Date
+  method: string
+  /** Path and query, any key masked (`?api_key=ak_1a2b…`). */
+  path: string
+  /** 0 for a connection reset on purpose (an injected fault). */
+  status: number
+  rule: string
+  ms: number
+  /** `upstream`, `replay` or `replay-miss` when the answer did not come from the mock. */
+  source?: 'upstream' | 'replay' | 'replay-miss'
+}
+
+/** What the request listener is given: the mock, its scheme, the control API's door, the line printer. */
+export interface RequestListenerOptions {
+  mock: TmapsMockCore
+  /** The HTTPS listener (`true`) or the plain-HTTP one, where every request gets the contract's 403. */
+  secure: boolean
+  /** The control API under `/__console/` (HTTPS only): a door that writes its own answer and gives its status. */
+  control?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<number>
+  onRequest?: (line: RequestLine) => void
+}
+
+/**
+ * The server's request listener, for `node:https` (and the plain-HTTP one): `/__console/...` goes
+ * to the control API's door; any other path is a TMaps request, decided on the TMaps host its path
+ * belongs to (the tiles' for `/r-tile/...`), answered through the mock's one door and written
+ * back by `writeAnswer`. Never throws: a bug is a 500 `{"error":"internal error"}`, said on stderr.
+ * @example createServer(tls).on('request', tmapsRequestListener({ mock, secure: true }))
+ */
+export function tmapsRequestListener({ mock, secure, control, onRequest }: RequestListenerOptions) {
+  const api = new URL(mock.options.baseUrl).host
+  const tiles = new URL(mock.options.tilesUrl).host
+  const scheme = secure ? 'https:' : 'http:'
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now()
+    const path = req.url ?? '/'
+    const query = path.indexOf('?')
+    const pathname = query < 0 ? path : path.slice(0, query)
+    try {
+      if (control && (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`))) {
+        const status = await control(req, res, path)
+        onRequest?.(line(req.method, path, status, 'control-api', started))
+        return
+      }
+      const target = splitTarget(scheme, hostOfPath(pathname) === 'tiles' ? tiles : api, path)
+      const view = nodeRequestView(req, target.href, CONTROL_BODY_LIMIT)
+      // One door: a remembered answer comes at once and is written in this same turn, as a bare
+      // node:https handler would (issue #22: a turn of promises per cached request was ~3% of CPU).
+      const given = mock.answer(view, { url: target })
+      const answer = given instanceof Promise ? await given : given
+      writeAnswer(req, res, answer)
+      const status = answer.network ? 0 : answer.status
+      onRequest?.(line(req.method, path, status, answer.rule ?? '', started, answer.source))
+    } catch (error) {
+      if (req.socket.destroyed) return // the client left
+      console.error('tmaps-mock: the server failed (this is a bug in tmaps-mock, please report it):', error)
+      if (!res.headersSent)
+        res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'application/json' })
+      res.end('{"error":"internal error"}')
+    }
+  }
+}
+
+/** The Node server's write-back: the answer's status line, headers and bytes, or a reset connection (an injected fault). */
+export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer): void {
+  if (answer.network === 'reset') {
+    req.socket.destroy()
+    return
+  }
+  if (res.destroyed) return // the client left
+  res.writeHead(answer.status, answer.statusText, answer.headers)
+  res.end(answer.body ?? undefined)
+}
+
+function line(
+  method: string | undefined,
+  path: string,
+  status: number,
+  rule: string,
+  started: number,
+  source?: RequestLine['source'],
+): RequestLine {
+  return {
+    time: new Date(),
+    method: method ?? 'GET',
+    path: maskedPath(path),
+    status,
+    rule,
+    ms: performance.now() - started,
+    ...(source && { source }),
+  }
+}
+
+/** A request's path and query as the log shows them: every `api_key` value masked whatever its shape, and anything key-shaped. */
+function maskedPath(path: string): string {
+  const at = path.indexOf('?')
+  return at < 0 ? maskSecrets(path) : maskSecrets(path.slice(0, at)) + maskQuery(path.slice(at))
+}
