@@ -18,6 +18,7 @@ import {
   utf8Json,
   withEtag,
 } from './answers.ts'
+import { boundedCache } from './bounded-cache.ts'
 import { FAULT_BODIES, type FaultPlan, RETRY_AFTER_SECONDS } from './faults.ts'
 import type { ResolvedOptions } from './options.ts'
 import { overrideAnswer, type TmapsEndpointName, type TmapsOverride } from './overrides.ts'
@@ -356,12 +357,14 @@ type EndpointAnswer = (
 ) => Promise<Computed>
 
 const CACHE_SIZE = 256
+/** The endpoints' answers kept, in bytes at most (a 1280 x 1280 map is ~0.8 MB; a geocode ~1 kB). */
+export const CACHE_BYTES = 32 * 1024 * 1024
 /** Longer POST bodies are answered without keeping their answer. */
 const CACHEABLE_BODY = 4096
 
 /** Endpoint answers behind one cache, keyed by `answerCacheKey` (and a POST's body). */
 function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
-  const cache = new Map<string, Computed>()
+  const cache = boundedCache<Computed>(CACHE_SIZE, CACHE_BYTES, (c) => c.bytes.byteLength + 64)
   return async ({ endpoint, params }, request, url) => {
     let body: unknown
     let cacheKey: string | undefined = answerCacheKey(url.pathname, url.search)
@@ -391,7 +394,6 @@ function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
         ? withEtag(await endpoint.handle(ctx))
         : { bytes: utf8Json(await endpoint.handle(ctx)) }
     if (cacheKey !== undefined) {
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
       cache.set(cacheKey, computed)
     }
     return computed

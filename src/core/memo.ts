@@ -1,7 +1,12 @@
+import { boundedCache } from './bounded-cache.ts'
 import type { FaultPlan } from './faults.ts'
 import type { FetchOptions, Handled, HandleRequest, RequestLike } from './handle-request.ts'
 
 const MEMO_SIZE = 1024
+/** Remembered JSON answers, in bytes at most (a 25 x 25 matrix or a long route is ~100 kB). */
+export const MEMO_BYTES = 16 * 1024 * 1024
+/** Remembered pictures, in bytes at most. */
+export const PICTURE_MEMO_BYTES = 16 * 1024 * 1024
 /** Pictures remembered apart, fewer: each holds its bytes (~10-50 kB; the endpoints' cache keeps them too). */
 const PICTURE_MEMO_SIZE = 64
 /** Longer memo keys (a long Referer) are not kept: memory stays bounded by MEMO_SIZE entries. */
@@ -34,8 +39,10 @@ export function memoize(
    */
   atOnce(request: RequestLike, options?: FetchOptions): Handled | undefined
 } {
-  const memos = new Map<string, Handled>()
-  const pictures = new Map<string, Handled>()
+  // A remembered answer's weight: its body and a little for its key, headers and entry.
+  const weight = (h: Handled) => (h.answer.body?.byteLength ?? 0) + 512
+  const memos = boundedCache<Handled>(MEMO_SIZE, MEMO_BYTES, weight)
+  const pictures = boundedCache<Handled>(PICTURE_MEMO_SIZE, PICTURE_MEMO_BYTES, weight)
   const remembered = (key: string) => {
     const memo = memos.get(key) ?? pictures.get(key)
     return memo !== undefined && memo.generation === generation() ? memo : undefined
@@ -52,9 +59,7 @@ export function memoize(
     }
     const handled = await handleRequest(request, options)
     if (handled.repeatable && handled.entry && handled.entry.fault === undefined) {
-      const [kept, size] =
-        handled.repeatable === 'picture' ? [pictures, PICTURE_MEMO_SIZE] : [memos, MEMO_SIZE]
-      if (kept.size >= size) kept.delete(kept.keys().next().value!)
+      const kept = handled.repeatable === 'picture' ? pictures : memos
       Object.freeze(handled.answer.headers)
       Object.freeze(handled.answer)
       kept.set(key, handled)
