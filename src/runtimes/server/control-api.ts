@@ -90,50 +90,9 @@ export function createControlApi(
     if (masked !== text) c.res = new Response(masked, { status: c.res.status, headers: c.res.headers })
   })
   if (gate) app.use(...controlGate(gate))
-  const keyOr404 = (ref: string) => {
-    const key = core.console.getKey(ref)
-    if (!key) throw fail(404, 'No key matches: name it by its id (key_…) or its full value.')
-    return key
-  }
+  const keyOr404 = keyRoutes(app, core)
   const readers = { count: 0 }
 
-  app.get('/keys', (c) => c.json(core.console.listKeys()))
-  app.post('/keys', async (c) => {
-    const body = await readJson(c)
-    const domains = body.domains === undefined ? undefined : hostnames(body.domains)
-    const created = await core.console.createKey({
-      name: stringField(body, 'name'),
-      ...(domains !== undefined && { domains }),
-      ...(body.value !== undefined && { value: stringField(body, 'value') }),
-    })
-    return c.json(created, 201)
-  })
-  app.get('/keys/:key', (c) => c.json(keyOr404(c.req.param('key'))))
-  app.post('/keys/:key/:action', async (c) => {
-    const key = keyOr404(c.req.param('key')).id
-    const action = c.req.param('action')
-    if (action !== 'disable' && action !== 'enable' && action !== 'revoke')
-      throw fail(404, `No action "${action}": use disable, enable or revoke.`)
-    return c.json(await core.console[`${action}Key`](key))
-  })
-  app.put('/keys/:key/domains', async (c) => {
-    const domains = hostnames((await readJson(c)).domains)
-    return c.json(await core.console.setKeyDomains(keyOr404(c.req.param('key')).id, domains))
-  })
-  app.put('/keys/:key/domains/:hostname', async (c) =>
-    c.json(await core.console.linkDomain(keyOr404(c.req.param('key')).id, c.req.param('hostname'))),
-  )
-  app.delete('/keys/:key/domains/:hostname', async (c) =>
-    c.json(await core.console.unlinkDomain(keyOr404(c.req.param('key')).id, c.req.param('hostname'))),
-  )
-  app.get('/domains', (c) => c.json(core.console.listDomains()))
-  app.post('/domains', async (c) =>
-    c.json(await core.console.addDomain(stringField(await readJson(c), 'hostname')), 201),
-  )
-  app.delete('/domains/:hostname', async (c) => {
-    await core.console.removeDomain(c.req.param('hostname'))
-    return c.body(null, 204)
-  })
   app.get('/usage/:key', (c) => {
     const ref = c.req.param('key')
     return c.json(core.usage(ref === UNATTRIBUTED ? UNATTRIBUTED : keyOr404(ref).id))
@@ -225,6 +184,53 @@ interface OverrideRecord {
  * `mock.use`, so it runs only after the key, domain and HTTPS checks and the log marks its
  * answers overridden. Newest first, as `mock.use` applies them.
  */
+/** The console's keys and domains: list, create, enable, disable, revoke, link. Returns the key lookup (404 when none). */
+function keyRoutes(app: Hono, core: TmapsMockCore) {
+  const keyOr404 = (ref: string) => {
+    const key = core.console.getKey(ref)
+    if (!key) throw fail(404, 'No key matches: name it by its id (key_…) or its full value.')
+    return key
+  }
+  app.get('/keys', (c) => c.json(core.console.listKeys()))
+  app.post('/keys', async (c) => {
+    const body = await readJson(c)
+    const domains = body.domains === undefined ? undefined : hostnames(body.domains)
+    const created = await core.console.createKey({
+      name: stringField(body, 'name'),
+      ...(domains !== undefined && { domains }),
+      ...(body.value !== undefined && { value: stringField(body, 'value') }),
+    })
+    return c.json(created, 201)
+  })
+  app.get('/keys/:key', (c) => c.json(keyOr404(c.req.param('key'))))
+  app.post('/keys/:key/:action', async (c) => {
+    const key = keyOr404(c.req.param('key')).id
+    const action = c.req.param('action')
+    if (action !== 'disable' && action !== 'enable' && action !== 'revoke')
+      throw fail(404, `No action "${action}": use disable, enable or revoke.`)
+    return c.json(await core.console[`${action}Key`](key))
+  })
+  app.put('/keys/:key/domains', async (c) => {
+    const domains = hostnames((await readJson(c)).domains)
+    return c.json(await core.console.setKeyDomains(keyOr404(c.req.param('key')).id, domains))
+  })
+  app.put('/keys/:key/domains/:hostname', async (c) =>
+    c.json(await core.console.linkDomain(keyOr404(c.req.param('key')).id, c.req.param('hostname'))),
+  )
+  app.delete('/keys/:key/domains/:hostname', async (c) =>
+    c.json(await core.console.unlinkDomain(keyOr404(c.req.param('key')).id, c.req.param('hostname'))),
+  )
+  app.get('/domains', (c) => c.json(core.console.listDomains()))
+  app.post('/domains', async (c) =>
+    c.json(await core.console.addDomain(stringField(await readJson(c), 'hostname')), 201),
+  )
+  app.delete('/domains/:hostname', async (c) => {
+    await core.console.removeDomain(c.req.param('hostname'))
+    return c.body(null, 204)
+  })
+  return keyOr404
+}
+
 function overrideRoutes(app: Hono, core: TmapsMockCore): void {
   const overrides = new Map<string, { record: OverrideRecord; dispose: () => void }>()
   let next = 1

@@ -183,39 +183,13 @@ export async function startTmapsHttpsServer(
     upstream,
     ...mockOptions
   } = options
-  checkPort('port', port)
-  if (httpPort !== undefined) checkPort('httpPort', httpPort)
-  if ((cert === undefined) !== (key === undefined)) {
-    throw new TypeError(
-      'Failed to start the TMaps server: give both cert and key, or neither (a local CA is used).',
-    )
-  }
-  for (const origin of consoleOrigins) {
-    if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/$/, '')) {
-      throw new TypeError(
-        `Failed to start the TMaps server: console origin ${JSON.stringify(origin)} is not an origin. Write it as scheme://host[:port], e.g. http://localhost:5173.`,
-      )
-    }
-  }
-  if (
-    consoleToken !== undefined &&
-    (typeof consoleToken !== 'string' ||
-      consoleToken.length < MIN_TOKEN_LENGTH ||
-      !/^[\x21-\x7e]+$/.test(consoleToken))
-  )
-    throw new TypeError(
-      `Failed to start the TMaps server: the console token must be at least ${MIN_TOKEN_LENGTH} visible characters, with no spaces (got ${typeof consoleToken === 'string' ? `${consoleToken.length} characters` : typeof consoleToken}; an unset shell variable gives an empty one). Leave it out to have one made, or use e.g. $(openssl rand -hex 16).`,
-    )
+  checkOptions(options)
   const exposed = !LOOPBACK_HOSTS.has(host)
   const token = consoleToken ?? (exposed ? randomBytes(16).toString('hex') : undefined)
   const tls =
     cert && key ? { cert: pem(cert, 'cert'), key: pem(key, 'key') } : await localCertificate(certDir)
   // The runtime-free core: msw is not loaded by the server at all (it starts faster, idles smaller).
   // Pictures drawn in worker threads: the answering thread only decides, queues and sends.
-  if (upstream && given)
-    throw new TypeError(
-      'Failed to start the TMaps server: give upstream or mock, not both (upstream makes its own mock).',
-    )
   let keyName = (_id: string | null): string | null => null
   const forward = upstream && (await startUpstream(upstream, (id) => keyName(id)))
   const mock: TmapsMockCore =
@@ -284,6 +258,38 @@ export async function startTmapsHttpsServer(
     }
     throw error
   }
+}
+
+/** The server's own options, checked before anything starts: each bad one says how to fix it. */
+function checkOptions(options: TmapsHttpsServerOptions): void {
+  const { port = 8443, httpPort, cert, key, consoleOrigins = [], consoleToken, upstream, mock } = options
+  checkPort('port', port)
+  if (httpPort !== undefined) checkPort('httpPort', httpPort)
+  if ((cert === undefined) !== (key === undefined)) {
+    throw new TypeError(
+      'Failed to start the TMaps server: give both cert and key, or neither (a local CA is used).',
+    )
+  }
+  for (const origin of consoleOrigins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/$/, '')) {
+      throw new TypeError(
+        `Failed to start the TMaps server: console origin ${JSON.stringify(origin)} is not an origin. Write it as scheme://host[:port], e.g. http://localhost:5173.`,
+      )
+    }
+  }
+  if (
+    consoleToken !== undefined &&
+    (typeof consoleToken !== 'string' ||
+      consoleToken.length < MIN_TOKEN_LENGTH ||
+      !/^[\x21-\x7e]+$/.test(consoleToken))
+  )
+    throw new TypeError(
+      `Failed to start the TMaps server: the console token must be at least ${MIN_TOKEN_LENGTH} visible characters, with no spaces (got ${typeof consoleToken === 'string' ? `${consoleToken.length} characters` : typeof consoleToken}; an unset shell variable gives an empty one). Leave it out to have one made, or use e.g. $(openssl rand -hex 16).`,
+    )
+  if (upstream && mock)
+    throw new TypeError(
+      'Failed to start the TMaps server: give upstream or mock, not both (upstream makes its own mock).',
+    )
 }
 
 function checkPort(name: string, port: number) {
