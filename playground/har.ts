@@ -1,44 +1,8 @@
 import type { LogEntry } from '../src/console/request-log.ts'
+import type { TmapsHar as Har, HarPair } from '../src/upstream/har.ts'
 
-/** A HAR 1.2 name/value pair (headers, query string, cookies). */
-export interface HarPair {
-  name: string
-  value: string
-}
-
-/** One request of a HAR 1.2 log, as the playground exports it. */
-export interface HarEntry {
-  startedDateTime: string
-  time: number
-  request: {
-    method: string
-    url: string
-    httpVersion: string
-    headers: HarPair[]
-    queryString: HarPair[]
-    cookies: HarPair[]
-    headersSize: number
-    bodySize: number
-  }
-  response: {
-    status: number
-    statusText: string
-    httpVersion: string
-    headers: HarPair[]
-    cookies: HarPair[]
-    content: { size: number; mimeType: string; text: string }
-    redirectURL: string
-    headersSize: number
-    bodySize: number
-  }
-  cache: Record<string, never>
-  timings: { send: number; wait: number; receive: number }
-  comment: string
-}
-
-export interface Har {
-  log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[] }
-}
+/** The HAR 1.2 types, the ones `serve --record` writes and `replay` reads. */
+export type { HarEntry, HarPair, TmapsHar as Har } from '../src/upstream/har.ts'
 
 /** The request's URL as the log keeps it: its query with every key masked (`api_key=ak_1a2b…`). */
 export const entryUrl = (entry: LogEntry) => `https://${entry.host}${entry.path}${entry.query}`

@@ -66,6 +66,7 @@ export interface HarEntry {
   }
   cache: Record<string, never>
   timings: { send: number; wait: number; receive: number }
+  comment?: string
   /** tmaps-mock's own facts: when, by which version, through which local key (its name). */
   _tmaps?: { recordedAt: string; mockVersion: string; keyName: string | null }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { Agent, request as httpsRequest } from 'node:https'
 import { maskKey, maskSecrets } from '../../contract/key-format.ts'
 import { createTmapsCore } from '../../core/create-core.ts'
+import { packageVersion } from '../../upstream/version.ts'
 import { compareAnswers, type Finding, type OpenApiDocument, type Seen, type Validate } from './compare.ts'
 import { FOREIGN_ORIGIN, MAX_PROBES, type Probe, probeSet } from './probes.ts'
 
@@ -300,18 +301,6 @@ async function createValidator(doc: OpenApiDocument): Promise<Validate> {
       message: e.message ?? e.keyword,
       params: e.params as Record<string, unknown>,
     }))
-  }
-}
-
-function packageVersion(): string {
-  try {
-    return (
-      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-        version: string
-      }
-    ).version
-  } catch {
-    return 'unknown'
   }
 }
 

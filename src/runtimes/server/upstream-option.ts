@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { packageVersion } from '../../upstream/version.ts'
 import { pem } from './certificate.ts'
 
 /**
@@ -80,17 +80,4 @@ export async function startUpstream(
     ...(recorder && { onExchange: (exchange) => void recorder.add(exchange) }),
   })
   return { source, recorder }
-}
-
-/** This package's version, for a recording's `_tmaps.mockVersion`. */
-function packageVersion(): string {
-  try {
-    return (
-      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-        version: string
-      }
-    ).version
-  } catch {
-    return 'unknown'
-  }
 }
