@@ -92,7 +92,12 @@ afterAll(() => cleanUp({ 'remove the project': () => project?.remove() }))
 
 describe('the packed npm tarball, installed as a consumer would', () => {
   it('type-checks a consumer against the published types', () => {
-    execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: dir, stdio: 'pipe' })
+    try {
+      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: dir, stdio: 'pipe', encoding: 'utf8' })
+    } catch (error) {
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+      throw new Error(`tsc finds errors in the published types:\n${stdout}${stderr}`)
+    }
   })
 
   it('runs tmaps-mock and tmaps-mock/node with real fetch', () => {

@@ -10,10 +10,11 @@ import { localCertificate, pem } from './certificate.ts'
 import { controlDoor } from './control-door.ts'
 import { trackConnections } from './drain.ts'
 import { CONTROL_BODY_LIMIT } from './node-request.ts'
-import { type RequestLine, tmapsRequestListener } from './request-listener.ts'
+import type { RequestLine } from './request-line.ts'
+import { tmapsRequestListener } from './request-listener.ts'
 import { startUpstream, type TmapsUpstreamOptions } from './upstream-option.ts'
 
-export type { RequestLine } from './request-listener.ts'
+export type { RequestLine } from './request-line.ts'
 export type { TmapsUpstreamOptions } from './upstream-option.ts'
 
 /**
