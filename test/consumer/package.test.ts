@@ -93,7 +93,11 @@ afterAll(() => cleanUp({ 'remove the project': () => project?.remove() }))
 describe('the packed npm tarball, installed as a consumer would', () => {
   it('type-checks a consumer against the published types', () => {
     try {
-      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: dir, stdio: 'pipe', encoding: 'utf8' })
+      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', dir], {
+        cwd: dir,
+        stdio: 'pipe',
+        encoding: 'utf8',
+      })
     } catch (error) {
       const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
       throw new Error(`tsc finds errors in the published types:\n${stdout}${stderr}`)
