@@ -93,10 +93,7 @@ function errorBytes(error: string): Uint8Array<ArrayBuffer> {
   return bytes
 }
 
-/** A JSON value as UTF-8 bytes. */
-export function utf8Json(value: unknown): Uint8Array<ArrayBuffer> {
-  return utf8.encode(JSON.stringify(value))
-}
+export { utf8Json } from '../text/utf8-json.ts'
 
 /** An answer's bytes with a strong ETag: a 64-bit FNV-1a style hash of the bytes, in hex. */
 export function withEtag(bytes: Uint8Array<ArrayBuffer>): { bytes: Uint8Array<ArrayBuffer>; etag: string } {

@@ -1,7 +1,8 @@
-import { Agent, request as httpsRequest } from 'node:https'
+import { Agent } from 'node:https'
 import { maskSecrets } from '../contract/key-format.ts'
+import { utf8Json } from '../text/utf8-json.ts'
 import type { AnswerSource, SourceAnswer, SourceRequest } from './answer-source.ts'
-import { jsonBytes } from './replay.ts'
+import { httpsExchange } from './https-exchange.ts'
 
 /** Where `serve --upstream` forwards accepted requests, and how. */
 export interface UpstreamOptions {
@@ -78,85 +79,55 @@ export function createUpstream(options: UpstreamOptions): AnswerSource & { close
       headers['user-agent'] ??= 'tmaps-mock (serve --upstream)'
       const startedAt = new Date()
       const started = performance.now()
-      return new Promise<SourceAnswer>((resolve) => {
-        let settled = false
-        const fail = (status: 502 | 504, why: string) => {
-          if (settled) return
-          settled = true
-          clearTimeout(timer)
-          outgoing.destroy()
-          const error = status === 504 ? 'upstream timeout' : 'upstream unreachable'
-          resolve({
+      const failed = (status: 502 | 504, why: string): SourceAnswer => ({
+        status,
+        body: utf8Json({ error: status === 504 ? 'upstream timeout' : 'upstream unreachable' }),
+        contentType: 'application/json',
+        headers: {},
+        source: 'upstream',
+        reason: `Authorized; TMaps at ${base} ${status === 504 ? `did not answer within ${timeoutMs} ms` : `could not be reached: ${masked(why)}`}.`,
+        repeatable: false,
+      })
+      return httpsExchange(url, {
+        method: request.method,
+        headers,
+        body: request.body,
+        agent,
+        timeoutMs,
+        limit: UPSTREAM_BODY_LIMIT,
+      }).then((answered) => {
+        if ('error' in answered) return failed(answered.code === 'TIMEOUT' ? 504 : 502, answered.error)
+        const { status, statusText, headers: all } = answered
+        const kept: Record<string, string> = {}
+        for (const name of KEPT_ANSWER_HEADERS) if (all[name] !== undefined) kept[name] = all[name]
+        const bytes = answered.bytes.byteLength === 0 ? null : answered.bytes
+        try {
+          onExchange?.({
+            startedAt,
+            ms: performance.now() - started,
+            method: request.method,
+            url,
+            localUrl: request.url.href,
+            requestHeaders: headers,
+            body: request.body,
             status,
-            body: jsonBytes({ error }),
-            contentType: 'application/json',
-            headers: {},
-            source: 'upstream',
-            reason: `Authorized; TMaps at ${base} ${status === 504 ? `did not answer within ${timeoutMs} ms` : `could not be reached: ${masked(why)}`}.`,
-            repeatable: false,
+            statusText,
+            headers: all,
+            bytes,
+            keyId: request.keyId,
           })
+        } catch (error) {
+          console.error(`tmaps-mock: recording an exchange failed: ${masked(String(error))}`)
         }
-        const timer = setTimeout(() => fail(504, 'timeout'), timeoutMs)
-        const outgoing = httpsRequest(url, { method: request.method, headers, agent }, (incoming) => {
-          const chunks: Buffer[] = []
-          let size = 0
-          incoming.on('data', (chunk: Buffer) => {
-            size += chunk.length
-            if (size > UPSTREAM_BODY_LIMIT)
-              fail(502, `its answer is larger than ${UPSTREAM_BODY_LIMIT} bytes`)
-            else chunks.push(chunk)
-          })
-          incoming.on('error', (error) => fail(502, error.message))
-          incoming.on('aborted', () => fail(502, 'the connection closed before the answer ended'))
-          incoming.on('end', () => {
-            if (settled) return
-            settled = true
-            clearTimeout(timer)
-            const status = incoming.statusCode ?? 502
-            const kept: Record<string, string> = {}
-            const all: Record<string, string> = {}
-            for (const [name, value] of Object.entries(incoming.headers)) {
-              if (value === undefined) continue
-              const text = Array.isArray(value) ? value.join(', ') : value
-              all[name] = text
-              if (KEPT_ANSWER_HEADERS.includes(name)) kept[name] = text
-            }
-            const joined = Buffer.concat(chunks)
-            const bytes = joined.length === 0 ? null : new Uint8Array(joined)
-            const contentType = incoming.headers['content-type'] ?? 'application/octet-stream'
-            try {
-              onExchange?.({
-                startedAt,
-                ms: performance.now() - started,
-                method: request.method,
-                url,
-                localUrl: request.url.href,
-                requestHeaders: headers,
-                body: request.body,
-                status,
-                statusText: incoming.statusMessage ?? '',
-                headers: all,
-                bytes,
-                keyId: request.keyId,
-              })
-            } catch (error) {
-              console.error(`tmaps-mock: recording an exchange failed: ${masked(String(error))}`)
-            }
-            resolve({
-              status,
-              body: bytes,
-              contentType,
-              headers: kept,
-              source: 'upstream',
-              reason: `Authorized; forwarded to TMaps (${base}), which answered ${status}.`,
-              repeatable: false,
-            })
-          })
-        })
-        outgoing.on('error', (error: NodeJS.ErrnoException) =>
-          fail(502, `${error.code ?? ''} ${error.message}`.trim()),
-        )
-        outgoing.end(request.body)
+        return {
+          status,
+          body: bytes,
+          contentType: all['content-type'] ?? 'application/octet-stream',
+          headers: kept,
+          source: 'upstream',
+          reason: `Authorized; forwarded to TMaps (${base}), which answered ${status}.`,
+          repeatable: false,
+        }
       })
     },
   }

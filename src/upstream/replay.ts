@@ -1,3 +1,4 @@
+import { utf8Json } from '../text/utf8-json.ts'
 import type { AnswerSource, SourceAnswer, SourceMiss, SourceRequest } from './answer-source.ts'
 import { type HarEntry, harBody, matchKey, readHar, type TmapsHar } from './har.ts'
 
@@ -104,7 +105,7 @@ export function createReplay(
           return { miss: true, reason: `Authorized; ${what} is not in ${name}: the mock's own answer.` }
         return {
           status: 500,
-          body: jsonBytes({ error: `not recorded: ${request.method} ${request.url.pathname} (in ${name})` }),
+          body: utf8Json({ error: `not recorded: ${request.method} ${request.url.pathname} (in ${name})` }),
           contentType: 'application/json',
           headers: {},
           source: 'replay-miss',
@@ -165,9 +166,4 @@ function maxAgeMs(maxAge: string | number | false): number | undefined {
     )
   const unit = { d: DAY_MS, h: 3_600_000, m: 60_000, s: 1000 }[match[2] as 'd']
   return Number(match[1]) * unit
-}
-
-/** A JSON body as UTF-8 bytes. */
-export function jsonBytes(value: unknown): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(JSON.stringify(value)) as Uint8Array<ArrayBuffer>
 }

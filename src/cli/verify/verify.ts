@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { Agent, request as httpsRequest } from 'node:https'
+import { Agent } from 'node:https'
 import { maskKey, maskSecrets } from '../../contract/key-format.ts'
 import { createTmapsCore } from '../../core/create-core.ts'
+import { UPSTREAM_BODY_LIMIT } from '../../upstream/forward.ts'
+import { httpsExchange } from '../../upstream/https-exchange.ts'
 import { packageVersion } from '../../upstream/version.ts'
 import { compareAnswers, type Finding, type OpenApiDocument, type Seen, type Validate } from './compare.ts'
 import { FOREIGN_ORIGIN, MAX_PROBES, type Probe, probeSet } from './probes.ts'
@@ -194,48 +196,29 @@ function withKey(path: string, key: string | undefined): string {
 type Sent = (Seen & { headers: Record<string, string> }) | { error: string; code: string }
 
 /** One request to TMaps; never rejects. */
-function send(
+async function send(
   agent: Agent,
   probe: Probe,
   url: string,
   headers: Record<string, string>,
   timeoutMs: number,
 ): Promise<Sent> {
-  return new Promise((resolve) => {
-    let done = false
-    const finish = (value: Sent) => {
-      if (done) return
-      done = true
-      clearTimeout(timer)
-      resolve(value)
-    }
-    const timer = setTimeout(() => {
-      finish({ error: `no answer within ${timeoutMs} ms`, code: 'TIMEOUT' })
-      outgoing.destroy()
-    }, timeoutMs)
-    const outgoing = httpsRequest(url, { method: probe.method, headers, agent }, (incoming) => {
-      const chunks: Buffer[] = []
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-      incoming.on('error', (error: NodeJS.ErrnoException) =>
-        finish({ error: error.message, code: error.code ?? 'ERROR' }),
-      )
-      incoming.on('end', () => {
-        const flat: Record<string, string> = {}
-        for (const [name, value] of Object.entries(incoming.headers))
-          if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value
-        finish({
-          status: incoming.statusCode ?? 0,
-          contentType: incoming.headers['content-type'] ?? null,
-          headers: flat,
-          bytes: new Uint8Array(Buffer.concat(chunks)),
-        })
-      })
-    })
-    outgoing.on('error', (error: NodeJS.ErrnoException) =>
-      finish({ error: `${error.code ?? ''} ${error.message}`.trim(), code: error.code ?? 'ERROR' }),
-    )
-    outgoing.end(probe.body === undefined ? undefined : JSON.stringify(probe.body))
+  const body = probe.body === undefined ? undefined : JSON.stringify(probe.body)
+  const answered = await httpsExchange(url, {
+    method: probe.method,
+    headers,
+    body,
+    agent,
+    timeoutMs,
+    limit: UPSTREAM_BODY_LIMIT,
   })
+  if ('error' in answered) return answered
+  return {
+    status: answered.status,
+    contentType: answered.headers['content-type'] ?? null,
+    headers: answered.headers,
+    bytes: answered.bytes,
+  }
 }
 
 /** The mock's answer to the same request (its own local key, linked to the same origin). */
