@@ -4,6 +4,7 @@ import { type Decision, decide, type KeyView, type RequestFacts } from '../contr
 import { maskSecrets, mayHoldKey } from '../contract/key-format.ts'
 import type { Rule } from '../contract/rejections.ts'
 import { CONTENT_TYPES, type EndpointContext } from '../endpoints/endpoint.ts'
+import { answersJson, isHeavy } from '../endpoints/json-job.ts'
 import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
 import { ignoredParams } from '../endpoints/query-params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
@@ -365,6 +366,7 @@ const CACHEABLE_BODY = 4096
 /** Endpoint answers behind one cache, keyed by `answerCacheKey` (and a POST's body). */
 function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
   const cache = boundedCache<Computed>(CACHE_SIZE, CACHE_BYTES, (c) => c.bytes.byteLength + 64)
+  const offload = answersJson(opts.renderer) ? opts.renderer : undefined
   return async ({ endpoint, params }, request, url) => {
     let body: unknown
     let cacheKey: string | undefined = answerCacheKey(url.pathname, url.search)
@@ -381,6 +383,13 @@ function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
     }
     const cached = cacheKey === undefined ? undefined : cache.get(cacheKey)
     if (cached) return cached
+    if (offload && endpoint.answers === 'json' && isHeavy(endpoint.name, url.search)) {
+      // Computed in a render pool's thread: the answering thread stays free for the cheap ones.
+      const job = { endpoint: endpoint.name, method: endpoint.method, href: url.href, params, body }
+      const computed = { bytes: await offload.json(opts.dataSeed, job) }
+      if (cacheKey !== undefined) cache.set(cacheKey, computed)
+      return computed
+    }
     const ctx: EndpointContext = {
       url: url instanceof URL ? url : new URL(url.href),
       params,
@@ -393,9 +402,7 @@ function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
       endpoint.answers === 'png'
         ? withEtag(await endpoint.handle(ctx))
         : { bytes: utf8Json(await endpoint.handle(ctx)) }
-    if (cacheKey !== undefined) {
-      cache.set(cacheKey, computed)
-    }
+    if (cacheKey !== undefined) cache.set(cacheKey, computed)
     return computed
   }
 }

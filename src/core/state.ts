@@ -6,7 +6,14 @@ import { createKeyGenerator } from '../data/seeded.ts'
 import { createStore, type TmapsStore } from '../store/create-store.ts'
 import { demoSnapshot } from './demo-state.ts'
 import { DEFAULT_DEMO_SEED, type InitialKey, type ResolvedOptions } from './options.ts'
-import { type ParsedSnapshot, parseSnapshot, type TmapsSnapshot } from './snapshot.ts'
+import {
+  nextTurn,
+  type ParsedSnapshot,
+  parseSnapshot,
+  parseSnapshotInSlices,
+  SLICE_MS,
+  type TmapsSnapshot,
+} from './snapshot.ts'
 
 /**
  * What the initial state created, resolved by `mock.ready` and `mock.reset()`.
@@ -92,9 +99,20 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
     const nextGenerator = createKeyGenerator(opts.seed, given.keyIndex)
     const snapshot = withKeys(given, opts.keys, nextGenerator, keysCreatedAt)
     const next = createStore(changed)
-    for (const key of snapshot.keys) await next.keys.create(key)
-    for (const domain of snapshot.domains) await next.domains.create(domain)
-    for (const link of snapshot.links) await next.links.create(link)
+    // Built aside and swapped whole, a few milliseconds at a time: requests go on meanwhile.
+    let since = performance.now()
+    const records = [
+      ...snapshot.keys.map((key) => () => next.keys.create(key)),
+      ...snapshot.domains.map((domain) => () => next.domains.create(domain)),
+      ...snapshot.links.map((link) => () => next.links.create(link)),
+    ]
+    for (const create of records) {
+      await create()
+      if (performance.now() - since >= SLICE_MS) {
+        await nextTurn()
+        since = performance.now()
+      }
+    }
     store = next
     changed()
     generator = nextGenerator
@@ -150,7 +168,7 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
       }
     },
     async restore(snapshot: TmapsSnapshot | string): Promise<void> {
-      const parsed = parseSnapshot(snapshot)
+      const parsed = await parseSnapshotInSlices(snapshot)
       await serialize(() => load(parsed))
     },
   }

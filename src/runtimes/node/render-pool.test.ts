@@ -6,7 +6,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { PNG } from 'pngjs'
 import { afterEach, expect, it } from 'vitest'
+import { answerJsonJob } from '../../endpoints/json-job.ts'
 import { parseStaticMap } from '../../endpoints/maps/static-map.ts'
+import { ParamError } from '../../endpoints/params.ts'
 import { inThread, RendererBusyError } from '../../map/renderer.ts'
 import { createRenderPool, type RenderPool, threadExecArgv } from './render-pool.ts'
 
@@ -72,6 +74,38 @@ it('rejects what is queued when it is closed, and refuses new pictures', async (
   await renderer.close()
   await Promise.all([drawing, queued])
   await expect(renderer.tile('tmaps', 6, 33, 25)).rejects.toThrow('the render pool is closed')
+})
+
+it("computes heavy JSON answers in its threads: the same bytes as the answering thread, and the endpoint's own errors", async () => {
+  const renderer = pool({ size: 1 })
+  const waypoints = [
+    { lat: 36.8065, lng: 10.1815 },
+    { lat: 36.8625, lng: 10.1956 },
+    { lat: 36.7236, lng: 10.3417 },
+  ]
+  const route = {
+    endpoint: 'routing/direction',
+    method: 'POST',
+    href: 'https://api.tmaps.tn/routing/direction',
+    params: {},
+    body: { waypoints, steps: true },
+  } as const
+  const here = await answerJsonJob('tmaps', route)
+  expect(sha(await renderer.json('tmaps', route))).toBe(sha(here))
+  expect(JSON.parse(new TextDecoder().decode(here)).legs).toHaveLength(2)
+  const badBody = { ...route, body: { waypoints: [waypoints[0]] } }
+  const refused = await renderer.json('tmaps', badBody).catch((error: unknown) => error)
+  expect(refused).toBeInstanceOf(ParamError)
+  expect(refused).toMatchObject({
+    rule: 'invalid-param',
+    param: 'waypoints',
+    message: 'invalid param: waypoints',
+  })
+  const unknown = { ...route, endpoint: 'routing/nowhere' }
+  await expect(renderer.json('tmaps', unknown)).rejects.toThrow(
+    /^the render thread failed: .*no JSON endpoint/,
+  )
+  expect(renderer.stats()).toMatchObject({ threads: 1, busy: 0, queued: 0 })
 })
 
 it('says what is wrong with its options', () => {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { fromJobFailure, type JobFailure, type JsonAnswerer, type JsonJob } from '../../endpoints/json-job.ts'
 import {
   RendererBusyError,
   type RenderJob,
@@ -46,12 +47,16 @@ export interface RenderPoolOptions {
  * await pool.close()
  * ```
  */
-export interface RenderPool extends TmapsRenderer {
+export interface RenderPool extends TmapsRenderer, JsonAnswerer {
   close(): Promise<void>
   stats(): { threads: number; busy: number; queued: number; refused: number }
 }
 
-type Job = RenderJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never
+/** What a thread is sent: a picture, or a JSON answer to compute (`ThreadJob` with its id). */
+export type ThreadJob = RenderJob | { id: number; kind: 'json'; seed: string | number; job: JsonJob }
+/** What a thread posts back: the bytes, an endpoint's error (400, 404), or a bug's message. */
+export type ThreadReply = RenderReply | { id: number; failure: JobFailure }
+type Job = ThreadJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never
 interface Pending {
   job: Job
   cost: number
@@ -66,6 +71,8 @@ interface Thread {
 
 /** A tile's cost in pixel units (256 x 256), as a static map's is its `pictureCost`. */
 const TILE_COST = 256 * 256
+/** A JSON job's cost in the same units: about the time of four tiles (a heavy route is 5-50 ms). */
+const JSON_COST = 4 * TILE_COST
 const QUEUED_PIXELS_PER_THREAD = 96_000_000
 
 /** The thread's module beside this one: `.ts` when run from source, `.js` from the package. */
@@ -110,10 +117,12 @@ function startWorker(): Worker {
 }
 
 /**
- * Draws tiles and static maps in a pool of Node worker threads, so the answering thread only decides, queues and sends.
+ * Draws tiles and static maps, and computes heavy JSON answers, in a pool of Node worker threads, so the answering thread only decides, queues and sends.
  *
- * A costly picture never holds up a geocode. Threads start on the first picture (an API-only
- * user pays nothing), one picture each at a time; pictures wait in a queue bounded by their cost,
+ * A costly picture or route never holds up a geocode. Heavy JSON means every routing answer
+ * (directions, tours, isochrones, matrices) and forward geocodes of more than 48 characters;
+ * other geocodes stay in the answering thread. Threads start on the first job (an API-only
+ * user who geocodes pays nothing), one job each at a time; jobs wait in a queue bounded by their cost,
  * and one more is refused with `RendererBusyError` (answered 503 with `Retry-After: 1`) rather
  * than drawn ever later. The same pixels as drawing in the answering thread (deflated by
  * `node:zlib`). Threads are `unref`'d: they never keep a process alive. `setupTmapsNode` and the
@@ -154,11 +163,12 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     const worker = startWorker()
     worker.unref()
     const thread: Thread = { worker, current: undefined, idle: undefined }
-    worker.on('message', (reply: RenderReply) => {
+    worker.on('message', (reply: ThreadReply) => {
       const done = thread.current
       if (!done || done.id !== reply.id) return
       thread.current = undefined
       if ('bytes' in reply) done.resolve(reply.bytes)
+      else if ('failure' in reply) done.reject(fromJobFailure(reply.failure))
       else done.reject(new Error(`the render thread failed: ${reply.error}`))
       dispatch(thread)
     })
@@ -224,6 +234,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   return {
     tile: (seed, z, x, y) => submit({ kind: 'tile', seed, z, x, y }, TILE_COST),
     staticMap: (seed, spec) => submit({ kind: 'static', seed, spec }, pictureCost(spec)),
+    json: (seed, job) => submit({ kind: 'json', seed, job }, JSON_COST),
     async close() {
       closed = true
       const closing = new Error('the render pool is closed')

@@ -1,0 +1,93 @@
+import { utf8Json } from '../text/utf8-json.ts'
+import type { EndpointContext } from './endpoint.ts'
+import { NotFoundError, ParamError } from './params.ts'
+import { ENDPOINTS } from './registry.ts'
+
+/**
+ * A JSON answer to compute in another thread (a render pool's): the endpoint's name and method,
+ * the request's URL and path parameters, and its parsed body. Everything an endpoint reads: its
+ * answer depends on nothing else but the data seed.
+ */
+export interface JsonJob {
+  endpoint: string
+  method: 'GET' | 'POST'
+  href: string
+  params: Readonly<Record<string, string>>
+  body?: unknown
+}
+
+/**
+ * A renderer that also computes heavy JSON answers off the answering thread (`createRenderPool`
+ * does): the same bytes as computing them here, or the endpoint's own error (400, 404).
+ */
+export interface JsonAnswerer {
+  json(seed: string | number, job: JsonJob): Promise<Uint8Array<ArrayBuffer>>
+}
+
+/** `renderer` computes JSON too. */
+export function answersJson(renderer: object): renderer is JsonAnswerer {
+  return typeof (renderer as Partial<JsonAnswerer>).json === 'function'
+}
+
+/** A query longer than this makes a forward geocode heavy (a 256-character one takes ~20-130 ms). */
+export const LONG_QUERY = 48
+
+/**
+ * The requests worth another thread: every routing answer (a route with 25 waypoints, steps and
+ * alternatives takes ~30-280 ms, a 50-stop tour ~20-300 ms, 4 contours of an hour ~10-260 ms,
+ * a 25 x 25 matrix ~5-80 ms; even a two-point route ~4 ms against ~0.2 ms for the thread's
+ * round trip) and long forward geocodes. Reverse and nearby searches and ordinary geocodes
+ * (~1-3 ms, the most frequent requests) stay in the answering thread, which then needs no
+ * thread of its own for an API-only user who geocodes.
+ */
+export function isHeavy(endpoint: string, search: string): boolean {
+  if (endpoint.startsWith('routing/') || endpoint === 'distance-matrix') return true
+  if (endpoint !== 'geocoding/forward' || search.length <= LONG_QUERY) return false
+  return (new URLSearchParams(search).get('q')?.length ?? 0) > LONG_QUERY
+}
+
+/** What a thread posts back about a job that failed as an endpoint fails: rebuilt into its error. */
+export type JobFailure =
+  | { type: 'param'; rule: ParamError['rule']; param: string; message: string }
+  | { type: 'not-found'; message: string; detail: string | undefined }
+
+/** An endpoint's error as data a thread can post, or `undefined` for any other (a bug). */
+export function jobFailure(error: unknown): JobFailure | undefined {
+  if (error instanceof ParamError)
+    return { type: 'param', rule: error.rule, param: error.param, message: error.message }
+  if (error instanceof NotFoundError)
+    return { type: 'not-found', message: error.message, detail: error.detail }
+  return undefined
+}
+
+/** The endpoint's error again, in the answering thread. */
+export function fromJobFailure(failure: JobFailure): Error {
+  if (failure.type === 'not-found') return new NotFoundError(failure.message, failure.detail)
+  const error = new ParamError(failure.rule, failure.param)
+  error.message = failure.message
+  return error
+}
+
+/**
+ * Computes a JSON job in this thread, as the answering thread would: the endpoint's answer as
+ * UTF-8 JSON bytes. Throws the endpoint's error (see `jobFailure`).
+ * @example const bytes = await answerJsonJob('tmaps', { endpoint: 'routing/direction', method: 'GET', href, params: {} })
+ */
+export async function answerJsonJob(seed: string | number, job: JsonJob): Promise<Uint8Array<ArrayBuffer>> {
+  const endpoint = ENDPOINTS.find(
+    (e) => e.name === job.endpoint && e.method === job.method && e.answers === 'json',
+  )
+  if (!endpoint) throw new Error(`no JSON endpoint ${job.method} ${job.endpoint}`)
+  const ctx: EndpointContext = {
+    url: new URL(job.href),
+    params: job.params,
+    body: job.body,
+    seed,
+    renderer: {
+      tile: () => Promise.reject(new Error('a JSON job draws no picture')),
+      staticMap: () => Promise.reject(new Error('a JSON job draws no picture')),
+    },
+    world: () => import('../data/world.ts').then((m) => m.worldFor(seed)),
+  }
+  return utf8Json(await endpoint.handle(ctx))
+}

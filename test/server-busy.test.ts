@@ -1,0 +1,203 @@
+import { request } from 'undici'
+import { expect, it, vi } from 'vitest'
+import { inThread } from '../src/map/renderer.ts'
+import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
+import { createRenderPool } from '../src/runtimes/node/render-pool.ts'
+import { httpsServers } from './support/https-servers.ts'
+
+/**
+ * Pictures and heavy JSON are made off the answering thread of `tmaps-mock serve`: costly static
+ * maps and routes never hold up a geocode, and jobs beyond the render queue are refused with 503
+ * + Retry-After.
+ */
+const startServer = httpsServers('pictures')
+
+async function start(options: Parameters<typeof startServer>[0] = {}) {
+  const { server, agent } = await startServer(options, { connections: 64 })
+  const { value } = await server.mock.console.createKey({ name: 'K' })
+  const get = async (path: string, json?: unknown) => {
+    const response = await request(`${server.url}${path}${path.includes('?') ? '&' : '?'}api_key=${value}`, {
+      dispatcher: agent,
+      ...(json !== undefined && { method: 'POST', body: JSON.stringify(json) }),
+    })
+    const body = Buffer.from(await response.body.arrayBuffer())
+    return { status: response.statusCode, headers: response.headers, body, at: performance.now() }
+  }
+  return { server, get, agent }
+}
+
+it('answers a geocode while eight costly static maps are being drawn', async () => {
+  const { get } = await start()
+  await get('/geocoding/forward?q=Sfax') // the geocoder built
+  await get('/maps/static?center=36.8,10.18&zoom=13&size=64x64') // a render thread started
+  const areas = Array(10).fill('polygon=36.6,10.0|36.6,10.4|37.0,10.4|37.0,10.0').join('&')
+  const maps = Array.from({ length: 8 }, (_, i) =>
+    get(`/maps/static?center=36.8,10.${18 + i}&zoom=13&size=1280x1280&${areas}`),
+  )
+  await new Promise((resolve) => setTimeout(resolve, 50)) // the maps are queued
+  const geocode = await get('/geocoding/forward?q=Sousse&limit=1')
+  expect(geocode.status).toBe(200)
+  const drawn = await Promise.all(maps)
+  expect(drawn.map((m) => m.status)).toEqual(Array(8).fill(200))
+  // The geocode did not wait for the pictures: it was answered before the first of them.
+  expect(geocode.at).toBeLessThan(Math.min(...drawn.map((m) => m.at)))
+})
+
+it('refuses a picture beyond the render queue with 503 and Retry-After, and logs why', async () => {
+  const renderer = createRenderPool({ size: 1, maxQueuedPixels: 0 })
+  const { get, server } = await start({ renderer })
+  try {
+    const answers = await Promise.all([get('/r-tile/9/273/201'), get('/r-tile/9/274/201')])
+    const busy = answers.find((a) => a.status === 503)
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 503])
+    expect(busy?.headers['retry-after']).toBe('1')
+    expect(busy?.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(busy!.body.toString())).toEqual({ error: 'service unavailable' })
+    expect(server.mock.log.entries().map((e) => e.rule)).toContain('renderer-busy')
+    // Once the thread is free, the refused tile is drawn.
+    expect((await get('/r-tile/9/274/201')).status).toBe(200)
+  } finally {
+    await renderer.close()
+  }
+})
+
+const stops = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    lat: 35.6 + ((i * 7) % 25) * 0.04,
+    lng: 9.6 + ((i * 11) % 25) * 0.03,
+  }))
+/** The heaviest valid request of each heavy kind (and a long geocode), as the docs allow them. */
+const HEAVY: Array<[string, unknown?]> = [
+  ['/routing/direction', { waypoints: stops(25), steps: true, alternatives: true }],
+  ['/routing/optimized', { origin: stops(1)[0], waypoints: stops(50), steps: true }],
+  [
+    '/routing/isochrone',
+    { origin: { lat: 36.8, lng: 10.18 }, contours: [15, 30, 45, 60].map((time) => ({ time })) },
+  ],
+  ['/distance-matrix', { origins: stops(25), destinations: stops(25).reverse() }],
+  ['/routing/direction?from=36.8065,10.1815&to=35.8256,10.6084&steps=true'],
+  [
+    `/geocoding/forward?q=${encodeURIComponent('Avenue Habib Bourguiba, La Marsa, Tunis, Tunisie 2070 (près de la gare)')}`,
+  ],
+]
+
+it('computes routes, tours, isochrones, matrices and long geocodes in the render pool: the same bytes as in the answering thread', async () => {
+  const renderer = createRenderPool({ size: 1 })
+  const { get } = await start({ renderer })
+  const here = createTmapsMock({ state: 'empty', seed: 'pictures', renderer: inThread })
+  const key = await here.console.createKey({ name: 'Here' })
+  try {
+    for (const [path, body] of HEAVY) {
+      const pooled = await get(path, body)
+      const url = `https://api.tmaps.tn${path}${path.includes('?') ? '&' : '?'}api_key=${key.value}`
+      const init = body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }
+      const own = Buffer.from(await (await here.fetch(new Request(url, init))).arrayBuffer())
+      expect([path, pooled.status]).toEqual([path, 200])
+      expect(pooled.body.equals(own)).toBe(true)
+    }
+    expect(renderer.stats().threads).toBe(1) // no picture was asked for: the JSON started it
+    // An endpoint's own error comes back from the thread as it would from here.
+    const refused = await get('/routing/optimized', {
+      origin: { lat: 36.8, lng: 10.18 },
+      waypoints: stops(51),
+    })
+    expect([refused.status, JSON.parse(refused.body.toString())]).toEqual([
+      400,
+      { error: 'invalid param: waypoints' },
+    ])
+  } finally {
+    await renderer.close()
+  }
+})
+
+it('answers a cached geocode at once while routes wait for the render thread', async () => {
+  const renderer = createRenderPool({ size: 1 })
+  const { get } = await start({ renderer })
+  try {
+    await get('/geocoding/forward?q=Sfax&limit=1') // cached from now on
+    const areas = Array(10).fill('polygon=36.6,10.0|36.6,10.4|37.0,10.4|37.0,10.0').join('&')
+    // The thread is busy with a costly map; four heavy routes queue behind it.
+    const map = get(`/maps/static?center=36.8,10.18&zoom=13&size=1280x1280&${areas}`)
+    const routes = HEAVY.slice(0, 4).map(([path, body]) => get(path, body))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const geocode = await get('/geocoding/forward?q=Sfax&limit=1')
+    const done = await Promise.all([map, ...routes])
+    expect(done.map((a) => a.status)).toEqual([200, 200, 200, 200, 200])
+    // The routes were computed in the thread, after the map; the geocode did not wait for either.
+    expect(Math.min(...done.slice(1).map((a) => a.at))).toBeGreaterThan(done[0]!.at)
+    expect(geocode.at).toBeLessThan(done[0]!.at)
+  } finally {
+    await renderer.close()
+  }
+})
+
+it('refuses a heavy JSON request beyond the render queue with 503 and Retry-After', async () => {
+  const renderer = createRenderPool({ size: 1, maxQueuedPixels: 0 })
+  const { get } = await start({ renderer })
+  try {
+    const [path, body] = HEAVY[0]!
+    const answers = await Promise.all([get(path, body), get(path, { ...(body as object), steps: false })])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 503])
+    const busy = answers.find((a) => a.status === 503)!
+    expect(busy.headers['retry-after']).toBe('1')
+    expect(JSON.parse(busy.body.toString())).toEqual({ error: 'service unavailable' })
+  } finally {
+    await renderer.close()
+  }
+})
+
+it('goes on answering while a large snapshot (30,000 keys, ~7 MB) is restored through the control API', async () => {
+  const { server, get, agent } = await start()
+  await get('/geocoding/forward?q=Sfax&limit=1')
+  const taken = server.mock.snapshot()
+  const at = '2026-01-01T00:00:00.000Z'
+  const hex = (n: number) => n.toString(16).padStart(32, '0')
+  const many = {
+    ...taken,
+    keys: [
+      ...taken.keys,
+      ...Array.from({ length: 30_000 }, (_, i) => ({
+        id: `key_bulk_${i}`,
+        name: `Bulk ${i}`,
+        value: `ak_${hex(i + 1)}`,
+        status: 'enabled' as const,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    ],
+    domains: Array.from({ length: 15_000 }, (_, i) => ({ hostname: `d${i}.example.tn`, createdAt: at })),
+    links: Array.from({ length: 15_000 }, (_, i) => ({
+      keyId: `key_bulk_${i}`,
+      hostname: `d${i}.example.tn`,
+      createdAt: at,
+    })),
+  }
+  const body = JSON.stringify(many)
+  expect(body.length).toBeLessThan(8 * 1024 * 1024)
+  // Timer turns while the restore runs: none at all if it held the event loop from start to end.
+  let turns = 0
+  let restoring = false
+  const restore = server.mock.restore
+  vi.spyOn(server.mock, 'restore').mockImplementation(async (snapshot) => {
+    restoring = true
+    const timer = setInterval(() => restoring && turns++, 1)
+    try {
+      await restore(snapshot)
+    } finally {
+      restoring = false
+      clearInterval(timer)
+    }
+  })
+  const put = await request(`${server.url}/__console/snapshot`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body,
+    dispatcher: agent,
+  })
+  await put.body.text()
+  expect(put.statusCode).toBe(204)
+  expect(server.mock.restore).toHaveBeenCalledOnce()
+  expect(turns).toBeGreaterThanOrEqual(3)
+  expect(server.mock.console.listKeys()).toHaveLength(30_001)
+  expect((await get('/geocoding/forward?q=Sfax&limit=1')).status).toBe(200) // its key kept
+})
