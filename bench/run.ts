@@ -12,6 +12,7 @@ import { coldStartRows } from './cold-start.ts'
 import { coreRows } from './core.ts'
 import { type Comparison, meetsTarget, report } from './harness.ts'
 import { mapRows } from './maps.ts'
+import { memoryRows } from './memory.ts'
 import { pictureRows } from './pictures.ts'
 import { serverRows } from './server.ts'
 import { startupRows } from './startup.ts'
@@ -38,6 +39,8 @@ const sections: Record<string, Section> = {
   server: serverRows,
   // 8b. Pictures drawn off the answering thread: a geocode's p99 with costly maps in flight, tiles per second.
   pictures: pictureRows,
+  // 8c. Memory of `tmaps-mock serve` after 5 minutes of mixed load and 30 s idle.
+  memory: memoryRows,
   // 9. Start and idle memory of the CLI's server, against a bare node:https process.
   startup: startupRows,
   // 9b. Cold start in a Node test file: a fresh process to its first answer, against bare msw.

@@ -85,11 +85,11 @@ async function warmMb(pid: number, count: number, url: (i: number) => string, ag
   // Idle: 4.5 s after the last answer (the CLI gives memory back after two quiet seconds
   // following work, 2-3 s after it: src/cli/heap.ts; the bare server has nothing of the kind).
   await new Promise((resolve) => setTimeout(resolve, IDLE_COLLECTED_AFTER_MS))
-  // An API-only user pays nothing for the render pool (its threads are named "tmaps-mock renderer").
-  const renderThreads = readdirSync(`/proc/${pid}/task`).filter((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').startsWith('tmaps-mock rend'),
+  // An API-only user pays nothing for the render pool (its child processes).
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean),
   )
-  if (renderThreads.length > 0) throw new Error('a render thread started without any picture asked for')
+  if (children.length > 0) throw new Error('a render process started without any picture asked for')
   return rssMb(pid)
 }
 
@@ -188,7 +188,7 @@ export async function startupRows(): Promise<{ rows: Comparison[]; notes: string
       `Start (tmaps-mock serve from ${from}, ${ROUNDS} rounds): first answer after ${first.a.toFixed(0)} ms vs ${first.b.toFixed(0)} ms bare; ` +
         `idle memory ${idle.a.toFixed(0)} MB RSS vs ${idle.b.toFixed(0)} MB bare before any request; ` +
         `idle after 100 geocodes ${warm.a.toFixed(0)} MB (${range(runs.tmaps.map((r) => r.warmMb))}) vs ${warm.b.toFixed(0)} MB bare after 100 answers, ` +
-        `${(warm.a / warm.b).toFixed(2)}x (target <= 120 MB: ${warm.a <= 120 ? 'met' : 'NOT MET'}; no render thread started); ` +
+        `${(warm.a / warm.b).toFixed(2)}x (target <= 120 MB: ${warm.a <= 120 ? 'met' : 'NOT MET'}; no render process started); ` +
         (geocodes.length > 0
           ? `the first geocode then takes ${median(geocodes).toFixed(0)} ms (the geocoder loads on first use).`
           : 'the first geocode was not measured (no key value readable from the control API).'),

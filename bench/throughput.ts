@@ -32,8 +32,16 @@ interface Started {
   info: Record<string, string>
 }
 
+/**
+ * `THROUGHPUT_PROFILE=<dir>`: the mock's server runs with `--cpu-prof` into that folder (written
+ * when the bench ends it); `node bench/profile-steps.ts <dir>/<file>.cpuprofile` then says what
+ * each step of a request costs.
+ */
+const PROFILE = process.env.THROUGHPUT_PROFILE
+
 function startProcess(args: string[]): Promise<Started> {
-  const child = spawn(node, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const profile = PROFILE && args[0] === 'tmaps' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []
+  const child = spawn(node, [...profile, script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     let out = ''
     child.stdout!.on('data', (chunk) => {

@@ -315,9 +315,9 @@ describe('tmaps-mock serve', () => {
     blocker.close()
   }, 30_000)
 
-  // An API-only user pays nothing for the render pool: its threads start with the first picture.
+  // An API-only user pays nothing for the render pool: its processes start with the first picture.
   it.runIf(process.platform === 'linux')(
-    'answers 100 geocodes without starting a render thread, and starts one for the first tile',
+    'answers 100 geocodes without starting a render process, and starts one for the first tile',
     async () => {
       const { banner, child } = serve('--quiet')
       const { url, ca, keys } = await banner
@@ -334,10 +334,10 @@ describe('tmaps-mock serve', () => {
             .once('error', fail)
             .end()
         })
-      // Threads by name (Linux cuts a name to 15 bytes): the pool names its threads "tmaps-mock renderer".
-      const renderThreads = () =>
-        readdirSync(`/proc/${child.pid}/task`).filter((task) =>
-          readFileSync(`/proc/${child.pid}/task/${task}/comm`, 'utf8').startsWith('tmaps-mock rend'),
+      // The server's child processes: the render pool's are its only ones.
+      const renderProcesses = () =>
+        readdirSync(`/proc/${child.pid}/task`).flatMap((task) =>
+          readFileSync(`/proc/${child.pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean),
         ).length
       const towns = ['Sfax', 'Sousse', 'Djerba', 'Kairouan', 'Bizerte', 'Gabès', 'Nabeul', 'Monastir']
       for (let i = 0; i < 100; i += 4) {
@@ -350,9 +350,9 @@ describe('tmaps-mock serve', () => {
         )
         for (const answer of answers) expect(answer).toEqual({ status: 200, type: 'application/json' })
       }
-      expect(renderThreads()).toBe(0)
+      expect(renderProcesses()).toBe(0)
       expect(await get('/r-tile/6/33/25?')).toEqual({ status: 200, type: 'image/png' })
-      expect(renderThreads()).toBe(1)
+      expect(renderProcesses()).toBe(1)
       agent.destroy()
     },
     120_000,

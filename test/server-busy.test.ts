@@ -95,7 +95,7 @@ it('computes routes, tours, isochrones, matrices and long geocodes in the render
       expect([path, pooled.status]).toEqual([path, 200])
       expect(pooled.body.equals(own)).toBe(true)
     }
-    expect(renderer.stats().threads).toBe(1) // no picture was asked for: the JSON started it
+    expect(renderer.stats().processes).toBe(1) // no picture was asked for: the JSON started it
     // An endpoint's own error comes back from the thread as it would from here.
     const refused = await get('/routing/optimized', {
       origin: { lat: 36.8, lng: 10.18 },

@@ -61,7 +61,7 @@ export function explainDecision(rule: Rule, facts: DecisionFacts): string {
     case 'client-closed':
       return 'The client left before its request body arrived (an aborted upload): nothing was answered.'
     case 'renderer-busy':
-      return 'Authorized, but every render thread is busy and its queue is full: try again in a second (Retry-After).'
+      return 'Authorized, but every render process is busy and its queue is full: try again in a second (Retry-After).'
     case 'fault-injected':
       return 'An injected fault answered, before the auth check (mock.faults).'
   }

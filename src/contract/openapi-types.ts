@@ -530,7 +530,7 @@ export interface components {
                 "application/json": components["schemas"]["TmapsErrorBody"];
             };
         };
-        /** @description Every render thread busy and its queue full (pictures), or an injected fault: retry after Retry-After */
+        /** @description Every render process busy and its queue full (pictures, routes, long geocodes), or an injected fault: retry after Retry-After */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];

@@ -129,17 +129,6 @@ export function createFaults(
   const rules: Array<FaultRule & { draw: () => number }> = []
   let next = 0
   const known = new Set(endpointNames)
-  const fail = (why: string): never => {
-    throw new TypeError(`Failed to add the fault: ${why}.`)
-  }
-  const delay = (value: unknown): number | [number, number] => {
-    const ok = (n: unknown): n is number =>
-      Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_DELAY_MS
-    if (ok(value)) return value
-    if (Array.isArray(value) && value.length === 2 && ok(value[0]) && ok(value[1]) && value[0] <= value[1])
-      return [value[0], value[1]]
-    return fail(`delayMs must be whole milliseconds from 0 to ${MAX_DELAY_MS}, or a [min, max] range`)
-  }
   const view = ({ draw: _, ...rule }: FaultRule & { draw: () => number }): FaultRule => ({
     ...rule,
     delayMs: Array.isArray(rule.delayMs) ? [...rule.delayMs] : rule.delayMs,
@@ -147,44 +136,15 @@ export function createFaults(
 
   return {
     add(input) {
-      if (input === null || typeof input !== 'object')
-        fail('give an object, e.g. { status: 429, times: 3 } or { delayMs: [200, 800] }')
-      const { endpoint, status, delayMs, network, times, probability = 1 } = input
-      const allowed = new Set(['endpoint', 'status', 'delayMs', 'network', 'times', 'probability'])
-      const unknown = Object.keys(input).filter((k) => !allowed.has(k))
-      if (unknown.length > 0) fail(`unknown option ${unknown.join(', ')}`)
-      let name: string | null = null
-      if (endpoint !== undefined) {
-        name =
-          typeof endpoint === 'string'
-            ? endpoint.replace(/^\//, '').replace(/\/\{z\}\/\{x\}\/\{y\}$/, '')
-            : ''
-        if (!known.has(name))
-          fail(
-            `endpoint ${JSON.stringify(endpoint)} is not a TMaps path. Use one of ${[...known].map((n) => `/${n}`).join(', ')}`,
-          )
-      }
-      // A number that is an own key of the table: "429" (a string) or "toString" (inherited) is not.
-      if (status !== undefined && !(typeof status === 'number' && Object.hasOwn(FAULT_BODIES, status)))
-        fail(
-          `status must be one of the numbers ${Object.keys(FAULT_BODIES).join(', ')} (got ${JSON.stringify(status)?.slice(0, 40)})`,
-        )
-      if (network !== undefined && network !== 'reset') fail('network must be "reset"')
-      if (status !== undefined && network !== undefined) fail('give status or network, not both')
-      if (status === undefined && network === undefined && delayMs === undefined)
-        fail('give at least one of status, delayMs or network')
-      if (times !== undefined && !(Number.isInteger(times) && times >= 1))
-        fail('times must be a whole number >= 1')
-      if (!(typeof probability === 'number' && probability > 0 && probability <= 1))
-        fail('probability must be a number above 0 and at most 1')
-      if (rules.length >= MAX_RULES) fail(`at most ${MAX_RULES} rules; remove some first`)
+      const { name, status, delayMs, network, times, probability } = checkFault(input, known)
+      if (rules.length >= MAX_RULES) failFault(`at most ${MAX_RULES} rules; remove some first`)
       const id = `fault_${++next}`
       const rule = {
         id,
         endpoint: name,
-        status: status ?? null,
-        delayMs: delayMs === undefined ? null : delay(delayMs),
-        network: network ?? null,
+        status,
+        delayMs,
+        network,
         remaining: times ?? null,
         probability,
         hits: 0,
@@ -227,6 +187,61 @@ export function createFaults(
       return plan
     },
   }
+}
+
+const failFault = (why: string): never => {
+  throw new TypeError(`Failed to add the fault: ${why}.`)
+}
+
+const FAULT_OPTIONS = new Set(['endpoint', 'status', 'delayMs', 'network', 'times', 'probability'])
+
+/** A fault rule's input checked, or a `TypeError` that says what to fix. */
+function checkFault(input: FaultInput, known: ReadonlySet<string>) {
+  if (input === null || typeof input !== 'object')
+    failFault('give an object, e.g. { status: 429, times: 3 } or { delayMs: [200, 800] }')
+  const { endpoint, status, delayMs, network, times, probability = 1 } = input
+  const unknown = Object.keys(input).filter((k) => !FAULT_OPTIONS.has(k))
+  if (unknown.length > 0) failFault(`unknown option ${unknown.join(', ')}`)
+  let name: string | null = null
+  if (endpoint !== undefined) {
+    name =
+      typeof endpoint === 'string' ? endpoint.replace(/^\//, '').replace(/\/\{z\}\/\{x\}\/\{y\}$/, '') : ''
+    if (!known.has(name))
+      failFault(
+        `endpoint ${JSON.stringify(endpoint)} is not a TMaps path. Use one of ${[...known].map((n) => `/${n}`).join(', ')}`,
+      )
+  }
+  // A number that is an own key of the table: "429" (a string) or "toString" (inherited) is not.
+  if (status !== undefined && !(typeof status === 'number' && Object.hasOwn(FAULT_BODIES, status)))
+    failFault(
+      `status must be one of the numbers ${Object.keys(FAULT_BODIES).join(', ')} (got ${JSON.stringify(status)?.slice(0, 40)})`,
+    )
+  if (network !== undefined && network !== 'reset') failFault('network must be "reset"')
+  if (status !== undefined && network !== undefined) failFault('give status or network, not both')
+  if (status === undefined && network === undefined && delayMs === undefined)
+    failFault('give at least one of status, delayMs or network')
+  if (times !== undefined && !(Number.isInteger(times) && times >= 1))
+    failFault('times must be a whole number >= 1')
+  if (!(typeof probability === 'number' && probability > 0 && probability <= 1))
+    failFault('probability must be a number above 0 and at most 1')
+  return {
+    name,
+    status: status ?? null,
+    delayMs: delayMs === undefined ? null : faultDelay(delayMs),
+    network: network ?? null,
+    times,
+    probability,
+  }
+}
+
+/** A rule's delay: whole milliseconds up to `MAX_DELAY_MS`, or a [min, max] range of them. */
+function faultDelay(value: unknown): number | [number, number] {
+  const ok = (n: unknown): n is number =>
+    Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_DELAY_MS
+  if (ok(value)) return value
+  if (Array.isArray(value) && value.length === 2 && ok(value[0]) && ok(value[1]) && value[0] <= value[1])
+    return [value[0], value[1]]
+  return failFault(`delayMs must be whole milliseconds from 0 to ${MAX_DELAY_MS}, or a [min, max] range`)
 }
 
 /** Floats in [0, 1) from a seeded stream of 32-bit numbers: the same seed, the same draws, in every engine. */

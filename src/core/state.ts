@@ -60,24 +60,8 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
   let store: TmapsStore = createStore(changed)
   let generator = createKeyGenerator(opts.seed)
   let loaded = false
-  let writes: Promise<unknown> = Promise.resolve()
   const listeners = new Set<() => void>()
-
-  /** Runs writes one at a time; once one has run, tells the listeners (before its caller resumes). */
-  const serialize = <T>(write: () => Promise<T>): Promise<T> => {
-    const run = writes.then(write, write).then((result) => {
-      for (const listener of listeners) {
-        try {
-          listener()
-        } catch (error) {
-          console.error('tmaps-mock: a change listener threw:', error)
-        }
-      }
-      return result
-    })
-    writes = run.catch(() => undefined)
-    return run
-  }
+  const serialize = writeQueue(listeners)
 
   const consoleApi: TmapsConsole = createConsole({
     store: () => store,
@@ -98,21 +82,7 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
   const load = async (given: ParsedSnapshot): Promise<void> => {
     const nextGenerator = createKeyGenerator(opts.seed, given.keyIndex)
     const snapshot = withKeys(given, opts.keys, nextGenerator, keysCreatedAt)
-    const next = createStore(changed)
-    // Built aside and swapped whole, a few milliseconds at a time: requests go on meanwhile.
-    let since = performance.now()
-    const records = [
-      ...snapshot.keys.map((key) => () => next.keys.create(key)),
-      ...snapshot.domains.map((domain) => () => next.domains.create(domain)),
-      ...snapshot.links.map((link) => () => next.links.create(link)),
-    ]
-    for (const create of records) {
-      await create()
-      if (performance.now() - since >= SLICE_MS) {
-        await nextTurn()
-        since = performance.now()
-      }
-    }
+    const next = await storeOf(snapshot, changed)
     store = next
     changed()
     generator = nextGenerator
@@ -172,6 +142,47 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
       await serialize(() => load(parsed))
     },
   }
+}
+
+/** Runs writes one at a time; once one has run, tells the listeners (before its caller resumes). */
+function writeQueue(listeners: ReadonlySet<() => void>) {
+  let writes: Promise<unknown> = Promise.resolve()
+  return <T>(write: () => Promise<T>): Promise<T> => {
+    const run = writes.then(write, write).then((result) => {
+      for (const listener of listeners) {
+        try {
+          listener()
+        } catch (error) {
+          console.error('tmaps-mock: a change listener threw:', error)
+        }
+      }
+      return result
+    })
+    writes = run.catch(() => undefined)
+    return run
+  }
+}
+
+/**
+ * A new store holding a snapshot's records, built aside (the caller swaps it in whole) a few
+ * milliseconds at a time: requests go on meanwhile, even for 100,000 keys.
+ */
+async function storeOf(snapshot: ParsedSnapshot, changed: () => void): Promise<TmapsStore> {
+  const next = createStore(changed)
+  const records = [
+    ...snapshot.keys.map((key) => () => next.keys.create(key)),
+    ...snapshot.domains.map((domain) => () => next.domains.create(domain)),
+    ...snapshot.links.map((link) => () => next.links.create(link)),
+  ]
+  let since = performance.now()
+  for (const create of records) {
+    await create()
+    if (performance.now() - since >= SLICE_MS) {
+      await nextTurn()
+      since = performance.now()
+    }
+  }
+  return next
 }
 
 /**

@@ -2,7 +2,7 @@ import { renderStaticMap, renderTile } from './render.ts'
 import type { RenderJob, RenderReply } from './renderer.ts'
 
 /**
- * Draws one picture job of a render thread (the browser's Web Worker, Node's worker threads) and
+ * Draws one picture job of a render worker (the browser's Web Worker, Node's render processes) and
  * says what to post back: the bytes (their buffer to transfer) or the error's message.
  * @example const { reply, transfer } = await drawJob({ id: 1, kind: 'tile', seed: 'tmaps', z: 6, x: 33, y: 25 })
  */

@@ -46,7 +46,7 @@ export const inThread: TmapsRenderer = {
 }
 
 /**
- * A renderer that cannot take one more picture now (its threads are busy and its queue is
+ * A renderer that cannot take one more picture now (its workers are busy and its queue is
  * full): answered 503 `{"error":"service unavailable"}` with `Retry-After`, never drawn late.
  */
 export class RendererBusyError extends Error {

@@ -24,9 +24,9 @@ export type Deflate = (data: Uint8Array) => Uint8Array
 let deflate: Deflate = (data) => zlibSync(data, { level: 1 })
 
 /**
- * Replaces the deflater of every PNG this thread encodes. Node's render threads use `node:zlib`
+ * Replaces the deflater of every PNG this thread encodes. Node's render processes use `node:zlib`
  * (2-3x faster than fflate there): the decoded pixels are the same, the compressed bytes are not.
- * @example useDeflate((data) => deflateSync(data, { level: 1 })) // in a Node worker thread
+ * @example useDeflate((data) => deflateSync(data, { level: 1 })) // in a Node render process
  */
 export function useDeflate(next: Deflate): void {
   deflate = next

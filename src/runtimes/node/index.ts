@@ -11,9 +11,9 @@ export { createRenderPool, type RenderPool, type RenderPoolOptions } from './ren
  *
  * Takes the options of `createTmapsMock` (default: the demo console). Call `server.listen()`
  * yourself (e.g. in `beforeAll`), as with any msw server. Requests carry no `Origin` in Node
- * unless you send one, so they are decided as a server's. Tiles and static maps are drawn in a
- * pool of worker threads shared by the process (started on the first picture), so a costly
- * picture never holds up the other answers. On a Node older than msw 3 needs (22.12) it throws
+ * unless you send one, so they are decided as a server's. Tiles, static maps, routes and long
+ * geocodes are made in a pool of render processes shared by the process (started on the first
+ * of them), so a costly picture or route never holds up the other answers. On a Node older than msw 3 needs (22.12) it throws
  * at once and says how to fix it.
  * @example
  * ```ts
@@ -32,7 +32,7 @@ export { createRenderPool, type RenderPool, type RenderPoolOptions } from './ren
  */
 export function setupTmapsNode(options?: TmapsMockOptions): { server: SetupServer; mock: TmapsMock } {
   assertNodeVersion('setupTmapsNode')
-  // Pictures are drawn in the process's pool of worker threads, unless `renderer` says otherwise.
+  // Pictures and heavy JSON are made in the process's render pool, unless `renderer` says otherwise.
   const mock = createTmapsMock({ renderer: sharedRenderPool(), ...options })
   return { server: setupServer(...mock.handlers), mock }
 }

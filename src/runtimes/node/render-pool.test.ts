@@ -10,7 +10,7 @@ import { answerJsonJob } from '../../endpoints/json-job.ts'
 import { parseStaticMap } from '../../endpoints/maps/static-map.ts'
 import { ParamError } from '../../endpoints/params.ts'
 import { inThread, RendererBusyError } from '../../map/renderer.ts'
-import { createRenderPool, type RenderPool, threadExecArgv } from './render-pool.ts'
+import { createRenderPool, type RenderPool, renderExecArgv } from './render-pool.ts'
 
 const pools: RenderPool[] = []
 const pool = (options?: Parameters<typeof createRenderPool>[0]) => {
@@ -45,9 +45,9 @@ it('draws the same pixels as the answering thread (deflated by node:zlib): a til
 
 it('starts no thread before the first picture, and at most `size`', async () => {
   const renderer = pool({ size: 2 })
-  expect(renderer.stats()).toEqual({ threads: 0, busy: 0, queued: 0, refused: 0 })
+  expect(renderer.stats()).toEqual({ processes: 0, busy: 0, queued: 0, refused: 0 })
   await Promise.all([6, 7, 8, 9].map((z) => renderer.tile('tmaps', z, 2 ** (z - 1), 2 ** (z - 1) - 1)))
-  expect(renderer.stats().threads).toBe(2)
+  expect(renderer.stats().processes).toBe(2)
 })
 
 it('refuses a picture once its queue is full (RendererBusyError), and draws again when it empties', async () => {
@@ -63,7 +63,7 @@ it('refuses a picture once its queue is full (RendererBusyError), and draws agai
 it('rejects a picture the thread could not draw, and goes on drawing the next', async () => {
   const renderer = pool({ size: 1 })
   const broken = { ...spec('center=36.8,10.18&zoom=12&size=100x100'), style: 'no-such-style' } as never
-  await expect(renderer.staticMap('tmaps', broken)).rejects.toThrow(/^the render thread failed: /)
+  await expect(renderer.staticMap('tmaps', broken)).rejects.toThrow(/^the render process failed: /)
   expect((await renderer.tile('tmaps', 6, 33, 25)).length).toBeGreaterThan(100)
 })
 
@@ -103,9 +103,9 @@ it("computes heavy JSON answers in its threads: the same bytes as the answering 
   })
   const unknown = { ...route, endpoint: 'routing/nowhere' }
   await expect(renderer.json('tmaps', unknown)).rejects.toThrow(
-    /^the render thread failed: .*no JSON endpoint/,
+    /^the render process failed: .*no JSON endpoint/,
   )
-  expect(renderer.stats()).toMatchObject({ threads: 1, busy: 0, queued: 0 })
+  expect(renderer.stats()).toMatchObject({ processes: 1, busy: 0, queued: 0 })
 })
 
 it('says what is wrong with its options', () => {
@@ -142,9 +142,9 @@ it.each([
   90_000,
 )
 
-it('keeps the Node options a thread needs and drops those about the main script', () => {
+it('keeps the Node options a render process needs and drops those about the main script and the inspector', () => {
   expect(
-    threadExecArgv([
+    renderExecArgv([
       '--input-type=module',
       '-e',
       'code',
@@ -157,7 +157,12 @@ it('keeps the Node options a thread needs and drops those about the main script'
       '--input-type',
       'commonjs',
       '--import=./setup.js',
+      '--inspect=9229',
+      '--inspect-brk',
     ]),
   ).toEqual(['--max-semi-space-size=4', '--conditions', 'dev', '--import=./setup.js'])
-  expect(threadExecArgv(['--max-old-space-size=512', '--conditions=dev'])).toBeUndefined() // inherited as is
+  expect(renderExecArgv(['--max-old-space-size=512', '--conditions=dev'])).toEqual([
+    '--max-old-space-size=512',
+    '--conditions=dev',
+  ])
 })

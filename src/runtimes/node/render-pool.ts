@@ -1,7 +1,7 @@
+import { type ChildProcess, fork } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import { fromJobFailure, type JobFailure, type JsonAnswerer, type JsonJob } from '../../endpoints/json-job.ts'
 import {
   RendererBusyError,
@@ -22,49 +22,52 @@ import { pictureCost } from '../../map/spec.ts'
  * ```
  */
 export interface RenderPoolOptions {
-  /** Worker threads at most. Default: the machine's cores less one (the answering thread's), at least 1. */
+  /** Render processes at most. Default: the machine's cores less one (the answering thread's), at least 1. */
   size?: number
   /**
-   * How much drawing may wait for a thread, in the pixel units of `MAX_PICTURE_COST` (a tile is
+   * How much work may wait for a render process, in the pixel units of `MAX_PICTURE_COST` (a tile is
    * 65,536, a static map its `pictureCost`); a picture beyond it is refused (503). Default 96 M
-   * per thread: about 10 s of drawing on a laptop core, ~1,460 tiles (a map of any size asking
+   * per process: about 10 s of drawing on a laptop core, ~1,460 tiles (a map of any size asking
    * for its view at once is never refused), 58 plain 1280 x 1280 maps or eight of the costliest.
    */
   maxQueuedPixels?: number
-  /** A thread idle this long ends (its memory goes back); the next picture starts one. Default 30 s. */
+  /**
+   * A render process idle this long ends, and everything it built goes back to the system; the
+   * next job starts one (~0.3 s) and builds its world again (~1 s). Default 15 s.
+   */
   idleMs?: number
 }
 
 /**
- * A renderer drawing in worker threads; `close()` ends them, `stats()` says what it is doing.
+ * A renderer drawing in child processes; `close()` ends them, `stats()` says what it is doing.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
  * import { createRenderPool, type RenderPool } from 'tmaps-mock/node'
  *
  * const pool: RenderPool = createRenderPool()
- * assert.equal(pool.stats().threads, 0) // none before the first picture
+ * assert.equal(pool.stats().processes, 0) // none before the first picture
  * await pool.close()
  * ```
  */
 export interface RenderPool extends TmapsRenderer, JsonAnswerer {
   close(): Promise<void>
-  stats(): { threads: number; busy: number; queued: number; refused: number }
+  stats(): { processes: number; busy: number; queued: number; refused: number }
 }
 
-/** What a thread is sent: a picture, or a JSON answer to compute (`ThreadJob` with its id). */
-export type ThreadJob = RenderJob | { id: number; kind: 'json'; seed: string | number; job: JsonJob }
-/** What a thread posts back: the bytes, an endpoint's error (400, 404), or a bug's message. */
-export type ThreadReply = RenderReply | { id: number; failure: JobFailure }
-type Job = ThreadJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never
+/** What a render process is sent: a picture, or a JSON answer to compute. */
+export type RenderProcessJob = RenderJob | { id: number; kind: 'json'; seed: string | number; job: JsonJob }
+/** What a render process sends back: the bytes, an endpoint's error (400, 404), or a bug's message. */
+export type RenderProcessReply = RenderReply | { id: number; failure: JobFailure }
+type Job = RenderProcessJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never
 interface Pending {
   job: Job
   cost: number
   resolve: (bytes: Uint8Array<ArrayBuffer>) => void
   reject: (error: Error) => void
 }
-interface Thread {
-  worker: Worker
+interface Child {
+  process: ChildProcess
   current: (Pending & { id: number }) | undefined
   idle: NodeJS.Timeout | undefined
 }
@@ -74,142 +77,138 @@ const TILE_COST = 256 * 256
 /** A JSON job's cost in the same units: about the time of four tiles (a heavy route is 5-50 ms). */
 const JSON_COST = 4 * TILE_COST
 const QUEUED_PIXELS_PER_THREAD = 96_000_000
+/** A render process idle this long ends: its memory goes back to the system. */
+const IDLE_MS = 15_000
 
-/** The thread's module beside this one: `.ts` when run from source, `.js` from the package. */
-const THREAD_URL = new URL(`./render-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url)
+/** The render process's module beside this one: `.ts` when run from source, `.js` from the package. */
+const PROCESS_FILE = fileURLToPath(
+  new URL(`./render-process${extname(fileURLToPath(import.meta.url))}`, import.meta.url),
+)
 
-/** Options that take the next argument as their value, among those a thread must not inherit. */
+/** Options that take the next argument as their value, among those a render process must not inherit. */
 const SCRIPT_OPTIONS = new Set(['-e', '--eval', '-p', '--print', '--input-type'])
+/** Options a render process must not inherit either: a second inspector on the same port fails. */
+const INSPECT_OPTION = /^--inspect(-brk|-wait|-port)?(=|$)|^--debug-port(=|$)/
 
 /**
  * The process's Node options less those about its main script (`-e`/`--eval`, `-p`/`--print`,
- * `--input-type`), which a worker thread inherits by default and fails on ("--input-type can only
- * be used with string input"): a script run with `node --input-type=module -e` then got 500 on
- * every picture. Undefined when there are none: the thread inherits the options as Node does.
+ * `--input-type`), which a render process would otherwise inherit and run instead of its own
+ * module (a script run with `node --input-type=module -e` then got 500 on every picture), and
+ * less `--inspect` (the port is taken). V8's options (`--max-old-space-size`) are kept.
  */
-export function threadExecArgv(execArgv: readonly string[]): string[] | undefined {
+export function renderExecArgv(execArgv: readonly string[]): string[] {
   const kept: string[] = []
   for (let i = 0; i < execArgv.length; i++) {
     const arg = execArgv[i]!
     const name = arg.split('=', 1)[0]!
+    if (INSPECT_OPTION.test(arg)) continue
     if (!SCRIPT_OPTIONS.has(name)) kept.push(arg)
     else if (!arg.includes('=')) i++ // its value is the next argument
   }
-  return kept.length === execArgv.length ? undefined : kept
+  return kept
 }
 
 /**
- * A render thread. Options given to a thread explicitly must be Node's own: V8's (such as
- * `--max-old-space-size`) are refused (ERR_WORKER_INVALID_EXEC_ARGV, naming them), and are the
- * whole process's anyway, so the thread starts without the ones refused.
+ * A render process: a child Node process, so that everything it built goes back to the system
+ * when it ends. (A worker thread's heap does not: a thread that had built 230 MB of objects left
+ * 190 MB of its process's RSS after `terminate()`.) Its messages are structured clones (`advanced`
+ * serialization): a tile's bytes cost a copy through the pipe, ~0.1 ms.
  */
-function startWorker(): Worker {
-  const name = 'tmaps-mock renderer'
-  const execArgv = threadExecArgv(process.execArgv)
-  if (execArgv === undefined) return new Worker(THREAD_URL, { name })
-  try {
-    return new Worker(THREAD_URL, { name, execArgv })
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error
-    const refused = new Set(/flags: (.*)$/.exec((error as Error).message)?.[1]?.split(', ') ?? execArgv)
-    return new Worker(THREAD_URL, { name, execArgv: execArgv.filter((arg) => !refused.has(arg)) })
-  }
+function startChild(): ChildProcess {
+  return fork(PROCESS_FILE, [], {
+    execArgv: renderExecArgv(process.execArgv),
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
 }
 
 /**
- * Draws tiles and static maps, and computes heavy JSON answers, in a pool of Node worker threads, so the answering thread only decides, queues and sends.
+ * Draws tiles and static maps, and computes heavy JSON answers, in a pool of child processes, so the answering thread only decides, queues and sends.
  *
  * A costly picture or route never holds up a geocode. Heavy JSON means every routing answer
  * (directions, tours, isochrones, matrices) and forward geocodes of more than 48 characters;
- * other geocodes stay in the answering thread. Threads start on the first job (an API-only
+ * other geocodes stay in the answering thread. Render processes start on the first job (an API-only
  * user who geocodes pays nothing), one job each at a time; jobs wait in a queue bounded by their cost,
  * and one more is refused with `RendererBusyError` (answered 503 with `Retry-After: 1`) rather
  * than drawn ever later. The same pixels as drawing in the answering thread (deflated by
- * `node:zlib`). Threads are `unref`'d: they never keep a process alive. `setupTmapsNode` and the
+ * `node:zlib`). A render process keeps its parent running only while it has a job; it ends with its
+ * parent, and after `idleMs` without a job (its memory goes back). `setupTmapsNode` and the
  * HTTPS server share one pool per process by default; make your own to size it. Options: `size`
- * (the cores less one, at least 1), `maxQueuedPixels` (96 M per thread), `idleMs` (30 s).
+ * (the cores less one, at least 1), `maxQueuedPixels` (96 M per process), `idleMs` (15 s).
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
  * import { createRenderPool, setupTmapsNode } from 'tmaps-mock/node'
  *
- * const renderer = createRenderPool({ size: 2 }) // two threads at most
+ * const renderer = createRenderPool({ size: 2 }) // two render processes at most
  * const { server, mock } = setupTmapsNode({ state: 'empty', renderer })
  * server.listen({ onUnhandledFrame: 'bypass' })
  * const key = await mock.console.createKey({ name: 'Tiles' })
  * const tile = await fetch(`https://tiles.tmaps.tn/r-tile/6/33/25?api_key=${key.value}`)
  * assert.equal(tile.headers.get('content-type'), 'image/png')
- * assert.deepEqual(renderer.stats(), { threads: 1, busy: 0, queued: 0, refused: 0 })
+ * assert.deepEqual(renderer.stats(), { processes: 1, busy: 0, queued: 0, refused: 0 })
  * server.close()
  * await renderer.close()
  * ```
  */
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
-  const size = options.size ?? Math.max(1, availableParallelism() - 1)
-  const maxQueued = options.maxQueuedPixels ?? QUEUED_PIXELS_PER_THREAD * size
-  const idleMs = options.idleMs ?? 30_000
-  if (!(Number.isInteger(size) && size >= 1))
-    throw new TypeError('Failed to create the render pool: size must be a whole number >= 1.')
-  if (!(Number.isInteger(maxQueued) && maxQueued >= 0))
-    throw new TypeError('Failed to create the render pool: maxQueuedPixels must be a whole number >= 0.')
-  const threads: Thread[] = []
+  const { size, maxQueued, idleMs } = poolOptions(options)
+  const children: Child[] = []
   const queue: Pending[] = []
   let next = 0
   let refused = 0
   let queuedCost = 0
   let closed = false
 
-  const start = (): Thread => {
-    const worker = startWorker()
-    worker.unref()
-    const thread: Thread = { worker, current: undefined, idle: undefined }
-    worker.on('message', (reply: ThreadReply) => {
-      const done = thread.current
-      if (!done || done.id !== reply.id) return
-      thread.current = undefined
-      if ('bytes' in reply) done.resolve(reply.bytes)
-      else if ('failure' in reply) done.reject(fromJobFailure(reply.failure))
-      else done.reject(new Error(`the render thread failed: ${reply.error}`))
-      dispatch(thread)
+  const start = (): Child => {
+    const child = startRenderProcess({
+      done(reply) {
+        const done = child.current
+        if (!done || done.id !== reply.id) return
+        child.current = undefined
+        if ('bytes' in reply) done.resolve(reply.bytes)
+        else if ('failure' in reply) done.reject(fromJobFailure(reply.failure))
+        else done.reject(new Error(`the render process failed: ${reply.error}`))
+        dispatch(child)
+      },
+      failed(error) {
+        if (!children.includes(child)) return // ended on purpose (idle, closed)
+        children.splice(children.indexOf(child), 1)
+        clearTimeout(child.idle)
+        child.current?.reject(new Error(`the render process failed: ${error.message}`))
+        child.current = undefined
+        pump() // the others go on; a new one starts if one is needed
+      },
     })
-    const fail = (error: Error) => {
-      threads.splice(threads.indexOf(thread), 1)
-      clearTimeout(thread.idle)
-      thread.current?.reject(new Error(`the render thread failed: ${error.message}`))
-      thread.current = undefined
-      pump() // the others go on; a new thread starts if one is needed
-    }
-    worker.on('error', fail)
-    worker.on('exit', (code) => {
-      if (threads.includes(thread)) fail(new Error(`it exited with code ${code}`))
-    })
-    threads.push(thread)
-    return thread
+    children.push(child)
+    return child
   }
 
-  /** Gives a thread the next picture, or lets it end after `idleMs` without one. */
-  const dispatch = (thread: Thread) => {
+  /** Gives a render process the next job, or ends it after `idleMs` without one. */
+  const dispatch = (child: Child) => {
     const pending = queue.shift()
     if (pending) queuedCost -= pending.cost
     if (!pending) {
-      thread.idle = setTimeout(() => {
-        threads.splice(threads.indexOf(thread), 1)
-        void thread.worker.terminate()
+      holdOpen(child.process, false)
+      child.idle = setTimeout(() => {
+        children.splice(children.indexOf(child), 1)
+        child.process.kill()
       }, idleMs)
-      thread.idle.unref()
+      child.idle.unref()
       return
     }
-    clearTimeout(thread.idle)
+    clearTimeout(child.idle)
     const id = next++
-    thread.current = { ...pending, id }
-    thread.worker.postMessage({ ...pending.job, id })
+    child.current = { ...pending, id }
+    holdOpen(child.process, true)
+    child.process.send({ ...pending.job, id } satisfies RenderProcessJob)
   }
 
   const pump = () => {
     while (queue.length > 0) {
-      const free = threads.find((t) => t.current === undefined)
+      const free = children.find((t) => t.current === undefined)
       if (free) dispatch(free)
-      else if (threads.length < size) dispatch(start())
+      else if (children.length < size) dispatch(start())
       else return
     }
   }
@@ -217,14 +216,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const submit = (job: Job, cost: number) =>
     new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
       if (closed) return reject(new Error('the render pool is closed'))
-      const free = threads.some((t) => t.current === undefined) || threads.length < size
+      const free = children.some((t) => t.current === undefined) || children.length < size
       if (!free && queuedCost + cost > maxQueued) {
         refused++
-        return reject(
-          new RendererBusyError(
-            `${queue.length} pictures (${(queuedCost / 1e6).toFixed(1)} M pixel units) are waiting for a render thread; the most is ${(maxQueued / 1e6).toFixed(1)} M`,
-          ),
-        )
+        return reject(busy(queue.length, queuedCost, maxQueued))
       }
       queue.push({ job, cost, resolve, reject })
       queuedCost += cost
@@ -241,20 +236,75 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       for (const pending of queue.splice(0)) pending.reject(closing)
       queuedCost = 0
       await Promise.all(
-        threads.splice(0).map((thread) => {
-          clearTimeout(thread.idle)
-          thread.current?.reject(closing)
-          return thread.worker.terminate()
+        children.splice(0).map((child) => {
+          clearTimeout(child.idle)
+          child.current?.reject(closing)
+          return ended(child.process)
         }),
       )
     },
     stats: () => ({
-      threads: threads.length,
-      busy: threads.filter((t) => t.current !== undefined).length,
+      processes: children.length,
+      busy: children.filter((t) => t.current !== undefined).length,
       queued: queue.length,
       refused,
     }),
   }
+}
+
+/** A job refused: too much is waiting already. */
+const busy = (waiting: number, cost: number, most: number) =>
+  new RendererBusyError(
+    `${waiting} jobs (${(cost / 1e6).toFixed(1)} M pixel units) are waiting for a render process; the most is ${(most / 1e6).toFixed(1)} M`,
+  )
+
+/** The pool's options with their defaults, or a `TypeError` that says which is wrong. */
+function poolOptions(options: RenderPoolOptions) {
+  const size = options.size ?? Math.max(1, availableParallelism() - 1)
+  const maxQueued = options.maxQueuedPixels ?? QUEUED_PIXELS_PER_THREAD * size
+  const idleMs = options.idleMs ?? IDLE_MS
+  if (!(Number.isInteger(size) && size >= 1))
+    throw new TypeError('Failed to create the render pool: size must be a whole number >= 1.')
+  if (!(Number.isInteger(maxQueued) && maxQueued >= 0))
+    throw new TypeError('Failed to create the render pool: maxQueuedPixels must be a whole number >= 0.')
+  return { size, maxQueued, idleMs }
+}
+
+/** A new render process, telling `done` each reply and `failed` once when it fails or exits. */
+function startRenderProcess(events: {
+  done(reply: RenderProcessReply): void
+  failed(error: Error): void
+}): Child {
+  const child = startChild()
+  child.on('message', (reply: RenderProcessReply) => events.done(reply))
+  child.on('error', (error) => events.failed(error))
+  child.on('exit', (code, signal) => events.failed(new Error(`it exited with ${signal ?? `code ${code}`}`)))
+  return { process: child, current: undefined, idle: undefined }
+}
+
+/**
+ * A render process keeps its parent running while it has a job (its answer is awaited), never
+ * while it waits for one: a script that drew a tile ends when its own work does.
+ */
+function holdOpen(child: ChildProcess, busy: boolean): void {
+  const channel = child.channel as { ref(): void; unref(): void } | null | undefined
+  if (busy) {
+    child.ref()
+    channel?.ref()
+  } else {
+    child.unref()
+    channel?.unref()
+  }
+}
+
+/** Ends a render process and resolves once it has. */
+function ended(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.ref() // awaited: the process waits for it to end
+    child.kill()
+  })
 }
 
 let shared: RenderPool | undefined
@@ -263,7 +313,7 @@ let shared: RenderPool | undefined
  * The process's render pool, made on first use and shared by every mock of the process (the
  * HTTPS server, `setupTmapsNode`): drawing is a pure function of the data seed and the picture's
  * parameters, so nothing of one mock's state is in it, and N mocks in one test run do not start
- * N sets of threads.
+ * N sets of render processes.
  * @example const renderer = sharedRenderPool()
  */
 export function sharedRenderPool(): RenderPool {

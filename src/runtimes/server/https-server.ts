@@ -190,7 +190,7 @@ export async function startTmapsHttpsServer(
   const tls =
     cert && key ? { cert: pem(cert, 'cert'), key: pem(key, 'key') } : await localCertificate(certDir)
   // The runtime-free core: msw is not loaded by the server at all (it starts faster, idles smaller).
-  // Pictures drawn in worker threads: the answering thread only decides, queues and sends.
+  // Pictures and heavy JSON made in render processes: the answering thread only decides, queues and sends.
   let keyName = (_id: string | null): string | null => null
   const forward = upstream && (await startUpstream(upstream, (id) => keyName(id)))
   const mock: TmapsMockCore =

@@ -4,6 +4,7 @@ import { msw } from 'msw/vite'
 import type {
   ConfigEnv,
   DevEnvironment,
+  HtmlTagDescriptor,
   IndexHtmlTransformContext,
   Plugin,
   UserConfig,
@@ -164,19 +165,7 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
   const mock: Plugin = {
     name: 'tmaps-mock',
     apply,
-    config() {
-      // The start module's dependencies are not in the page's HTML, so Vite's scan of it cannot
-      // find them: named here, they are pre-bundled with the app's, and the first load does not
-      // reload for a late discovery.
-      // The render worker too: pre-bundled, it is one request rather than a file per module, and
-      // Vite's dev server does not serve its raw modules as a browser needs (a dynamic JSON
-      // import's `with { type: 'json' }` is kept while the JSON is served as JavaScript).
-      const include = [PAGE_MODULE]
-      if (settings.renderer === 'worker') include.push('tmaps-mock/render-worker')
-      // The overrides module imports from `tmaps-mock` (scenarios), which the scan cannot find either.
-      if (settings.overrides !== undefined) include.push('tmaps-mock')
-      return { optimizeDeps: { include } }
-    },
+    config: () => ({ optimizeDeps: { include: prebundled(settings) } }),
     configResolved(config) {
       storybook = config.plugins.some((plugin) => plugin.name.startsWith('storybook:'))
       root = config.root
@@ -233,25 +222,43 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
           if (module) client?.moduleGraph.invalidateModule(module)
         }
         if (client) await preloads.refresh(client, PRELOAD_WAIT_MS)
-        return {
-          html,
-          tags: [
-            // 1. msw's worker installs while the page's modules download.
-            { tag: 'script', children: registerEarly(`${base}${WORKER_FILENAME}`), injectTo: 'head-prepend' },
-            // 2. The mock starts as soon as its own modules are there, whatever the app's graph.
-            { tag: 'script', attrs: { type: 'module', async: true, src: `/${START_URL}` }, injectTo: 'head' },
-            // 3. Its pre-bundled modules are asked for at once, not once the start module is there.
-            ...preloads.urls.map((href) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', href },
-              injectTo: 'head' as const,
-            })),
-          ],
-        }
+        return { html, tags: earlyTags(base, preloads.urls) }
       },
     },
   }
   return [worker, mock]
+}
+
+/**
+ * What Vite pre-bundles for the mock. The start module's dependencies are not in the page's HTML,
+ * so Vite's scan of it cannot find them: named here, they are pre-bundled with the app's, and the
+ * first load does not reload for a late discovery. The render worker too: pre-bundled, it is one
+ * request rather than a file per module, and Vite's dev server does not serve its raw modules as
+ * a browser needs (a dynamic JSON import's `with { type: 'json' }` is kept while the JSON is
+ * served as JavaScript). The overrides module imports from `tmaps-mock` (scenarios), which the
+ * scan cannot find either.
+ */
+function prebundled(settings: Settings): string[] {
+  const include = [PAGE_MODULE]
+  if (settings.renderer === 'worker') include.push('tmaps-mock/render-worker')
+  if (settings.overrides !== undefined) include.push('tmaps-mock')
+  return include
+}
+
+/** The tags a page gets so that the mock answers its first request. */
+function earlyTags(base: string, preloads: readonly string[]): HtmlTagDescriptor[] {
+  return [
+    // 1. msw's worker installs while the page's modules download.
+    { tag: 'script', children: registerEarly(`${base}${WORKER_FILENAME}`), injectTo: 'head-prepend' },
+    // 2. The mock starts as soon as its own modules are there, whatever the app's graph.
+    { tag: 'script', attrs: { type: 'module', async: true, src: `/${START_URL}` }, injectTo: 'head' },
+    // 3. Its pre-bundled modules are asked for at once, not once the start module is there.
+    ...preloads.map((href) => ({
+      tag: 'link',
+      attrs: { rel: 'modulepreload', href },
+      injectTo: 'head' as const,
+    })),
+  ]
 }
 
 interface Settings {
