@@ -26,6 +26,19 @@ export const IDLE_RSS_BUDGET_MB = 150
 
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024
+/** The resident memory of a process's children (the render processes), in MB. */
+const childrenMb = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .reduce((sum, child) => {
+      try {
+        return sum + rssMb(Number(child))
+      } catch {
+        return sum // ended meanwhile
+      }
+    }, 0)
 
 const TOWNS = [
   'Tunis',
@@ -126,8 +139,10 @@ export async function memoryRows(): Promise<{ rows: Comparison[]; notes: string[
     const freshMb = rssMb(child.pid!)
     const statuses = new Map<number, number>()
     let peakMb = freshMb
+    let peakChildrenMb = 0
     const sampler = setInterval(() => {
       peakMb = Math.max(peakMb, rssMb(child.pid!))
+      peakChildrenMb = Math.max(peakChildrenMb, childrenMb(child.pid!))
     }, 1000)
     const until = performance.now() + LOAD_SECONDS * 1000
     let n = 0
@@ -152,6 +167,7 @@ export async function memoryRows(): Promise<{ rows: Comparison[]; notes: string[
     const loadedMb = rssMb(child.pid!)
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000))
     const idleMb = rssMb(child.pid!)
+    const idleChildrenMb = childrenMb(child.pid!)
     const answered = [...statuses].map(([status, count]) => `${count} x ${status}`).join(', ')
     return {
       rows: [
@@ -167,7 +183,8 @@ export async function memoryRows(): Promise<{ rows: Comparison[]; notes: string[
       ],
       notes: [
         `Mixed load (${CLIENTS} clients, ${LOAD_SECONDS} s, ${n} requests: ${answered}): RSS ${freshMb.toFixed(0)} MB fresh, ` +
-          `peak ${peakMb.toFixed(0)} MB, ${loadedMb.toFixed(0)} MB at the end of the load, ${idleMb.toFixed(0)} MB after ${IDLE_SECONDS} s idle (budget ${IDLE_RSS_BUDGET_MB} MB).`,
+          `peak ${peakMb.toFixed(0)} MB, ${loadedMb.toFixed(0)} MB at the end of the load, ${idleMb.toFixed(0)} MB after ${IDLE_SECONDS} s idle (budget ${IDLE_RSS_BUDGET_MB} MB); ` +
+          `its render processes: peak ${peakChildrenMb.toFixed(0)} MB, ${idleChildrenMb.toFixed(0)} MB after the idle spell (they end after 15 s without a job).`,
       ],
     }
   } finally {

@@ -5,7 +5,8 @@
  *   node bench/profile-steps.ts <file.cpuprofile> [server CPU µs a request, from the bench's note]
  *
  * Each sample is given to the nearest function on its stack that is one of the steps below (so
- * a step's figure includes what it calls, Node's `writeHead` under `writeAnswer` for one); the
+ * a step's figure includes what it calls but what another step names: `writeAnswer` without the
+ * TLS write and `writeHead` in it); the
  * rest is Node's own work (TLS, the HTTP parser, the event loop) and the collector. With the
  * bench's CPU per request, each share becomes microseconds a request.
  */
@@ -31,11 +32,9 @@ const STEPS: Array<[string, string, RegExp]> = [
   ['the clock (`opts.now()`, a `Date` a request)', 'now', /options/],
   ['usage count (`usage.record`)', 'record', /usage/],
   ['log entry (`log.push`)', 'push', /request-log/],
-  [
-    "header object and write (`writeAnswer`, Node's `writeHead`/`end` in it)",
-    'writeAnswer',
-    /request-listener/,
-  ],
+  ['TLS encryption and the socket write (native `writev`)', 'writev', /^$/],
+  ["the header object to bytes (Node's `writeHead`)", 'writeHead', /_http_server/],
+  ['the rest of the write-back (`writeAnswer`, `res.end`)', 'writeAnswer', /request-listener/],
   ['the rest of the listener (`tmapsRequestListener`)', '', /request-listener/],
 ]
 

@@ -1,7 +1,8 @@
 /**
  * The import graph of `src/`, as the TypeScript compiler itself resolves it (`tsc --explainFiles`:
  * every import, type-only ones included), checked against the layers of docs/architecture.md:
- * no import cycle, and no import from a lower layer to a higher one.
+ * no import cycle, and no import from a lower layer to a higher one. And no function of the core
+ * or a runtime longer than 100 lines (oxc's parser, the one Vite's toolchain uses).
  *
  * Why not dependency-cruiser: its TypeScript support loads the `typescript` package's compiler
  * API, which TypeScript 7 (the native compiler this project builds with) does not have yet
@@ -9,7 +10,9 @@
  * each file is in the program is the same graph, with nothing to install.
  */
 import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { parseSync } from 'oxc-parser'
 import { describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..')
@@ -118,5 +121,55 @@ describe('the import graph of src/', () => {
       .filter(([from, to]) => BOTTOM.has(area(from)) && area(to) !== area(from))
       .map(([from, to]) => `${from} -> ${to}`)
     expect(outward).toEqual([])
+  })
+})
+
+/** The longest a function of the core or a runtime may be (issue #34: each reads in a screen or two). */
+const MAX_FUNCTION_LINES = 100
+
+/** Every function of `src/core` and `src/runtimes` longer than `MAX_FUNCTION_LINES`, as `file:line name (n lines)`. */
+function longFunctions(): string[] {
+  const files = ['src/core', 'src/runtimes'].flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
+      .map((file) => join(dir, file)),
+  )
+  const long: string[] = []
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8')
+    const lineAt = (offset: number) => text.slice(0, offset).split('\n').length
+    const visit = (node: unknown, name: string): void => {
+      if (node === null || typeof node !== 'object') return
+      if (Array.isArray(node)) return node.forEach((child) => visit(child, name))
+      const n = node as {
+        type?: string
+        start: number
+        end: number
+        id?: { name?: string }
+        key?: { name?: string }
+      }
+      const named =
+        n.type === 'VariableDeclarator' || n.type === 'Property' || n.type === 'MethodDefinition'
+          ? ((n.id ?? n.key)?.name ?? name)
+          : name
+      if (
+        n.type === 'FunctionDeclaration' ||
+        n.type === 'FunctionExpression' ||
+        n.type === 'ArrowFunctionExpression'
+      ) {
+        const lines = lineAt(n.end) - lineAt(n.start) + 1
+        if (lines > MAX_FUNCTION_LINES)
+          long.push(`${file}:${lineAt(n.start)} ${n.id?.name ?? named} (${lines} lines)`)
+      }
+      for (const [key, child] of Object.entries(node)) if (key !== 'parent') visit(child, named)
+    }
+    visit(parseSync(file, text).program, '')
+  }
+  return long
+}
+
+describe('the core and the runtimes', () => {
+  it(`have no function longer than ${MAX_FUNCTION_LINES} lines`, () => {
+    expect(longFunctions()).toEqual([])
   })
 })

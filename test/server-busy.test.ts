@@ -29,7 +29,7 @@ async function start(options: Parameters<typeof startServer>[0] = {}) {
 it('answers a geocode while eight costly static maps are being drawn', async () => {
   const { get } = await start()
   await get('/geocoding/forward?q=Sfax') // the geocoder built
-  await get('/maps/static?center=36.8,10.18&zoom=13&size=64x64') // a render thread started
+  await get('/maps/static?center=36.8,10.18&zoom=13&size=64x64') // a render process started
   const areas = Array(10).fill('polygon=36.6,10.0|36.6,10.4|37.0,10.4|37.0,10.0').join('&')
   const maps = Array.from({ length: 8 }, (_, i) =>
     get(`/maps/static?center=36.8,10.${18 + i}&zoom=13&size=1280x1280&${areas}`),
@@ -110,7 +110,7 @@ it('computes routes, tours, isochrones, matrices and long geocodes in the render
   }
 })
 
-it('answers a cached geocode at once while routes wait for the render thread', async () => {
+it('answers a cached geocode at once while routes wait for the render process', async () => {
   const renderer = createRenderPool({ size: 1 })
   const { get } = await start({ renderer })
   try {

@@ -127,20 +127,29 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
     },
     snapshot(): TmapsSnapshot {
       consoleApi.listKeys() // throws the "await mock.ready" error while loading
-      return {
-        format: 'tmaps-mock/snapshot',
-        version: 1,
-        keys: store.keyRecords().map((k) => ({ ...k })),
-        domains: store.domains.all().map((d) => ({ ...d })),
-        links: store.links.all().map((l) => ({ ...l })),
-        usage: usage.toJSON(),
-        keyIndex: generator.index,
-      }
+      return snapshotOf(store, usage, generator.index)
     },
     async restore(snapshot: TmapsSnapshot | string): Promise<void> {
       const parsed = await parseSnapshotInSlices(snapshot)
       await serialize(() => load(parsed))
     },
+  }
+}
+
+/** The whole console state as a snapshot (copies: later changes do not show in it). */
+function snapshotOf(
+  store: TmapsStore,
+  usage: ReturnType<typeof createUsage>,
+  keyIndex: number,
+): TmapsSnapshot {
+  return {
+    format: 'tmaps-mock/snapshot',
+    version: 1,
+    keys: store.keyRecords().map((k) => ({ ...k })),
+    domains: store.domains.all().map((d) => ({ ...d })),
+    links: store.links.all().map((l) => ({ ...l })),
+    usage: usage.toJSON(),
+    keyIndex,
   }
 }
 

@@ -32,7 +32,7 @@ interface Tracked {
  * accepts what is queued, the listener stops, answers in flight finish with `Connection: close`,
  * connections that never sent a request get `FIRST_REQUEST_GRACE_MS` to send one, idle
  * keep-alive connections close at once, and whatever is left after `graceMs` is closed.
- * @example const drain = trackConnections(); drain.watch(server); await drain.close()
+ * @example const drain = trackConnections(); drain.watch(server); server.on('request', drain.counted(listener)); await drain.close()
  */
 export function trackConnections() {
   const servers: Array<HttpServer | HttpsServer> = []
@@ -57,7 +57,7 @@ export function trackConnections() {
     socket.once('close', () => clearTimeout(timer))
   }
 
-  /** Tracks the connections of one more server: call it before the server listens and before its request handler is added. */
+  /** Tracks the connections of one more server: call it before the server listens; give it its request listener through `counted`. */
   const watch = (server: HttpServer | HttpsServer) => {
     servers.push(server)
     server.on('connection', (socket: Socket) => {
@@ -72,41 +72,39 @@ export function trackConnections() {
       socket.once('close', () => ready.delete(socket))
       if (closing) awaitFirstRequest(socket, state)
     })
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  }
+
+  /**
+   * A request listener that is counted: while it has not settled (it returns a promise) its
+   * connection is in flight, and once `close()` has begun the answer says `Connection: close` and
+   * the connection ends after it. A listener that answered at once returns nothing: nothing is
+   * added per request (no listener on the response, no promise).
+   */
+  const counted =
+    (listener: (req: IncomingMessage, res: ServerResponse) => Promise<void> | undefined) =>
+    (req: IncomingMessage, res: ServerResponse): void => {
       const state = ready.get(req.socket)
-      if (!state) return
-      state.inFlight++
+      if (state === undefined) return void listener(req, res)
       state.served = true
-      if (closing && !res.headersSent) res.setHeader('Connection', 'close')
-      res.once('close', () => {
-        state.inFlight--
-        if (closing && state.inFlight === 0) req.socket.end()
-      })
-    })
+      if (closing) res.setHeader('Connection', 'close')
+      state.inFlight++
+      const done = listener(req, res)
+      if (done === undefined) settle(req.socket, state)
+      else void done.finally(() => settle(req.socket, state))
+    }
+  const settle = (socket: Socket, state: Tracked) => {
+    state.inFlight--
+    if (closing && state.inFlight === 0) socket.end()
   }
 
   return {
     watch,
+    counted,
     /** Stops accepting, answers what was received, closes every connection; resolves when all are closed. */
     async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
       if (closing) return
-      // Accept what the kernel already queued: turns of the event loop's poll phase until none has
-      // accepted anything for QUIET_MS and QUIET_TURNS turns both (a turn may take one connection
-      // of a queue of hundreds, and a signal handler runs in the same pass as the accept: one idle
-      // turn proves nothing; a descheduled process passes time without turns: time alone neither).
       closing = true
-      const started = performance.now()
-      let seen = accepted
-      let quietSince = started
-      let quietTurns = 0
-      while (performance.now() - started < ACCEPT_WINDOW_MS) {
-        await new Promise((resolve) => setImmediate(resolve))
-        if (accepted !== seen) {
-          seen = accepted
-          quietSince = performance.now()
-          quietTurns = 0
-        } else if (++quietTurns >= QUIET_TURNS && performance.now() - quietSince >= QUIET_MS) break
-      }
+      await acceptWhatIsQueued(() => accepted) // what the kernel already queued
       // Resolves once every connection is gone. Node's close() would also end the connections
       // it thinks idle, a new one still sending its request among them: ours decide instead.
       const stopped = Promise.all(
@@ -130,5 +128,27 @@ export function trackConnections() {
       await stopped
       clearTimeout(hardStop)
     },
+  }
+}
+
+/**
+ * Turns of the event loop's poll phase until none has accepted anything (`accepted()` did not
+ * move) for `QUIET_MS` and `QUIET_TURNS` turns both, at most `ACCEPT_WINDOW_MS`: the kernel may
+ * still queue hundreds of connections that came before the signal, a turn may take one of them,
+ * and a signal handler runs in the same pass as the accept: one idle turn proves nothing; a
+ * descheduled process passes time without turns: time alone neither.
+ */
+async function acceptWhatIsQueued(accepted: () => number): Promise<void> {
+  const started = performance.now()
+  let seen = accepted()
+  let quietSince = started
+  let quietTurns = 0
+  while (performance.now() - started < ACCEPT_WINDOW_MS) {
+    await new Promise((resolve) => setImmediate(resolve))
+    if (accepted() !== seen) {
+      seen = accepted()
+      quietSince = performance.now()
+      quietTurns = 0
+    } else if (++quietTurns >= QUIET_TURNS && performance.now() - quietSince >= QUIET_MS) return
   }
 }

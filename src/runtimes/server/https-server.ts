@@ -211,8 +211,8 @@ export async function startTmapsHttpsServer(
   const drain = trackConnections()
   const listen = async (secure: boolean, onPort: number, hostname: string) => {
     const server = secure ? createHttpsServer({ cert: tls.cert, key: tls.key }) : createHttpServer()
-    drain.watch(server) // first: it sees each request before its answer is written
-    server.on('request', listenerOf(secure))
+    drain.watch(server)
+    server.on('request', drain.counted(listenerOf(secure)))
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(onPort, hostname, () => {

@@ -21,39 +21,51 @@ export interface RequestListenerOptions {
  * The server's request listener, for `node:https` (and the plain-HTTP one): `/__console/...` goes
  * to the control API's door; any other path is a TMaps request, decided on the TMaps host its path
  * belongs to (the tiles' for `/r-tile/...`), answered through the mock's one door and written
- * back by `writeAnswer`. Never throws: a bug is a 500 `{"error":"internal error"}`, said on stderr.
+ * back by `writeAnswer`. A remembered answer is written in the turn the request was read and the
+ * listener returns nothing; otherwise it returns a promise that settles once the answer is
+ * written (what `trackConnections` waits for). Never throws or rejects: a bug is a 500
+ * `{"error":"internal error"}`, said on stderr.
  * @example createServer(tls).on('request', tmapsRequestListener({ mock, secure: true }))
  */
 export function tmapsRequestListener({ mock, secure, control, onRequest }: RequestListenerOptions) {
   const api = new URL(mock.options.baseUrl).host
   const tiles = new URL(mock.options.tilesUrl).host
   const scheme = secure ? 'https:' : 'http:'
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const failed = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    if (req.socket.destroyed) return // the client left
+    console.error('tmaps-mock: the server failed (this is a bug in tmaps-mock, please report it):', error)
+    if (!res.headersSent) res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'application/json' })
+    res.end('{"error":"internal error"}')
+  }
+  const written = (req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer, started: number) => {
+    writeAnswer(req, res, answer)
+    if (!onRequest) return
+    const status = answer.network ? 0 : answer.status
+    onRequest(line(req.method, req.url ?? '/', status, answer.rule ?? '', started, answer.source))
+  }
+  return (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const started = performance.now()
     const path = req.url ?? '/'
     const query = path.indexOf('?')
     const pathname = query < 0 ? path : path.slice(0, query)
     try {
       if (control && (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`))) {
-        const status = await control(req, res, path)
-        onRequest?.(line(req.method, path, status, 'control-api', started))
-        return
+        return control(req, res, path)
+          .then((status) => onRequest?.(line(req.method, path, status, 'control-api', started)))
+          .catch((error: unknown) => failed(req, res, error))
       }
       const target = splitTarget(scheme, hostOfPath(pathname) === 'tiles' ? tiles : api, path)
       const view = nodeRequestView(req, target.href, CONTROL_BODY_LIMIT)
       // One door: a remembered answer comes at once and is written in this same turn, as a bare
       // node:https handler would (issue #22: a turn of promises per cached request was ~3% of CPU).
       const given = mock.answer(view, { url: target })
-      const answer = given instanceof Promise ? await given : given
-      writeAnswer(req, res, answer)
-      const status = answer.network ? 0 : answer.status
-      onRequest?.(line(req.method, path, status, answer.rule ?? '', started, answer.source))
+      if (!(given instanceof Promise)) return void written(req, res, given, started)
+      return given
+        .then((answer) => written(req, res, answer, started))
+        .catch((error: unknown) => failed(req, res, error))
     } catch (error) {
-      if (req.socket.destroyed) return // the client left
-      console.error('tmaps-mock: the server failed (this is a bug in tmaps-mock, please report it):', error)
-      if (!res.headersSent)
-        res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'application/json' })
-      res.end('{"error":"internal error"}')
+      failed(req, res, error)
+      return undefined
     }
   }
 }
