@@ -140,7 +140,10 @@ function longFunctions(): string[] {
     const lineAt = (offset: number) => text.slice(0, offset).split('\n').length
     const visit = (node: unknown, name: string): void => {
       if (node === null || typeof node !== 'object') return
-      if (Array.isArray(node)) return node.forEach((child) => visit(child, name))
+      if (Array.isArray(node)) {
+        for (const child of node) visit(child, name)
+        return
+      }
       const n = node as {
         type?: string
         start: number
