@@ -1,4 +1,6 @@
-import type { TmapsAnswer, TmapsMockCore } from '../../core/create-core.ts'
+import type { TmapsAnswer } from '../../core/answers.ts'
+import { createTmapsCore, type TmapsMockCore } from '../../core/create-core.ts'
+import type { TmapsMockOptions } from '../../core/options.ts'
 
 /**
  * The parts of a Playwright `Route` the adapter uses (so any Playwright package fits). `F` is
@@ -119,4 +121,123 @@ function fulfill<F>(route: RouteLike<F>, answer: TmapsAnswer): Promise<void> {
     headers: answer.headers,
     body: answer.body ? Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength) : '',
   } as F)
+}
+
+/**
+ * The test fixture of `tmapsFixtures`: the mock that answers every page of the test's context.
+ *
+ * Its console, log, usage, faults and overrides, as any mock's.
+ * @example
+ * ```ts
+ * import type { TmapsTestFixtures } from 'tmaps-mock/playwright'
+ *
+ * const seen: (keyof TmapsTestFixtures)[] = ['tmaps'] // test('...', async ({ page, tmaps }) => ...)
+ * console.assert(seen.length === 1)
+ * ```
+ */
+export interface TmapsTestFixtures {
+  tmaps: TmapsMockCore
+}
+
+/**
+ * The worker fixture of `tmapsFixtures`: one mock per Playwright worker, reset after every test.
+ *
+ * Its world of Tunisia is built once per worker, not once per test.
+ * @example
+ * ```ts
+ * import type { TmapsWorkerFixtures } from 'tmaps-mock/playwright'
+ *
+ * const names: (keyof TmapsWorkerFixtures)[] = ['tmapsMock']
+ * console.assert(names[0] === 'tmapsMock')
+ * ```
+ */
+export interface TmapsWorkerFixtures {
+  tmapsMock: TmapsMockCore
+}
+
+type Use<T> = (value: T) => Promise<void>
+
+/**
+ * What `tmapsFixtures` gives `test.extend`: Playwright's fixture tuples (the function, its options).
+ * @example
+ * ```ts
+ * import { type TmapsFixtureDefinitions, tmapsFixtures } from 'tmaps-mock/playwright'
+ *
+ * const definitions: TmapsFixtureDefinitions = tmapsFixtures({ state: 'empty' })
+ * console.assert(definitions.tmapsMock[1].scope === 'worker' && definitions.tmaps[1].auto)
+ * ```
+ */
+export interface TmapsFixtureDefinitions {
+  tmapsMock: [(fixtures: object, use: Use<TmapsMockCore>) => Promise<void>, { scope: 'worker' }]
+  tmaps: [
+    (
+      fixtures: { context: RoutableTarget<never>; tmapsMock: TmapsMockCore },
+      use: Use<TmapsMockCore>,
+    ) => Promise<void>,
+    { auto: boolean },
+  ]
+}
+
+/**
+ * Fixtures for `@playwright/test`: `test.extend(tmapsFixtures(options))` answers the TMaps hosts of every page of each test.
+ *
+ * `tmaps` routes the test's whole browser context (its pages, popups and pages it opens later)
+ * through one mock per worker (`tmapsMock`, made with `options`), and resets it after the test:
+ * each test starts from the same state (create its keys in the test). Your own `page.route`
+ * handlers keep working: a page's routes come before its context's, and ours only match the
+ * TMaps hosts (a page route that matches them too decides first; `route.fallback()` hands a
+ * request on to the mock). The fixture is automatic: tests that never name `tmaps` are
+ * answered too.
+ * In a Playwright config's tests: `export const test = base.extend<TmapsTestFixtures,
+ * TmapsWorkerFixtures>(tmapsFixtures({ state: 'empty' }))`, then `test('...', async ({ page,
+ * tmaps }) => ...)` (the README's recipe is a whole project). The example plays the runner's part
+ * by hand with `playwright-core`.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { chromium } from 'playwright-core'
+ * import { tmapsFixtures } from 'tmaps-mock/playwright'
+ *
+ * const { tmapsMock: [perWorker], tmaps: [perTest] } = tmapsFixtures({ state: 'empty' })
+ * const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH })
+ * try {
+ *   await perWorker({}, async (mock) => {
+ *     const context = await browser.newContext()
+ *     await perTest({ context, tmapsMock: mock }, async (tmaps) => {
+ *       const page = await context.newPage() // any page of the context, popups too
+ *       const tile = await page.goto('https://tiles.tmaps.tn/r-tile/6/33/25') // no api_key
+ *       assert.equal(tile?.status(), 401)
+ *       assert.equal(tmaps.log.entries().length, 1)
+ *     })
+ *     assert.equal(mock.log.entries().length, 0) // reset after the test
+ *   })
+ * } finally {
+ *   await browser.close()
+ * }
+ * ```
+ */
+export function tmapsFixtures(options: TmapsMockOptions = {}): TmapsFixtureDefinitions {
+  return {
+    tmapsMock: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+      async ({}, use) => {
+        const mock = createTmapsCore(options)
+        await mock.ready
+        await use(mock)
+      },
+      { scope: 'worker' },
+    ],
+    tmaps: [
+      async ({ context, tmapsMock }, use) => {
+        const unroute = await routeTmaps(context, tmapsMock)
+        try {
+          await use(tmapsMock)
+        } finally {
+          await unroute()
+          await tmapsMock.reset()
+        }
+      },
+      { auto: true },
+    ],
+  }
 }
