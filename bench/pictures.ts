@@ -69,6 +69,19 @@ function heavyRequest(n: number): [string, unknown?] {
   }
 }
 
+/** A p99 row: loaded against alone, at most 2x. */
+function p99Row(label: string, a: string, { alone, loaded }: { alone: number; loaded: number }): Comparison {
+  return {
+    label,
+    a,
+    b: 'alone',
+    aMicros: loaded * 1000,
+    bMicros: alone * 1000,
+    ratio: loaded / alone,
+    target: 2,
+  }
+}
+
 export async function pictureRows(): Promise<{ rows: Comparison[]; notes: string[] }> {
   const certDir = mkdtempSync(join(tmpdir(), 'tmaps-pictures-'))
   const { ca } = await localCertificate(certDir)
@@ -131,15 +144,13 @@ export async function pictureRows(): Promise<{ rows: Comparison[]; notes: string
         result[kind] = { alone, loaded, statuses: await pictures }
       }
       const pool = result.pool!
-      rows.push({
-        label: `HTTPS cached geocode p99 with ${name} in flight (render pool)`,
-        a: 'with the pictures in flight',
-        b: 'alone',
-        aMicros: pool.loaded * 1000,
-        bMicros: pool.alone * 1000,
-        ratio: pool.loaded / pool.alone,
-        target: 2,
-      })
+      rows.push(
+        p99Row(
+          `HTTPS cached geocode p99 with ${name} in flight (render pool)`,
+          'with the pictures in flight',
+          pool,
+        ),
+      )
       const inThread = result.inThread!
       notes.push(
         `Geocode p99 with ${name} in flight: render pool ${pool.loaded.toFixed(1)} ms (alone ${pool.alone.toFixed(1)} ms), ` +
@@ -167,15 +178,13 @@ export async function pictureRows(): Promise<{ rows: Comparison[]; notes: string
     }
     const heavyPool = heavyResult.pool!
     const heavyInThread = heavyResult.inThread!
-    rows.push({
-      label: 'HTTPS cached geocode p99 with four clients sending the heaviest JSON requests (render pool)',
-      a: 'with the heavy requests',
-      b: 'alone',
-      aMicros: heavyPool.loaded * 1000,
-      bMicros: heavyPool.alone * 1000,
-      ratio: heavyPool.loaded / heavyPool.alone,
-      target: 2,
-    })
+    rows.push(
+      p99Row(
+        'HTTPS cached geocode p99 with four clients sending the heaviest JSON requests (render pool)',
+        'with the heavy requests',
+        heavyPool,
+      ),
+    )
     const answered = (statuses: number[]) =>
       [...new Set(statuses)].map((s) => `${statuses.filter((t) => t === s).length} x ${s}`).join(', ')
     notes.push(
