@@ -142,12 +142,16 @@ beforeAll(async () => {
   // The HTTPS server's local CA, made once here, not by several examples at the same time.
   await run('node', ['--input-type=module', '-e', WARM_CERTIFICATE], 60_000)
   const queued = limit(Math.max(2, availableParallelism() - 1))
+  // An example that never closes what it opened is caught at this limit. It is generous: the
+  // first route builds a world (~1.4 s alone), and with two spinning processes per core beside
+  // the suite one took over 30 s.
+  const EXAMPLE_EXIT_MS = 90_000
   for (const example of examples) {
     if (example.runsInNode && example.code !== undefined) {
       const args = ['--import', `./${STRICT_CONSOLE_ASSERT}`, example.file]
       nodeRuns.set(
         example.id,
-        queued(() => run('node', args, 30_000)),
+        queued(() => run('node', args, EXAMPLE_EXIT_MS)),
       )
     }
   }
