@@ -33,7 +33,7 @@ export interface RenderPoolOptions {
   maxQueuedPixels?: number
   /**
    * A render process idle this long ends, and everything it built goes back to the system; the
-   * next job starts one (~0.3 s) and builds its world again (~1 s). Default 15 s.
+   * next job starts one and builds its world again (a first tile: ~1.7 s of CPU). Default 15 s.
    */
   idleMs?: number
 }
@@ -112,7 +112,7 @@ export function renderExecArgv(execArgv: readonly string[]): string[] {
  * A render process: a child Node process, so that everything it built goes back to the system
  * when it ends. (A worker thread's heap does not: a thread that had built 230 MB of objects left
  * 190 MB of its process's RSS after `terminate()`.) Its messages are structured clones (`advanced`
- * serialization): a tile's bytes cost a copy through the pipe, ~0.1 ms.
+ * serialization): a picture's bytes cost a copy through the pipe.
  */
 function startChild(): ChildProcess {
   return fork(PROCESS_FILE, [], {
