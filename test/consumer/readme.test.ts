@@ -19,6 +19,7 @@ it('quotes a consumer test file for every runtime recipe', () => {
     'test/consumer/storybook-project/.storybook/main.ts',
     'test/consumer/storybook-project/src/PlaceSearch.stories.tsx',
     'test/consumer/playwright-project/tests/geocode.spec.ts',
+    'test/consumer/playwright-project/tests/fixture.spec.ts',
     'test/consumer/server-recipe/backend.ts',
     'test/consumer/vitest-project/src/scenarios.test.ts',
     'test/consumer/vite-app/src/tmaps-overrides.ts',
