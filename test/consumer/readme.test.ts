@@ -15,6 +15,8 @@ it('quotes a consumer test file for every runtime recipe', () => {
     'test/consumer/jest-project/jest.config.js',
     'test/consumer/jest-project/geocode.test.js',
     'test/consumer/vite-app/vite.config.ts',
+    'test/consumer/vitest-browser-project/vitest.config.ts',
+    'test/consumer/vitest-browser-project/src/place-card.test.ts',
     'test/consumer/storybook-project/.storybook/preview.ts',
     'test/consumer/storybook-project/.storybook/main.ts',
     'test/consumer/storybook-project/src/PlaceSearch.stories.tsx',

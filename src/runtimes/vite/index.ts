@@ -114,8 +114,8 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
  *
  * It serves msw's worker script and starts `setupTmapsWorker` before the code of the page's
  * entry modules runs, so the app's first request is answered; it does nothing in `vite build`,
- * `vite preview`, under Vitest (mode `test`) or in Storybook's pages (use `tmaps-mock/storybook`
- * there). The started mock is `window.tmaps` in the page, for the browser's devtools. Options:
+ * `vite preview` or in Storybook's pages (use `tmaps-mock/storybook` there), and under Vitest
+ * (mode `test`) only serves the worker script (browser mode: `tmaps-mock/vitest` starts the mock). The started mock is `window.tmaps` in the page, for the browser's devtools. Options:
  * `enabled` (`true`), `state` (`'demo'`), `seed` (none), `persist` (`'tmaps-mock'`; `false`: not
  * kept), `renderer` (`'worker'`), `apiKey` (none), `globalName` (`'tmaps'`), `quiet` (`false`),
  * `overrides` (none: a module whose default export lists overrides, applied in the page).
@@ -160,7 +160,13 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
   const entries = new Set<string>()
   const preloads = startGraph()
 
-  const worker: Plugin = { ...msw({ mode: 'worker-only' }), name: 'tmaps-mock:msw-worker', apply }
+  // Under Vitest (mode `test`) only the worker script is served: in browser mode, the tests'
+  // fixtures (`tmaps-mock/vitest`) start the mock in the test page, which has no HTML of ours.
+  const worker: Plugin = {
+    ...msw({ mode: 'worker-only' }),
+    name: 'tmaps-mock:msw-worker',
+    apply: (_config, env) => env.command === 'serve' && !env.isPreview,
+  }
 
   const mock: Plugin = {
     name: 'tmaps-mock',

@@ -1,0 +1,136 @@
+import { setupTmapsWorker, type TmapsWorker, type TmapsWorkerOptions } from '../browser/index.ts'
+
+/**
+ * The options of `tmapsFixtures()` from `tmaps-mock/vitest`: those of `setupTmapsWorker`, plus `workerUrl`.
+ * @example
+ * ```ts
+ * import type { TmapsVitestOptions } from 'tmaps-mock/vitest'
+ *
+ * const options: TmapsVitestOptions = { state: 'empty', workerUrl: '/mockServiceWorker.js' }
+ * console.assert(options.workerUrl === '/mockServiceWorker.js')
+ * ```
+ */
+export interface TmapsVitestOptions extends TmapsWorkerOptions {
+  /**
+   * Where msw's worker script is served: `tmapsMock()` from `tmaps-mock/vite` (or `msw({ mode:
+   * 'worker-only' })` from `msw/vite`) in the Vitest config serves it there. Default
+   * `'/mockServiceWorker.js'`.
+   */
+  workerUrl?: string
+}
+
+type Use<T> = (value: T) => Promise<void>
+
+/**
+ * What `tmapsFixtures` gives Vitest's `test.extend`: fixture tuples (the function, its options).
+ *
+ * `tmapsMock` is the mock of the test file (started once per file), `tmaps` the same mock for a
+ * test, reset after it.
+ * @example
+ * ```ts
+ * import { type TmapsVitestFixtureDefinitions, tmapsFixtures } from 'tmaps-mock/vitest'
+ *
+ * const definitions: TmapsVitestFixtureDefinitions = tmapsFixtures({ state: 'empty' })
+ * console.assert(definitions.tmapsMock[1].scope === 'file' && definitions.tmaps[1].auto)
+ * ```
+ */
+export interface TmapsVitestFixtureDefinitions {
+  tmapsMock: [(fixtures: object, use: Use<TmapsWorker>) => Promise<void>, { scope: 'file' }]
+  tmaps: [(fixtures: { tmapsMock: TmapsWorker }, use: Use<TmapsWorker>) => Promise<void>, { auto: true }]
+}
+
+/**
+ * The fixtures `tmapsFixtures` adds to a Vitest test's context: `tmaps`, the mock answering the page.
+ * @example
+ * ```ts
+ * import type { TmapsVitestFixtures } from 'tmaps-mock/vitest'
+ *
+ * const names: (keyof TmapsVitestFixtures)[] = ['tmaps', 'tmapsMock'] // test('...', async ({ tmaps }) => ...)
+ * console.assert(names.length === 2)
+ * ```
+ */
+export interface TmapsVitestFixtures {
+  /** The mock answering the test's page: its console, log, usage, faults and overrides. Reset after each test. */
+  tmaps: TmapsWorker
+  /** The test file's mock, started before its first test and stopped after its last. */
+  tmapsMock: TmapsWorker
+}
+
+/**
+ * Fixtures for Vitest's browser mode: `test.extend(tmapsFixtures(options))` answers the TMaps hosts in every test of a file.
+ *
+ * The page's requests to TMaps go through msw's service worker to one mock per test file
+ * (`setupTmapsWorker(options)`, started before the file's first test, stopped after its last),
+ * with the page's real `Origin` (the test page's, e.g. `http://localhost:63315`: authorize
+ * `location.hostname`). After each test the mock is reset to `options.state`, so each test
+ * creates its own keys. The fixture is automatic: tests that never name `tmaps` are answered
+ * too. The Vitest config serves msw's worker script: `plugins: [tmapsMock()]` from
+ * `tmaps-mock/vite` (or `msw({ mode: 'worker-only' })` from `msw/vite`); when nothing serves it,
+ * the file's first test fails saying so, not with a bare `Failed to fetch`.
+ * In a test file: `const test = base.extend(tmapsFixtures({ state: 'empty' }))`, then
+ * `test('...', async ({ tmaps }) => ...)` (the README's recipe is a whole project). The example
+ * plays the runner's part by hand.
+ * @example
+ * ```ts
+ * import { tmapsFixtures } from 'tmaps-mock/vitest'
+ *
+ * const { tmapsMock: [perFile], tmaps: [perTest] } = tmapsFixtures({ state: 'empty' })
+ * await perFile({}, async (mock) => {
+ *   await perTest({ tmapsMock: mock }, async (tmaps) => {
+ *     const key = await tmaps.console.createKey({ name: 'Web', domains: ['elsewhere.tn'] })
+ *     const response = await fetch(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`)
+ *     console.assert(response.status === 403, `expected 403, got ${response.status}`)
+ *   })
+ *   console.assert(mock.console.listKeys().length === 0) // reset after the test
+ * })
+ * ```
+ */
+export function tmapsFixtures(options: TmapsVitestOptions = {}): TmapsVitestFixtureDefinitions {
+  const { workerUrl = '/mockServiceWorker.js', ...workerOptions } = options
+  if (typeof workerUrl !== 'string' || workerUrl === '') {
+    throw new TypeError(
+      `Failed to define the TMaps fixtures: workerUrl must be the path msw's worker script is served at (default '/mockServiceWorker.js'), got ${JSON.stringify(workerUrl)}.`,
+    )
+  }
+  return {
+    tmapsMock: [
+      // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
+      async ({}, use) => {
+        await expectWorkerScript(workerUrl)
+        const start = { quiet: true, onUnhandledFrame: 'bypass' as const, ...workerOptions.start }
+        const mock = setupTmapsWorker({
+          ...workerOptions,
+          start: { ...start, serviceWorker: { url: workerUrl, ...start.serviceWorker } },
+        })
+        await mock.start()
+        try {
+          await use(mock)
+        } finally {
+          mock.stop()
+        }
+      },
+      { scope: 'file' },
+    ],
+    tmaps: [
+      async ({ tmapsMock }, use) => {
+        try {
+          await use(tmapsMock)
+        } finally {
+          await tmapsMock.reset()
+        }
+      },
+      { auto: true },
+    ],
+  }
+}
+
+/** Fails with what to do when msw's worker script is not served where the fixture registers it. */
+async function expectWorkerScript(url: string): Promise<void> {
+  const response = await fetch(url, { cache: 'no-store' }).catch(() => undefined)
+  const type = response?.headers.get('content-type') ?? ''
+  if (response?.ok && /javascript/.test(type)) return
+  throw new Error(
+    `tmaps-mock/vitest: msw's worker script is not served at ${url} (${response ? `${response.status}, ${type || 'no content type'}` : 'the request failed'}). ` +
+      "Add tmapsMock() from 'tmaps-mock/vite' (or msw({ mode: 'worker-only' }) from 'msw/vite') to the plugins of your Vitest config, or pass workerUrl.",
+  )
+}

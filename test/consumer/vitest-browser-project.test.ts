@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { CHROMIUM } from '../support/browser.ts'
+import { cleanUp } from '../support/cleanup.ts'
+import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
+
+/**
+ * Consumer (issue #35): a fresh project whose component test runs in Vitest's browser mode
+ * (Chromium through `@vitest/browser-playwright`, the machine's own browser) and gets the mock
+ * from `tmaps-mock/vitest`'s fixtures, the worker script served by `tmapsMock()` in its Vitest
+ * config; installed from the packed tarball. Its files are `test/consumer/vitest-browser-project/`,
+ * which the README's recipe quotes verbatim.
+ */
+const fixture = join(import.meta.dirname, 'vitest-browser-project')
+const env = { CHROMIUM_PATH: CHROMIUM }
+
+let project: ConsumerProject
+beforeAll(async () => {
+  project = await consumerProject('vitest-browser-project', {
+    dependencies: {
+      '@types/node': devDependencies['@types/node'],
+      '@vitest/browser-playwright': devDependencies.vitest!,
+      msw: devDependencies.msw,
+      // The library only: its browsers are never downloaded (it has no install script); Chromium is Debian's.
+      playwright: devDependencies['playwright-core'],
+      vite: devDependencies.vite,
+      vitest: devDependencies.vitest,
+    },
+    files: filesOf(fixture),
+  })
+}, 400_000)
+afterAll(() => cleanUp({ 'remove the project': () => project?.remove() }))
+
+/** The tests of a run's JSON report, as `[title, status, first failure message]`. */
+function results(file: string): [string, string, string?][] {
+  const report = JSON.parse(readFileSync(join(project.dir, file), 'utf8'))
+  return report.testResults.flatMap(
+    (f: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }) =>
+      f.assertionResults.map((t) => [t.title, t.status, ...t.failureMessages.slice(0, 1)]),
+  )
+}
+
+it('type-checks and runs the component test green in Chromium: the tile, the 403 and 401 banners, a reset per test', () => {
+  project.run(join(root, 'node_modules/.bin/tsc'), ['-p', '.'])
+  project.run('npx', ['vitest', 'run', '--reporter=json', '--outputFile=report.json'], {
+    timeout: 180_000,
+    env,
+  })
+  expect(results('report.json')).toEqual([
+    ['shows the place and its map tile', 'passed'],
+    ['shows a banner for a key of another site (403)', 'passed'],
+    ['shows a banner for a disabled key (401)', 'passed'],
+    ['starts each test from the same state', 'passed'],
+  ])
+}, 240_000)
+
+it('says what to add when nothing serves the worker script, instead of a bare "Failed to fetch"', () => {
+  const config = readFileSync(join(project.dir, 'vitest.config.ts'), 'utf8')
+  expect(config).toContain('plugins: [tmapsMock()],')
+  project.run('node', [
+    '-e',
+    `require('fs').writeFileSync('vitest.config.bare.ts', ${JSON.stringify(config.replace('plugins: [tmapsMock()],', 'plugins: [],'))})`,
+  ])
+  try {
+    project.run(
+      'npx',
+      ['vitest', 'run', '-c', 'vitest.config.bare.ts', '--reporter=json', '--outputFile=bare.json'],
+      {
+        timeout: 180_000,
+        env,
+      },
+    )
+  } catch {
+    // Vitest exits 1: the tests failed, as they should.
+  }
+  const failed = results('bare.json')
+  expect(failed.map(([title, status]) => [title, status])).toEqual(
+    expect.arrayContaining([['shows the place and its map tile', 'failed']]),
+  )
+  expect(failed[0]![2]).toContain(
+    "tmaps-mock/vitest: msw's worker script is not served at /mockServiceWorker.js (404, no content type). Add tmapsMock() from 'tmaps-mock/vite'",
+  )
+}, 240_000)
