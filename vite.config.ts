@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['**/*.browser.test.ts', 'node_modules/**'],
+    // A consumer project's own tests (test/consumer/<project>/) run in that project, from the tarball.
+    exclude: ['**/*.browser.test.ts', 'node_modules/**', 'test/consumer/*/**'],
     globalSetup: ['test/support/packed.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
