@@ -30,7 +30,7 @@ interface Case {
   body: Record<string, unknown> | null
 }
 
-/** Each hostile input with its documented outcome (README, "Hostile inputs"). */
+/** Each hostile input with its documented outcome (docs/contract.md, "Hostile inputs"). */
 // biome-ignore format: a table reads best with one case a line
 const CASES: Case[] = [
   // The key

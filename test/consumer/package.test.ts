@@ -223,7 +223,7 @@ console.log(JSON.stringify({ answers, read: globalThis.__read.filter((f) => f.in
     expect(answers[2].results[0].type).toBe('address')
   }, 60_000)
 
-  it('ships no tests, no sources outside dist, and the data it needs', async () => {
+  it('ships no tests, no sources outside dist, the data it needs and the docs (text, and the README’s picture)', async () => {
     const files = execFileSync('tar', ['-tzf', await packedTarball()], { encoding: 'utf8' }).split('\n')
     expect(files).toContain('package/dist/data/tunisia.json')
     expect(files).toContain('package/dist/endpoints/geocoding/geocoder-pack.json')
@@ -233,7 +233,9 @@ console.log(JSON.stringify({ answers, read: globalThis.__read.filter((f) => f.in
         (f) =>
           f &&
           !f.startsWith('package/dist/') &&
+          !/^package\/docs\/(recipes\/)?[a-z-]+\.md$/.test(f) &&
           ![
+            'package/docs/screenshots/playground.png',
             'package/package.json',
             'package/README.md',
             'package/CHANGELOG.md',

@@ -142,7 +142,12 @@ export function createControlApi(
   for (const path of new Set(root.routes.filter((r) => r.method !== 'ALL').map((r) => r.path)))
     root.all(path, (c) => c.json({ error: `${c.req.method} is not allowed on ${echo(c)}.` }, 405))
   app.notFound((c) =>
-    c.json({ error: `No control API route ${echo(c)}. See the README, "Control API".` }, 404),
+    c.json(
+      {
+        error: `No control API route ${echo(c)}. See docs/server.md, "Control API" (in the package: node_modules/tmaps-mock/docs/server.md).`,
+      },
+      404,
+    ),
   )
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status)

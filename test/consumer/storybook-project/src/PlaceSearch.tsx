@@ -136,7 +136,7 @@ function TileMap({ apiKey, places }: { apiKey: string; places: Place[] }) {
     const created = L.map(container.current!).setView([33.9, 9.6], 6)
     L.tileLayer(`https://tiles.tmaps.tn/r-tile/{z}/{x}/{y}?api_key=${apiKey}`, {
       maxZoom: 18,
-      attribution: '© TMaps',
+      attribution: '© TMaps · © OpenStreetMap contributors', // the mock's tiles are OSM-derived (ODbL)
     })
       .on('tileerror', () => setTilesRefused(true))
       .addTo(created)

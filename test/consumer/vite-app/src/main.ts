@@ -19,5 +19,5 @@ document.querySelector('#body')!.textContent = await response.text()
 const map = L.map('map').setView([34.74, 10.76], 8)
 L.tileLayer(`https://tiles.tmaps.tn/r-tile/{z}/{x}/{y}?api_key=${apiKey}`, {
   maxZoom: 18,
-  attribution: '© TMaps',
+  attribution: '© TMaps · © OpenStreetMap contributors', // the mock's tiles are OSM-derived (ODbL)
 }).addTo(map)
