@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util'
 import { maskKey } from '../contract/key-format.ts'
 import { keyReach } from '../contract/key-status.ts'
 import type { FaultInput, FaultRule } from '../core/create-core.ts'
+import { trustLines } from '../runtimes/server/console-page.ts'
 import {
   startTmapsHttpsServer,
   type TmapsHttpsServer,
@@ -369,6 +370,7 @@ function printBanner(
   if (server.httpUrl)
     out.push(`  plain HTTP at ${server.httpUrl} (every request: 403, as TMaps refuses HTTP)`)
   out.push(`  control API at ${server.url}/__console/ (keys, domains, usage, log, snapshot, faults)`)
+  out.push(`  in a browser: ${server.url}/ (this server's page: the keys, the CA to trust, the live log)`)
   if (server.consoleToken) {
     if (!['127.0.0.1', '::1', 'localhost'].includes(host))
       out.push(`  listening on ${host}: others can reach the API; the control API needs this token:`)
@@ -381,10 +383,7 @@ function printBanner(
   if (server.caPath) {
     out.push('')
     out.push(`Certificate: signed by the local CA ${server.caPath}`)
-    out.push(`  curl: --cacert ${server.caPath}   Node: NODE_EXTRA_CA_CERTS=${server.caPath}`)
-    out.push(
-      '  browsers: import that file as a trusted authority once (Chrome: Settings > Privacy and security > Manage certificates)',
-    )
+    for (const { client, how } of trustLines(server.caPath)) out.push(`  ${client}: ${how}`)
   }
   out.push('')
   out.push('Keys:')

@@ -344,3 +344,52 @@ describe('curl on this machine', () => {
     expect(keyIds()).toEqual(before)
   })
 })
+
+describe("the server's own page (issue #36: a browser opened on serve's root)", () => {
+  it('redirects a browser at / to the console page: what runs, the keys masked, the CA, a live log', async () => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+    const response = await page.goto(`${locked.url}/`)
+    expect(page.url()).toBe(`${locked.url}/__console/`)
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'nonce-[^']+'/)
+    const text = (await page.locator('main').textContent()) ?? ''
+    expect(text).toContain(`${locked.url}/geocoding/forward?q=Sfax&api_key=…`)
+    expect(text).toContain(locked.caPath!)
+    for (const key of locked.mock.console.listKeys()) expect(text).toContain(`${key.prefix}…`)
+    expect(await page.content()).not.toMatch(KEY_VALUE) // masked everywhere on the page
+    await expect.poll(() => page.locator('#live').textContent()).toBe('(live)')
+    // A request from elsewhere shows up at once, its key masked.
+    await promisify(execFile)('curl', [
+      '-s',
+      '--cacert',
+      locked.caPath!,
+      '-H',
+      'Origin: https://shop.example',
+      `${locked.url}/geocoding/forward?q=Sfax&api_key=${keys.unlinked}`,
+    ])
+    const row = page.locator('#entries tr').first()
+    await expect.poll(() => row.textContent()).toContain('domain-not-authorized')
+    expect(await row.textContent()).toContain(`api_key=${keys.unlinked.slice(0, 7)}…`)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps TMaps’s answer for anything but a browser: curl at / gets the 401, JSON at /__console/ the routes', async () => {
+    const run = promisify(execFile)
+    const { stdout } = await run('curl', ['-s', '--cacert', locked.caPath!, `${locked.url}/`])
+    expect(JSON.parse(stdout)).toEqual({ error: 'missing api_key' })
+    const routes = await run('curl', ['-s', '--cacert', locked.caPath!, `${locked.url}/__console/`])
+    expect(JSON.parse(routes.stdout).routes).toContain('GET /__console/keys')
+  })
+
+  it('is not shown to another site: a cross-site navigation to it is refused 403', async () => {
+    const { context, page } = await pageAt(PAGE, `<a href="${locked.url}/__console/">console</a>`)
+    const [answer] = await Promise.all([page.waitForNavigation(), page.locator('a').click()])
+    expect(answer?.status()).toBe(403)
+    expect(await page.locator('body').textContent()).toContain('does not answer requests from other sites')
+    await context.close()
+  })
+})

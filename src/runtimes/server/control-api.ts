@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { Hono } from 'hono/tiny'
@@ -6,6 +7,7 @@ import { UNATTRIBUTED } from '../../console/usage.ts'
 import { maskSecrets } from '../../contract/key-format.ts'
 import type { FaultInput, TmapsMockCore } from '../../core/create-core.ts'
 import { compileOverride } from '../../core/scenarios.ts'
+import { type ConsolePageOptions, consolePage } from './console-page.ts'
 import { type ControlGateOptions, controlGate } from './control-gate.ts'
 import { CONTROL_PREFIX } from './node-request.ts'
 
@@ -77,6 +79,7 @@ function hostnames(value: unknown): string[] {
 export function createControlApi(
   core: TmapsMockCore,
   gate?: ControlGateOptions,
+  page: ConsolePageOptions = {},
 ): (request: Request) => Promise<Response> {
   const root = new Hono({ strict: false })
   const app = root.basePath(CONTROL_PREFIX)
@@ -90,6 +93,7 @@ export function createControlApi(
     if (masked !== text) c.res = new Response(masked, { status: c.res.status, headers: c.res.headers })
   })
   if (gate) app.use(...controlGate(gate))
+  pageRoute(app, root, core, page)
   const keyOr404 = keyRoutes(app, core)
   const readers = { count: 0 }
 
@@ -301,6 +305,22 @@ function overrideRoutes(app: Hono, core: TmapsMockCore): void {
 export const LOG_STREAM_LAG_BYTES = 1024 * 1024
 /** At most this many log streams at once. */
 export const LOG_STREAM_READERS = 32
+
+/** The console's own page at `/__console/` for a browser (the server redirects its root there); JSON clients get the routes. */
+function pageRoute(app: Hono, root: Hono, core: TmapsMockCore, page: ConsolePageOptions): void {
+  app.get('/', (c) => {
+    if (!c.req.header('accept')?.includes('text/html'))
+      return c.json({
+        routes: root.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
+      })
+    const nonce = randomBytes(16).toString('base64')
+    return c.html(consolePage(core, new URL(c.req.url).origin, page, nonce), 200, {
+      'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    })
+  })
+}
 
 /**
  * The request log as Server-Sent Events (Hono's `streamSSE`): one `entry` event per answered

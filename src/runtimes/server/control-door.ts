@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { STATUS_TEXT } from '../../core/answers.ts'
 import type { TmapsMockCore } from '../../core/create-core.ts'
+import type { ConsolePageOptions } from './console-page.ts'
 import type { ControlGateOptions } from './control-gate.ts'
 import { BodyTooLargeError, controlRequestProblem, toFetchRequest } from './node-request.ts'
 
@@ -10,10 +11,15 @@ import { BodyTooLargeError, controlRequestProblem, toFetchRequest } from './node
  * a larger one is 413) for the Hono app, loaded with the first request (an API-only server never
  * pays for it), whose `Response` is streamed back. Resolves with the status written.
  */
-export function controlDoor(mock: TmapsMockCore, gate: ControlGateOptions, limit: number) {
+export function controlDoor(
+  mock: TmapsMockCore,
+  gate: ControlGateOptions,
+  limit: number,
+  page: ConsolePageOptions = {},
+) {
   let app: Promise<(request: Request) => Promise<Response>> | undefined
   const answer = async (request: Request): Promise<Response> => {
-    app ??= import('./control-api.ts').then(({ createControlApi }) => createControlApi(mock, gate))
+    app ??= import('./control-api.ts').then(({ createControlApi }) => createControlApi(mock, gate, page))
     return (await app)(request)
   }
   return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<number> => {

@@ -203,7 +203,12 @@ export async function startTmapsHttpsServer(
     ...(token !== undefined && { token }),
     hosts: exposed && isIP(host) === 0 ? [host] : [],
   }
-  const control = controlDoor(mock, gate, SERVER_BODY_LIMIT)
+  const control = controlDoor(
+    mock,
+    gate,
+    SERVER_BODY_LIMIT,
+    'caPath' in tls && tls.caPath ? { caPath: tls.caPath } : {},
+  )
   const listenerOf = (secure: boolean) =>
     tmapsRequestListener({ mock, secure, ...(secure && { control }), ...(onRequest && { onRequest }) })
 

@@ -54,6 +54,12 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
           .then((status) => onRequest?.(line(req.method, path, status, 'control-api', started)))
           .catch((error: unknown) => failed(req, res, error))
       }
+      // A person who opens the server's root in a browser gets the console page, not TMaps's 401.
+      if (control && path === '/' && req.method === 'GET' && req.headers.accept?.includes('text/html')) {
+        res.writeHead(303, 'See Other', { Location: `${CONTROL_PREFIX}/`, 'Content-Length': '0' }).end()
+        onRequest?.(line(req.method, path, 303, 'console-page', started))
+        return undefined
+      }
       const target = splitTarget(scheme, hostOfPath(pathname) === 'tiles' ? tiles : api, path)
       const view = nodeRequestView(req, target.href, CONTROL_BODY_LIMIT)
       // One door: a remembered answer comes at once and is written in this same turn, as a bare
