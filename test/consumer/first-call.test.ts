@@ -30,12 +30,12 @@ it("runs the README's first call from npm init -y: 200 from the app's origin, 40
       timeout: 300_000,
     })
   // The registry's tmaps-mock is this build's tarball; msw as this repository pins it.
-  const install = 'npm i -D tmaps-mock msw'
+  const install = 'npm i -D tmaps-mock msw@3'
   expect(before).toContain(install)
   sh(
     before!.replace(
       install,
-      `${install.replace('tmaps-mock msw', `${tarball} msw@${devDependencies.msw}`)} --no-audit --no-fund --prefer-offline`,
+      `${install.replace('tmaps-mock msw@3', `${tarball} msw@${devDependencies.msw}`)} --no-audit --no-fund --prefer-offline`,
     ),
     work,
   )

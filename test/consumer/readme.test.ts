@@ -21,8 +21,10 @@ it('quotes a consumer test file for every runtime recipe', () => {
       'test/consumer/jest-project/geocode.test.js',
     ],
     'docs/recipes/nextjs.md': [
+      'test/consumer/next-app/.env',
       'test/consumer/next-app/instrumentation.ts',
       'test/consumer/next-app/next.config.ts',
+      'test/consumer/next-app/app/layout.tsx',
       'test/consumer/next-app/app/tmaps-mock-provider.tsx',
     ],
     'docs/recipes/playwright.md': [
