@@ -462,18 +462,40 @@ const STATES: Record<StepState, { icon: string; words: string }> = {
 
 /** The decision as a list of steps, each with a tick, a cross or a dash, and the fact it used. */
 function DecisionSteps({ entry }: { entry: LogEntry }) {
+  const steps = decisionSteps(entry)
   return (
     <ol class="steps" aria-label="How TMaps decided, step by step" data-testid="decision-steps">
-      {decisionSteps(entry).map((step) => (
+      {steps.map((step) => (
         <li key={step.id} class={`step ${step.state}`} data-testid="decision-step" data-state={step.state}>
           <span class="step-icon" aria-hidden="true">
             {STATES[step.state].icon}
           </span>
           <span class="visually-hidden">{STATES[step.state].words}: </span>
-          <span class="step-text">{step.text}</span>
+          <span class="step-text">
+            <Explained text={step.text} />
+          </span>
         </li>
       ))}
     </ol>
+  )
+}
+
+/** What "(reconstructed)" means, on the word itself (no room is taken from the screen). */
+const RECONSTRUCTED =
+  "A service worker never sees the Origin and Referer the browser sends: the mock rebuilds them from this page's address and the request's mode, as the browser sent them."
+
+/** A step's text, its "(reconstructed)" explained where it stands. */
+function Explained({ text }: { text: string }) {
+  const at = text.indexOf('(reconstructed)')
+  if (at < 0) return <>{text}</>
+  return (
+    <>
+      {text.slice(0, at)}
+      <abbr title={RECONSTRUCTED} data-testid="reconstructed">
+        (reconstructed)
+      </abbr>
+      {text.slice(at + '(reconstructed)'.length)}
+    </>
   )
 }
 

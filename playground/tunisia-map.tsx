@@ -307,10 +307,17 @@ export function TunisiaMap({
                   text={state.reason ?? 'The browser could not load them, and the mock logged no refusal.'}
                 />
               </p>
-              <p class="muted">
-                Map tiles are <code>&lt;img&gt;</code> requests: they send only a <code>Referer</code> (this
-                page’s origin), never an <code>Origin</code>, and its host must be linked to the key.
-              </p>
+              {state.status === 401 && tileKey && tileKey.status !== 'enabled' ? (
+                <p class="muted" data-testid="map-notice-same-key">
+                  The map asks for its tiles with this same key (Tiles key, above): a {tileKey.status} key is
+                  refused everywhere, so a real map's tiles go too, once the browser's cached ones expire.
+                </p>
+              ) : (
+                <p class="muted">
+                  Map tiles are <code>&lt;img&gt;</code> requests: they send only a <code>Referer</code> (this
+                  page’s origin), never an <code>Origin</code>, and its host must be linked to the key.
+                </p>
+              )}
             </div>
           </div>
         )}
