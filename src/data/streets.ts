@@ -4,7 +4,7 @@ import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians } from './geo.ts'
 import { onLand } from './land.ts'
 import { seededRandom } from './seeded.ts'
 import { CITY_STREETS, GENERATED_BASES, MEDINA_BASES, MEDINA_WORDS, TUNIS_RESERVED } from './street-names.ts'
-import { TUNIS_BOURGUIBA, TUNIS_ID, townNetworks } from './street-network.ts'
+import { type StreetLine, TUNIS_BOURGUIBA, TUNIS_ID, townNetworks } from './street-network.ts'
 
 export { TUNIS_BOURGUIBA, TUNIS_ID }
 
@@ -159,7 +159,7 @@ const numbered = (n: number) => [`Rue ${n}`, `نهج ${n}`] as const
  * @example generateStreets('demo').find((s) => s.fr === 'Avenue Habib Bourguiba')
  */
 export function generateStreets(seed: string | number): Street[] {
-  const { tunisTaken, LANE_IMPASSE, LANE_SOUK, LANE_RUE, AVENUE, BOULEVARD, IMPASSE, RUE } = naming()
+  const { tunisTaken } = naming()
   const random = seededRandom(seed, 'streets')
   const streets: Street[] = []
   /** The names taken in each locality: a town's streets never share a name. */
@@ -233,41 +233,9 @@ export function generateStreets(seed: string | number): Street[] {
       if (!name && line.kind === 'coast' && !used.has(CORNICHE[0])) name = CORNICHE
       if (!name) {
         // Generated: the types this street may take, the likeliest first, from its queues.
-        const draw = random.float(0, 1)
-        const types =
-          line.kind === 'medina'
-            ? length < 60 || draw < 0.3
-              ? LANE_IMPASSE
-              : draw < 0.45
-                ? LANE_SOUK
-                : LANE_RUE
-            : length >= 1000 && (line.kind !== 'grid' || draw < 0.25)
-              ? draw < 0.75
-                ? AVENUE
-                : BOULEVARD
-              : length < 100 && line.kind !== 'link' && line.kind !== 'join'
-                ? IMPASSE
-                : draw < 0.08 && length >= 500
-                  ? AVENUE
-                  : RUE
-        for (const [pool, type] of types) {
-          const q = queueOf(pool, type)
-          const repeat = type === 'impasse' || type === 'souk'
-          while (!name && q.at < q.order.length) {
-            // A seeded shuffle, drawn as the names are taken (Fisher-Yates, one step a name).
-            const j = q.at + Math.floor(random.float(0, 1) * (q.order.length - q.at))
-            const i = q.order[j]!
-            q.order[j] = q.order[q.at]!
-            q.order[q.at++] = i
-            const [fr, ar] = pool.names[i]!
-            const full = `${TYPES[type][0]} ${fr}`
-            if (free(full, pool.folded[i]!, repeat, pool.tunis[i]!)) {
-              name = [full, `${TYPES[type][1]} ${ar}`]
-              base = repeat ? undefined : pool.folded[i]!
-            }
-          }
-          if (name) break
-        }
+        const drawn = drawName(triesFor(line.kind, length, random.float(0, 1)), queueOf, random, free)
+        name = drawn?.name
+        base = drawn?.base
       }
       while (!name || (!line.real && used.has(name[0]))) {
         number += random.int(1, 9) * 10
@@ -276,29 +244,77 @@ export function generateStreets(seed: string | number): Street[] {
       used.add(name[0])
       if (base === undefined && !/^(Impasse|Souk) /.test(name[0])) base = baseOf(name[0])
       if (base !== undefined) bases.add(base)
-      const [fr, ar] = name
-      streets.push({
-        id: `street:${key}`,
-        key,
-        fr,
-        ar,
-        locality: owner,
-        lat: round(line.real?.at?.[0] ?? middle.lat),
-        lng: round(line.real?.at?.[1] ?? middle.lng),
-        points: line.points,
-        along,
-        // A door every 8 m or so on each side.
-        maxNumber: line.real?.square
-          ? random.int(8, 30)
-          : Math.max(4, Math.round((length / 4) * random.float(0.85, 1.15))),
-        main: (line.real !== undefined && !line.real.square) || fr === 'Avenue Habib Bourguiba',
-        kind: line.kind,
-        ...(line.real && { source: line.real.source }),
-        ...(line.real?.square && { square: true }),
-      })
+      streets.push(streetOf(key, name, owner, line, along, middle, length, random))
     }
   }
   return streets
+}
+
+/** The pools and types a generated street may take its name from, the likeliest first, by its kind and length. */
+function triesFor(kind: StreetLine['kind'], length: number, draw: number): Tries {
+  const { LANE_IMPASSE, LANE_SOUK, LANE_RUE, AVENUE, BOULEVARD, IMPASSE, RUE } = naming()
+  if (kind === 'medina') return length < 60 || draw < 0.3 ? LANE_IMPASSE : draw < 0.45 ? LANE_SOUK : LANE_RUE
+  if (length >= 1000 && (kind !== 'grid' || draw < 0.25)) return draw < 0.75 ? AVENUE : BOULEVARD
+  if (length < 100 && kind !== 'link' && kind !== 'join') return IMPASSE
+  return draw < 0.08 && length >= 500 ? AVENUE : RUE
+}
+
+/**
+ * A generated name from the first queue that has a free one, drawn as a seeded shuffle
+ * (Fisher-Yates, one step a name taken), with its folded base unless it is an impasse or souk.
+ */
+function drawName(
+  tries: Tries,
+  queueOf: (pool: Pool, type: TypeKey) => Queue,
+  random: ReturnType<typeof seededRandom>,
+  free: (fr: string, base: string, repeat: boolean, tunis: boolean) => boolean,
+): { name: readonly [string, string]; base: string | undefined } | undefined {
+  for (const [pool, type] of tries) {
+    const q = queueOf(pool, type)
+    const repeat = type === 'impasse' || type === 'souk'
+    while (q.at < q.order.length) {
+      const j = q.at + Math.floor(random.float(0, 1) * (q.order.length - q.at))
+      const i = q.order[j]!
+      q.order[j] = q.order[q.at]!
+      q.order[q.at++] = i
+      const [fr, ar] = pool.names[i]!
+      const full = `${TYPES[type][0]} ${fr}`
+      if (free(full, pool.folded[i]!, repeat, pool.tunis[i]!))
+        return { name: [full, `${TYPES[type][1]} ${ar}`], base: repeat ? undefined : pool.folded[i]! }
+    }
+  }
+  return undefined
+}
+
+/** The street record of a named line: where it is, its house numbers (a door every 8 m or so a side). */
+function streetOf(
+  key: string,
+  [fr, ar]: readonly [string, string],
+  owner: Street['locality'],
+  line: StreetLine,
+  along: Float64Array,
+  middle: { lat: number; lng: number },
+  length: number,
+  random: ReturnType<typeof seededRandom>,
+): Street {
+  return {
+    id: `street:${key}`,
+    key,
+    fr,
+    ar,
+    locality: owner,
+    lat: round(line.real?.at?.[0] ?? middle.lat),
+    lng: round(line.real?.at?.[1] ?? middle.lng),
+    points: line.points,
+    along,
+    maxNumber: line.real?.square
+      ? random.int(8, 30)
+      : Math.max(4, Math.round((length / 4) * random.float(0.85, 1.15))),
+    main: (line.real !== undefined && !line.real.square) || fr === 'Avenue Habib Bourguiba',
+    kind: line.kind,
+    ...(line.real && { source: line.real.source }),
+    ...(line.real?.square && { square: true }),
+  }
 }
 
 function round(n: number): number {

@@ -142,23 +142,12 @@ export type Validate = (
 export function compareAnswers(
   doc: OpenApiDocument,
   validate: Validate,
-  probe: {
-    method: string
-    pathname: string
-    origin: string | null
-    picture?: { width: number; height: number }
-  },
+  probe: Probe,
   real: Seen,
   mock: Seen,
 ): Finding[] {
   const findings: Finding[] = []
-  const add = (
-    severity: Finding['severity'],
-    path: string,
-    message: string,
-    realValue?: unknown,
-    mockValue?: unknown,
-  ) =>
+  const add: Add = (severity, path, message, realValue, mockValue) =>
     findings.push({
       severity,
       path,
@@ -166,7 +155,47 @@ export function compareAnswers(
       ...(mockValue !== undefined && { mock: mockValue }),
       message,
     })
+  compareHeaders(add, probe, real, mock)
+  compareWithSpec(add, doc, validate, probe, 'TMaps', real)
+  compareWithSpec(add, doc, validate, probe, 'the mock', mock)
 
+  // Error bodies byte for byte; successful JSON bodies in structure.
+  if (real.status >= 400 && real.status === mock.status) {
+    const [a, b] = [decoder.decode(real.bytes), decoder.decode(mock.bytes)]
+    if (a !== b) add('error', 'body', `The error body differs: TMaps ${a}, the mock ${b}.`, a, b)
+    return dedupe(findings)
+  }
+  const realJson = mediaType(real.contentType).includes('json')
+    ? parseJson(real.bytes)
+    : { ok: false as const }
+  const mockJson = mediaType(mock.contentType).includes('json')
+    ? parseJson(mock.bytes)
+    : { ok: false as const }
+  if (!realJson.ok || !mockJson.ok || real.status !== mock.status) return dedupe(findings)
+  const schema = expectedAnswer(doc, probe.method, probe.pathname, real.status)?.schema
+  compareShapes(add, findings, doc, schema, shapeOf(realJson.value), shapeOf(mockJson.value))
+  return dedupe(findings)
+}
+
+/** What `compareAnswers` is told of a probe. */
+interface Probe {
+  method: string
+  pathname: string
+  origin: string | null
+  picture?: { width: number; height: number }
+}
+
+/** Adds one finding. */
+type Add = (
+  severity: Finding['severity'],
+  path: string,
+  message: string,
+  realValue?: unknown,
+  mockValue?: unknown,
+) => void
+
+/** The status, the media type and (with an Origin) CORS, TMaps's against the mock's. */
+function compareHeaders(add: Add, probe: Probe, real: Seen, mock: Seen): void {
   if (real.status !== mock.status)
     add(
       'error',
@@ -175,8 +204,7 @@ export function compareAnswers(
       real.status,
       mock.status,
     )
-  const [realType, mockType] = [mediaType(real.contentType), mediaType(mock.contentType)]
-  if (realType !== mockType)
+  if (mediaType(real.contentType) !== mediaType(mock.contentType))
     add('warning', 'headers.content-type', `Content-Type differs.`, real.contentType, mock.contentType)
   if (probe.origin !== null) {
     const cors = (seen: Seen) => {
@@ -198,61 +226,63 @@ export function compareAnswers(
         mock.headers['access-control-allow-origin'] ?? null,
       )
   }
+}
 
-  // The spec, each side.
-  for (const [side, seen] of [
-    ['TMaps', real],
-    ['the mock', mock],
-  ] as const) {
-    const expected = expectedAnswer(doc, probe.method, probe.pathname, seen.status)
-    if (expected === undefined) {
+/** One side's answer (TMaps's or the mock's) against the spec: its status, PNG size, JSON and schema. */
+function compareWithSpec(
+  add: Add,
+  doc: OpenApiDocument,
+  validate: Validate,
+  probe: Probe,
+  side: 'TMaps' | 'the mock',
+  seen: Seen,
+): void {
+  const expected = expectedAnswer(doc, probe.method, probe.pathname, seen.status)
+  if (expected === undefined) {
+    add(
+      'error',
+      'status',
+      `${side}'s status ${seen.status} is not one the spec declares for ${probe.method} ${probe.pathname}.`,
+    )
+    return
+  }
+  if (expected.contentType === 'image/png') {
+    const size = pngSize(seen.bytes)
+    if (size === undefined) add('error', 'body', `${side}'s answer is not a PNG (no PNG signature).`)
+    else if (probe.picture && (size.width !== probe.picture.width || size.height !== probe.picture.height))
       add(
-        side === 'TMaps' ? 'error' : 'error',
-        'status',
-        `${side}'s status ${seen.status} is not one the spec declares for ${probe.method} ${probe.pathname}.`,
+        'error',
+        'body',
+        `${side}'s PNG is ${size.width} x ${size.height}, not ${probe.picture.width} x ${probe.picture.height}.`,
       )
-      continue
-    }
-    if (expected.contentType === 'image/png') {
-      const size = pngSize(seen.bytes)
-      if (size === undefined) add('error', 'body', `${side}'s answer is not a PNG (no PNG signature).`)
-      else if (probe.picture && (size.width !== probe.picture.width || size.height !== probe.picture.height))
-        add(
-          'error',
-          'body',
-          `${side}'s PNG is ${size.width} x ${size.height}, not ${probe.picture.width} x ${probe.picture.height}.`,
-        )
-      continue
-    }
-    if (expected.contentType === undefined || seen.bytes.length === 0) continue
-    const parsed = parseJson(seen.bytes)
-    if (!parsed.ok) {
-      add('error', 'body', `${side}'s answer is not JSON though the spec says ${expected.contentType}.`)
-      continue
-    }
-    if (expected.schema === undefined) continue
-    for (const problem of validate(expected.schema, parsed.value)) {
-      if (problem.keyword === 'additionalProperties') continue // an extra field: the shape comparison says it
-      const at = problem.instancePath.replace(/^\//, '').replace(/\/\d+/g, '[]').replaceAll('/', '.')
-      if (problem.keyword === 'required') {
-        const field = `${at === '' ? '' : `${at}.`}${String(problem.params.missingProperty)}`
-        add('error', field, `${side}'s answer lacks ${field}, which the spec requires.`)
-      } else add('error', label(at), `${side}'s answer breaks the spec at ${label(at)}: ${problem.message}.`)
-    }
+    return
   }
+  if (expected.contentType === undefined || seen.bytes.length === 0) return
+  const parsed = parseJson(seen.bytes)
+  if (!parsed.ok) {
+    add('error', 'body', `${side}'s answer is not JSON though the spec says ${expected.contentType}.`)
+    return
+  }
+  if (expected.schema === undefined) return
+  for (const problem of validate(expected.schema, parsed.value)) {
+    if (problem.keyword === 'additionalProperties') continue // an extra field: the shape comparison says it
+    const at = problem.instancePath.replace(/^\//, '').replace(/\/\d+/g, '[]').replaceAll('/', '.')
+    if (problem.keyword === 'required') {
+      const field = `${at === '' ? '' : `${at}.`}${String(problem.params.missingProperty)}`
+      add('error', field, `${side}'s answer lacks ${field}, which the spec requires.`)
+    } else add('error', label(at), `${side}'s answer breaks the spec at ${label(at)}: ${problem.message}.`)
+  }
+}
 
-  // Error bodies byte for byte; successful JSON bodies in structure.
-  const realJson = realType.includes('json') ? parseJson(real.bytes) : { ok: false as const }
-  const mockJson = mockType.includes('json') ? parseJson(mock.bytes) : { ok: false as const }
-  if (real.status >= 400 && real.status === mock.status) {
-    const [a, b] = [decoder.decode(real.bytes), decoder.decode(mock.bytes)]
-    if (a !== b) add('error', 'body', `The error body differs: TMaps ${a}, the mock ${b}.`, a, b)
-    return dedupe(findings)
-  }
-  if (!realJson.ok || !mockJson.ok || real.status !== mock.status) return dedupe(findings)
-  const realShape = shapeOf(realJson.value)
-  const mockShape = shapeOf(mockJson.value)
-  const schema = expectedAnswer(doc, probe.method, probe.pathname, real.status)?.schema
+/** Successful JSON bodies in structure: each field path and its types, TMaps's against the mock's. */
+function compareShapes(
+  add: Add,
+  findings: Finding[],
+  doc: OpenApiDocument,
+  schema: Schema | undefined,
+  realShape: Map<string, Set<JsonType>>,
+  mockShape: Map<string, Set<JsonType>>,
+): void {
   const coveredByMissingParent = (path: string, shape: Map<string, Set<JsonType>>) => {
     const segments = segmentsOf(path)
     for (let i = segments.length - 1; i > 0; i--) {
@@ -319,7 +349,6 @@ export function compareAnswers(
       shown(types),
     )
   }
-  return dedupe(findings)
 }
 
 /** One finding per severity, path and message (the same spec error on many items is said once). */
