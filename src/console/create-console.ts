@@ -169,306 +169,325 @@ export interface ConsoleContext {
 const MAX_NAME_LENGTH = 100
 
 /**
- * Builds the console over a store. Every write is validated completely before anything changes,
- * so a refused action never leaves half its work behind.
+ * Builds the console over a store: each action below is a function of its own, given the
+ * context. Every write is validated completely before anything changes, so a refused action
+ * never leaves half its work behind.
  * @example const console = createConsole(context); await console.createKey({ name: 'Web' })
  */
 export function createConsole(ctx: ConsoleContext): TmapsConsole {
-  const fail = (code: TmapsConsoleError['code'], action: string, reason: string): never => {
-    throw new TmapsConsoleError(code, `Failed to ${action}: ${reason}.`)
+  return {
+    createKey: (input) => createKey(ctx, input),
+    getKey: (ref) => getKey(ctx, ref),
+    listKeys: () => listKeys(ctx),
+    disableKey: (ref) => changeStatus(ctx, 'disable', ref),
+    enableKey: (ref) => changeStatus(ctx, 'enable', ref),
+    revokeKey: (ref) => changeStatus(ctx, 'revoke', ref),
+    addDomain: (hostname) => addDomain(ctx, hostname),
+    removeDomain: (hostname) => removeDomain(ctx, hostname),
+    listDomains: () => listDomains(ctx),
+    linkDomain: (ref, hostname) => linkDomain(ctx, ref, hostname),
+    unlinkDomain: (ref, hostname) => unlinkDomain(ctx, ref, hostname),
+    setKeyDomains: (ref, hostnames) => setKeyDomains(ctx, ref, hostnames),
   }
+}
 
-  const describeRef = (ref: unknown): string => {
-    if (typeof ref === 'string')
-      return ref.startsWith('ak_') ? maskKey(ref) : JSON.stringify(ref.slice(0, 40))
-    if (ref && typeof ref === 'object' && 'id' in ref) return JSON.stringify(String(ref.id).slice(0, 40))
-    return String(ref)
-  }
+// The console's actions.
 
-  const findEntry = (ref: KeyRef): KeyEntry | undefined => {
+function createKey(ctx: ConsoleContext, input: CreateKeyInput): Promise<CreatedKey> {
+  return ctx.serialize(async () => {
+    const action = 'create key'
+    ctx.assertReady(action)
+    if (!input || typeof input !== 'object')
+      fail('invalid-input', action, 'pass an object such as { name: "Production frontend" }')
+    const name = checkedName(input.name, action)
+    const domains = normalizeAll(input.domains ?? [], action)
+    assertDomainCount(domains.length, action)
     const store = ctx.store()
-    if (typeof ref === 'string') return isKeyValue(ref) ? store.byValue.get(ref) : store.byId.get(ref)
-    if (ref && typeof ref === 'object' && typeof ref.id === 'string') return store.byId.get(ref.id)
-    return undefined
-  }
+    if (store.byId.size >= MAX_KEYS)
+      fail(
+        'conflict',
+        action,
+        `the console holds ${MAX_KEYS} keys, its limit. Revoke and delete some, or reset`,
+      )
+    const material = newKeyMaterial(ctx, input.value, action)
+    const now = ctx.now().toISOString()
+    const record = await store.keys.create({
+      ...material,
+      name,
+      status: 'enabled',
+      createdAt: now,
+      updatedAt: now,
+    })
+    await setLinks(ctx, store.byId.get(record.id)!, domains)
+    return { ...info(ctx, record), value: record.value }
+  })
+}
 
-  const requireEntry = (ref: KeyRef, action: string): KeyEntry => {
-    const entry = findEntry(ref)
-    if (!entry) {
+function getKey(ctx: ConsoleContext, ref: KeyRef): KeyInfo | undefined {
+  ctx.assertReady('get key')
+  const entry = findEntry(ctx, ref)
+  return entry ? info(ctx, entry.record) : undefined
+}
+
+function listKeys(ctx: ConsoleContext): KeyInfo[] {
+  ctx.assertReady('list keys')
+  return ctx
+    .store()
+    .keyRecords()
+    .map((record) => info(ctx, record))
+}
+
+/** Disables, enables or revokes a key: the documented transitions only. */
+function changeStatus(ctx: ConsoleContext, action: KeyAction, ref: KeyRef): Promise<KeyInfo> {
+  return ctx.serialize(async () => {
+    const label = `${action} key`
+    ctx.assertReady(label)
+    const entry = requireEntry(ctx, ref, label)
+    const next = nextKeyStatus(entry.status, action)
+    if (!next.ok)
       return fail(
+        'forbidden-transition',
+        label,
+        `key ${maskKey(entry.value)} cannot be ${action}d: ${next.reason}`,
+      )
+    const changed = await ctx
+      .store()
+      .changeKey(entry.id, { status: next.status, updatedAt: ctx.now().toISOString() })
+    return info(ctx, changed)
+  })
+}
+
+function addDomain(ctx: ConsoleContext, hostname: string): Promise<DomainInfo> {
+  return ctx.serialize(async () => {
+    const action = 'add domain'
+    ctx.assertReady(action)
+    const [normalized] = normalizeAll([hostname], action)
+    await ensureDomain(ctx, normalized!)
+    return domainInfo(ctx, normalized!)
+  })
+}
+
+function removeDomain(ctx: ConsoleContext, hostname: string): Promise<void> {
+  return ctx.serialize(async () => {
+    const action = 'remove domain'
+    ctx.assertReady(action)
+    const [normalized] = normalizeAll([hostname], action)
+    const store = ctx.store()
+    if (!store.keysByDomain.has(normalized!))
+      fail(
         'not-found',
         action,
-        `no key matches ${describeRef(ref)}. Name a key by its id or full value; list them with console.listKeys()`,
+        `"${normalized}" is not an authorized domain. List them with console.listDomains()`,
       )
-    }
-    return entry
-  }
+    store.links.deleteMany((q) => q.where({ hostname: normalized! }))
+    store.domains.delete((q) => q.where({ hostname: normalized! }))
+  })
+}
 
-  const recordOf = (entry: KeyEntry): KeyRecord => entry.record
+function listDomains(ctx: ConsoleContext): DomainInfo[] {
+  ctx.assertReady('list domains')
+  return ctx
+    .store()
+    .domains.all()
+    .map((d) => domainInfo(ctx, d.hostname))
+}
 
-  const info = (record: KeyRecord): KeyInfo => {
-    const entry = ctx.store().byId.get(record.id)
-    return {
-      id: record.id,
-      name: record.name,
-      prefix: keyPrefix(record.value),
-      status: record.status,
-      createdAt: record.createdAt,
-      updatedAt: record.updatedAt,
-      domains: entry ? [...entry.linked] : [],
-      actions: allowedKeyActions(record.status),
-    }
-  }
+function linkDomain(ctx: ConsoleContext, ref: KeyRef, hostname: string): Promise<KeyInfo> {
+  return changeKeyDomains(ctx, 'link domain', ref, [hostname], async (entry, [normalized]) => {
+    if (!ctx.store().keysByDomain.has(normalized!))
+      fail(
+        'not-found',
+        'link domain',
+        `"${normalized}" is not an authorized domain yet. Add it first with console.addDomain("${normalized}"), or use console.setKeyDomains()`,
+      )
+    if (entry.domains.has(normalized!)) return
+    assertDomainCount(entry.domains.size + 1, 'link domain')
+    await ctx
+      .store()
+      .links.create({ keyId: entry.id, hostname: normalized!, createdAt: ctx.now().toISOString() })
+    await touch(ctx, entry)
+  })
+}
 
-  const normalizeAll = (hostnames: readonly string[], action: string): string[] => {
-    if (!Array.isArray(hostnames))
-      fail('invalid-input', action, 'domains must be an array of hostnames, e.g. ["localhost", "mysite.tn"]')
-    return [
-      ...new Set(
-        hostnames.map((h) => {
-          const parsed = parseDomainInput(h)
-          return parsed.ok ? parsed.hostname : fail('invalid-input', action, parsed.error)
-        }),
-      ),
-    ]
-  }
+function unlinkDomain(ctx: ConsoleContext, ref: KeyRef, hostname: string): Promise<KeyInfo> {
+  return changeKeyDomains(ctx, 'unlink domain', ref, [hostname], async (entry, [normalized]) => {
+    if (!entry.domains.has(normalized!)) return
+    ctx.store().links.delete((q) => q.where({ keyId: entry.id, hostname: normalized! }))
+    await touch(ctx, entry)
+  })
+}
 
-  const assertDomainCount = (count: number, action: string) => {
-    if (count > MAX_DOMAINS_PER_KEY)
+function setKeyDomains(ctx: ConsoleContext, ref: KeyRef, hostnames: readonly string[]): Promise<KeyInfo> {
+  return changeKeyDomains(ctx, 'set key domains', ref, hostnames, async (entry, wanted) => {
+    assertDomainCount(wanted.length, 'set key domains')
+    await setLinks(ctx, entry, wanted)
+    await touch(ctx, entry)
+  })
+}
+
+// What the actions share.
+
+const fail = (code: TmapsConsoleError['code'], action: string, reason: string): never => {
+  throw new TmapsConsoleError(code, `Failed to ${action}: ${reason}.`)
+}
+
+/** A key reference as an error names it: a value masked, an id cut short. */
+function describeRef(ref: unknown): string {
+  if (typeof ref === 'string') return ref.startsWith('ak_') ? maskKey(ref) : JSON.stringify(ref.slice(0, 40))
+  if (ref && typeof ref === 'object' && 'id' in ref) return JSON.stringify(String(ref.id).slice(0, 40))
+  return String(ref)
+}
+
+/** A key's name, trimmed: not empty, not too long, no control characters. */
+function checkedName(given: unknown, action: string): string {
+  const name = typeof given === 'string' ? given.trim() : ''
+  if (name === '')
+    fail('invalid-input', action, 'the name is empty. Give the key a label such as "Production frontend"')
+  if (name.length > MAX_NAME_LENGTH)
+    fail('invalid-input', action, `the name is longer than ${MAX_NAME_LENGTH} characters`)
+  if (hasControlCharacters(name))
+    fail(
+      'invalid-input',
+      action,
+      'the name contains control characters (such as ESC or a line break), which would be printed raw in a terminal. Use plain text',
+    )
+  return name
+}
+
+/** A new key's id and value: the imported value (checked, not already there) or a fresh one, with an id no key has. */
+function newKeyMaterial(ctx: ConsoleContext, value: unknown, action: string): KeyMaterial {
+  const store = ctx.store()
+  let material: KeyMaterial
+  if (value !== undefined) {
+    if (typeof value !== 'string' || !isKeyValue(value))
       fail(
         'invalid-input',
         action,
-        `a key may be linked to at most ${MAX_DOMAINS_PER_KEY} domains (this would make ${count}). Link the hosts your apps run on`,
+        `${describeRef(String(value))} is not a TMaps key value (expected "ak_" followed by 32 lower-case hex characters)`,
       )
+    if (store.byValue.has(value as string))
+      fail('conflict', action, `a key with the value ${maskKey(value as string)} already exists`)
+    material = { id: ctx.nextKey().id, value: value as string }
+  } else {
+    do material = ctx.nextKey()
+    while (store.byValue.has(material.value) || store.byId.has(material.id))
   }
+  while (store.byId.has(material.id)) material = { ...material, id: ctx.nextKey().id }
+  return material
+}
 
-  const ensureDomain = async (hostname: string) => {
-    const store = ctx.store()
-    if (!store.keysByDomain.has(hostname)) {
-      await store.domains.create({ hostname, createdAt: ctx.now().toISOString() })
-    }
-  }
+function findEntry(ctx: ConsoleContext, ref: KeyRef): KeyEntry | undefined {
+  const store = ctx.store()
+  if (typeof ref === 'string') return isKeyValue(ref) ? store.byValue.get(ref) : store.byId.get(ref)
+  if (ref && typeof ref === 'object' && typeof ref.id === 'string') return store.byId.get(ref.id)
+  return undefined
+}
 
-  const assertMutable = (entry: KeyEntry, action: string) => {
-    if (entry.status === 'revoked') {
-      fail(
-        'forbidden-transition',
-        action,
-        `key ${maskKey(entry.value)} is revoked, and revocation is final. Create a new key instead`,
-      )
-    }
-  }
+function requireEntry(ctx: ConsoleContext, ref: KeyRef, action: string): KeyEntry {
+  return (
+    findEntry(ctx, ref) ??
+    fail(
+      'not-found',
+      action,
+      `no key matches ${describeRef(ref)}. Name a key by its id or full value; list them with console.listKeys()`,
+    )
+  )
+}
 
-  const touch = async (entry: KeyEntry) => {
-    await ctx.store().changeKey(entry.id, { updatedAt: ctx.now().toISOString() })
-  }
-
-  const transition = (action: KeyAction) => (ref: KeyRef) =>
-    ctx.serialize(async () => {
-      const label = `${action} key`
-      ctx.assertReady(label)
-      const entry = requireEntry(ref, label)
-      const next = nextKeyStatus(entry.status, action)
-      if (!next.ok)
-        return fail(
-          'forbidden-transition',
-          label,
-          `key ${maskKey(entry.value)} cannot be ${action}d: ${next.reason}`,
-        )
-      const changed = await ctx.store().changeKey(entry.id, {
-        status: next.status,
-        updatedAt: ctx.now().toISOString(),
-      })
-      return info(changed)
-    })
-
-  const setLinks = async (entry: KeyEntry, wanted: readonly string[]) => {
-    const store = ctx.store()
-    for (const hostname of wanted) await ensureDomain(hostname)
-    const wantedSet = new Set(wanted)
-    for (const hostname of [...entry.domains]) {
-      if (!wantedSet.has(hostname)) store.links.delete((q) => q.where({ keyId: entry.id, hostname }))
-    }
-    for (const hostname of wanted) {
-      if (!entry.domains.has(hostname)) {
-        await store.links.create({ keyId: entry.id, hostname, createdAt: ctx.now().toISOString() })
-      }
-    }
-  }
-
+function info(ctx: ConsoleContext, record: KeyRecord): KeyInfo {
+  const entry = ctx.store().byId.get(record.id)
   return {
-    createKey(input) {
-      return ctx.serialize(async () => {
-        const action = 'create key'
-        ctx.assertReady(action)
-        if (!input || typeof input !== 'object')
-          fail('invalid-input', action, 'pass an object such as { name: "Production frontend" }')
-        const name = typeof input.name === 'string' ? input.name.trim() : ''
-        if (name === '')
-          fail(
-            'invalid-input',
-            action,
-            'the name is empty. Give the key a label such as "Production frontend"',
-          )
-        if (name.length > MAX_NAME_LENGTH)
-          fail('invalid-input', action, `the name is longer than ${MAX_NAME_LENGTH} characters`)
-        if (hasControlCharacters(name))
-          fail(
-            'invalid-input',
-            action,
-            'the name contains control characters (such as ESC or a line break), which would be printed raw in a terminal. Use plain text',
-          )
-        const domains = normalizeAll(input.domains ?? [], action)
-        assertDomainCount(domains.length, action)
-        const store = ctx.store()
-        if (store.byId.size >= MAX_KEYS)
-          fail(
-            'conflict',
-            action,
-            `the console holds ${MAX_KEYS} keys, its limit. Revoke and delete some, or reset`,
-          )
-        let material: KeyMaterial
-        if (input.value !== undefined) {
-          if (typeof input.value !== 'string' || !isKeyValue(input.value)) {
-            fail(
-              'invalid-input',
-              action,
-              `${describeRef(String(input.value))} is not a TMaps key value (expected "ak_" followed by 32 lower-case hex characters)`,
-            )
-          }
-          if (store.byValue.has(input.value))
-            fail('conflict', action, `a key with the value ${maskKey(input.value)} already exists`)
-          material = { id: ctx.nextKey().id, value: input.value }
-        } else {
-          do material = ctx.nextKey()
-          while (store.byValue.has(material.value) || store.byId.has(material.id))
-        }
-        while (store.byId.has(material.id)) material = { ...material, id: ctx.nextKey().id }
-        const now = ctx.now().toISOString()
-        const record = await store.keys.create({
-          ...material,
-          name,
-          status: 'enabled',
-          createdAt: now,
-          updatedAt: now,
-        })
-        await setLinks(store.byId.get(record.id)!, domains)
-        return { ...info(record), value: record.value }
-      })
-    },
-
-    getKey(ref) {
-      ctx.assertReady('get key')
-      const entry = findEntry(ref)
-      return entry ? info(recordOf(entry)) : undefined
-    },
-
-    listKeys() {
-      ctx.assertReady('list keys')
-      return ctx.store().keyRecords().map(info)
-    },
-
-    disableKey: transition('disable'),
-    enableKey: transition('enable'),
-    revokeKey: transition('revoke'),
-
-    addDomain(hostname) {
-      return ctx.serialize(async () => {
-        const action = 'add domain'
-        ctx.assertReady(action)
-        const [normalized] = normalizeAll([hostname], action)
-        await ensureDomain(normalized!)
-        return domainInfo(normalized!)
-      })
-    },
-
-    removeDomain(hostname) {
-      return ctx.serialize(async () => {
-        const action = 'remove domain'
-        ctx.assertReady(action)
-        const [normalized] = normalizeAll([hostname], action)
-        const store = ctx.store()
-        if (!store.keysByDomain.has(normalized!)) {
-          fail(
-            'not-found',
-            action,
-            `"${normalized}" is not an authorized domain. List them with console.listDomains()`,
-          )
-        }
-        store.links.deleteMany((q) => q.where({ hostname: normalized! }))
-        store.domains.delete((q) => q.where({ hostname: normalized! }))
-      })
-    },
-
-    listDomains() {
-      ctx.assertReady('list domains')
-      return ctx
-        .store()
-        .domains.all()
-        .map((d) => domainInfo(d.hostname))
-    },
-
-    linkDomain(ref, hostname) {
-      return changeKeyDomains('link domain', ref, [hostname], async (entry, [normalized]) => {
-        if (!ctx.store().keysByDomain.has(normalized!)) {
-          fail(
-            'not-found',
-            'link domain',
-            `"${normalized}" is not an authorized domain yet. Add it first with console.addDomain("${normalized}"), or use console.setKeyDomains()`,
-          )
-        }
-        if (entry.domains.has(normalized!)) return
-        assertDomainCount(entry.domains.size + 1, 'link domain')
-        await ctx
-          .store()
-          .links.create({ keyId: entry.id, hostname: normalized!, createdAt: ctx.now().toISOString() })
-        await touch(entry)
-      })
-    },
-
-    unlinkDomain(ref, hostname) {
-      return changeKeyDomains('unlink domain', ref, [hostname], async (entry, [normalized]) => {
-        if (!entry.domains.has(normalized!)) return
-        ctx.store().links.delete((q) => q.where({ keyId: entry.id, hostname: normalized! }))
-        await touch(entry)
-      })
-    },
-
-    setKeyDomains(ref, hostnames) {
-      return changeKeyDomains('set key domains', ref, hostnames, async (entry, wanted) => {
-        assertDomainCount(wanted.length, 'set key domains')
-        await setLinks(entry, wanted)
-        await touch(entry)
-      })
-    },
+    id: record.id,
+    name: record.name,
+    prefix: keyPrefix(record.value),
+    status: record.status,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    domains: entry ? [...entry.linked] : [],
+    actions: allowedKeyActions(record.status),
   }
+}
 
-  /** One write to a key's domains: validated whole (key, hostnames, not revoked) before it runs. */
-  function changeKeyDomains(
-    action: string,
-    ref: KeyRef,
-    hostnames: readonly string[],
-    change: (entry: KeyEntry, normalized: string[]) => Promise<void>,
-  ): Promise<KeyInfo> {
-    return ctx.serialize(async () => {
-      ctx.assertReady(action)
-      const entry = requireEntry(ref, action)
-      const normalized = normalizeAll(hostnames, action)
-      assertMutable(entry, action)
-      await change(entry, normalized)
-      return info(recordOf(entry))
-    })
-  }
+function normalizeAll(hostnames: readonly string[], action: string): string[] {
+  if (!Array.isArray(hostnames))
+    fail('invalid-input', action, 'domains must be an array of hostnames, e.g. ["localhost", "mysite.tn"]')
+  return [
+    ...new Set(
+      hostnames.map((h) => {
+        const parsed = parseDomainInput(h)
+        return parsed.ok ? parsed.hostname : fail('invalid-input', action, parsed.error)
+      }),
+    ),
+  ]
+}
 
-  function domainInfo(hostname: string): DomainInfo {
-    const store = ctx.store()
-    const record = store.domainsByHost.get(hostname)!
-    const keys = [...(store.keysByDomain.get(hostname) ?? [])].flatMap((id) => {
-      const entry = store.byId.get(id)
-      if (!entry) return []
-      const key = recordOf(entry)
-      return [{ id: key.id, name: key.name, prefix: keyPrefix(key.value), status: key.status }]
-    })
-    return { hostname, createdAt: record.createdAt, keys }
+function assertDomainCount(count: number, action: string): void {
+  if (count > MAX_DOMAINS_PER_KEY)
+    fail(
+      'invalid-input',
+      action,
+      `a key may be linked to at most ${MAX_DOMAINS_PER_KEY} domains (this would make ${count}). Link the hosts your apps run on`,
+    )
+}
+
+async function ensureDomain(ctx: ConsoleContext, hostname: string): Promise<void> {
+  const store = ctx.store()
+  if (!store.keysByDomain.has(hostname))
+    await store.domains.create({ hostname, createdAt: ctx.now().toISOString() })
+}
+
+function assertMutable(entry: KeyEntry, action: string): void {
+  if (entry.status === 'revoked')
+    fail(
+      'forbidden-transition',
+      action,
+      `key ${maskKey(entry.value)} is revoked, and revocation is final. Create a new key instead`,
+    )
+}
+
+async function touch(ctx: ConsoleContext, entry: KeyEntry): Promise<void> {
+  await ctx.store().changeKey(entry.id, { updatedAt: ctx.now().toISOString() })
+}
+
+async function setLinks(ctx: ConsoleContext, entry: KeyEntry, wanted: readonly string[]): Promise<void> {
+  const store = ctx.store()
+  for (const hostname of wanted) await ensureDomain(ctx, hostname)
+  const wantedSet = new Set(wanted)
+  for (const hostname of [...entry.domains]) {
+    if (!wantedSet.has(hostname)) store.links.delete((q) => q.where({ keyId: entry.id, hostname }))
   }
+  for (const hostname of wanted) {
+    if (!entry.domains.has(hostname))
+      await store.links.create({ keyId: entry.id, hostname, createdAt: ctx.now().toISOString() })
+  }
+}
+
+/** One write to a key's domains: validated whole (key, hostnames, not revoked) before it runs. */
+function changeKeyDomains(
+  ctx: ConsoleContext,
+  action: string,
+  ref: KeyRef,
+  hostnames: readonly string[],
+  change: (entry: KeyEntry, normalized: string[]) => Promise<void>,
+): Promise<KeyInfo> {
+  return ctx.serialize(async () => {
+    ctx.assertReady(action)
+    const entry = requireEntry(ctx, ref, action)
+    const normalized = normalizeAll(hostnames, action)
+    assertMutable(entry, action)
+    await change(entry, normalized)
+    return info(ctx, entry.record)
+  })
+}
+
+function domainInfo(ctx: ConsoleContext, hostname: string): DomainInfo {
+  const store = ctx.store()
+  const record = store.domainsByHost.get(hostname)!
+  const keys = [...(store.keysByDomain.get(hostname) ?? [])].flatMap((id) => {
+    const entry = store.byId.get(id)
+    if (!entry) return []
+    const key = entry.record
+    return [{ id: key.id, name: key.name, prefix: keyPrefix(key.value), status: key.status }]
+  })
+  return { hostname, createdAt: record.createdAt, keys }
 }
