@@ -182,7 +182,7 @@ const streetSize = (zoom: number) => (zoom >= 17 ? 12 : zoom >= 16 ? 11 : 10)
  * @example placeDetails(input).placed.every((p) => p.box.hw > 0)
  */
 export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shapes: Shape[] } {
-  const { view, font, palette } = input
+  const { view, palette } = input
   const zoom = view.zoom
   const size = worldSize(zoom)
   // Blocks whose labels a view may draw (their anchors are within MAX_HALF of it), and around them
@@ -199,9 +199,38 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
     (b3 + 1) * BLOCK + MARGIN,
   ]
   const near = (x: number, y: number) => x >= reach[0] && x <= reach[2] && y >= reach[1] && y <= reach[3]
-  const candidates: Candidate[] = []
-  const halo = { width: 1.6, color: palette.labelHalo }
+  const g: Gather = {
+    input,
+    zoom,
+    size,
+    near,
+    halo: { width: 1.6, color: palette.labelHalo },
+    candidates: [],
+  }
+  areaCandidates(g)
+  runwayCandidates(g)
+  landmarkCandidates(g)
+  streetCandidates(g)
+  poiCandidates(g)
+  return placeCandidates(g.candidates, input)
+}
 
+/** What the candidates of a view are gathered with, and where. */
+interface Gather {
+  input: DetailInput
+  zoom: number
+  /** The world's size in pixels at this zoom. */
+  size: number
+  /** Whether a point (world pixels) is within the blocks this view may draw labels of. */
+  near: (x: number, y: number) => boolean
+  halo: { width: number; color: Rgba }
+  candidates: Candidate[]
+}
+
+/** Names of parks, squares, ports, airports and quarters, French over Arabic. */
+function areaCandidates(g: Gather): void {
+  const { font, palette } = g.input
+  const { input, zoom, size, near, halo, candidates } = g
   /** A name in two lines, French over Arabic, centred on `x, y` (world pixels). */
   const twoLines = (fr: string, ar: string, x: number, y: number, fs: number, color: Rgba) => {
     const w = Math.max(font.layout(fr).width * fs, font.layout(ar).width * (fs - 1))
@@ -225,7 +254,12 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
     const { box, draw } = twoLines(name.fr, name.ar, x, y, fs, color)
     candidates.push({ kind: 'area', id: area.id, rank: 0, box, draw })
   }
+}
 
+/** Runway numbers (01, 19...) just inside each threshold, from 14. */
+function runwayCandidates(g: Gather): void {
+  const { font, palette } = g.input
+  const { input, zoom, size, near, halo, candidates } = g
   // Runway numbers (01, 19...) just inside each threshold, from 14.
   if (zoom >= 14)
     for (const r of input.runways ?? []) {
@@ -254,7 +288,12 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
         })
       }
     }
+}
 
+/** Landmarks at 15+ (railway stations at 14+): an icon at the building, the name under it. */
+function landmarkCandidates(g: Gather): void {
+  const { font } = g.input
+  const { zoom, size, near, halo, candidates } = g
   // 2. Landmarks at 15+ (railway stations at 14+, on their line): an icon at the building, the
   // name under it.
   if (zoom >= 14) {
@@ -292,7 +331,12 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
       })
     }
   }
+}
 
+/** Street names along their street at 15+ (see below). */
+function streetCandidates(g: Gather): void {
+  const { font, palette } = g.input
+  const { input, zoom, size, near, halo, candidates } = g
   // 3. Street names along their street at 15+, French then (16+) Arabic above it as on the
   // blue plaques of Tunisian streets; repeated every ~400 pixels along long streets at 16+.
   if (zoom >= 15) {
@@ -384,7 +428,11 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
       }
     }
   }
+}
 
+/** POI icons at 16+, on land only. */
+function poiCandidates(g: Gather): void {
+  const { input, zoom, size, near, candidates } = g
   // 4. POI icons at 16+, on land only.
   if (zoom >= 16) {
     const r = zoom >= 17 ? 7 : 6
@@ -422,7 +470,14 @@ export function placeDetails(input: DetailInput): { placed: PlacedDetail[]; shap
       })
     }
   }
+}
 
+/** Places the candidates in rank order, each left out where it overlaps one before it; draws those in view. */
+function placeCandidates(
+  candidates: Candidate[],
+  input: DetailInput,
+): { placed: PlacedDetail[]; shapes: Shape[] } {
+  const { view } = input
   // Rank, then a hash of the id: the same order whatever the view.
   const order = candidates
     .filter((c) => Math.max(c.box.hw, c.box.hh) <= MAX_HALF)
