@@ -33,206 +33,235 @@ export function createRaster(width: number, height: number, background: Rgba): R
   for (let y = 1; y < height; y++) pixels.copyWithin(y * width * 3, 0, width * 3)
   // One accumulation row per pixel row, two cells wider than the image (coverage spills right).
   const stride = width + 2
-  const acc = new Float32Array(stride * height)
-  // The cells each row's edges touched: coverage is summed from the first to past the last.
-  const spanFrom = new Int32Array(height).fill(stride)
-  const spanTo = new Int32Array(height)
-
-  /** Adds one edge's signed area to the cells it crosses (y already within [0, height]). */
-  const line = (x0: number, y0: number, x1: number, y1: number) => {
-    if (y0 === y1) return
-    let dir = 1
-    if (y0 > y1) {
-      dir = -1
-      ;[x0, y0, x1, y1] = [x1, y1, x0, y0]
-    }
-    const dxdy = (x1 - x0) / (y1 - y0)
-    let x = x0
-    const yEnd = Math.ceil(y1)
-    for (let y = Math.floor(y0); y < yEnd; y++) {
-      const row = y * stride
-      const dy = Math.min(y + 1, y1) - Math.max(y, y0)
-      const xNext = x + dxdy * dy
-      const d = dy * dir
-      const a = x < xNext ? x : xNext
-      const b = x < xNext ? xNext : x
-      const aFloor = Math.floor(a)
-      const ai = aFloor
-      const bCeil = Math.ceil(b)
-      const bi = bCeil
-      if (ai < spanFrom[y]!) spanFrom[y] = ai
-      const end = (bi > ai ? bi : ai + 1) + 1
-      if (end > spanTo[y]!) spanTo[y] = end
-      if (bi <= ai + 1) {
-        const xmf = 0.5 * (x + xNext) - aFloor
-        acc[row + ai] = acc[row + ai]! + d - d * xmf
-        acc[row + ai + 1] = acc[row + ai + 1]! + d * xmf
-      } else {
-        const s = 1 / (b - a)
-        const af = a - aFloor
-        const a0 = 0.5 * s * (1 - af) * (1 - af)
-        const bf = b - bCeil + 1
-        const am = 0.5 * s * bf * bf
-        acc[row + ai] = acc[row + ai]! + d * a0
-        if (bi === ai + 2) {
-          acc[row + ai + 1] = acc[row + ai + 1]! + d * (1 - a0 - am)
-        } else {
-          const a1 = s * (1.5 - af)
-          acc[row + ai + 1] = acc[row + ai + 1]! + d * (a1 - a0)
-          for (let xi = ai + 2; xi < bi - 1; xi++) acc[row + xi] = acc[row + xi]! + d * s
-          const a2 = a1 + (bi - ai - 3) * s
-          acc[row + bi - 1] = acc[row + bi - 1]! + d * (1 - a2 - am)
-        }
-        acc[row + bi] = acc[row + bi]! + d * am
-      }
-      x = xNext
-    }
+  const image: Image = {
+    width,
+    height,
+    pixels,
+    stride,
+    acc: new Float32Array(stride * height),
+    // The cells each row's edges touched: coverage is summed from the first to past the last.
+    spanFrom: new Int32Array(height).fill(stride),
+    spanTo: new Int32Array(height),
   }
-
-  /** Clips an edge to the rows, splits it where it leaves the columns, and clamps x. */
-  const edge = (x0: number, y0: number, x1: number, y1: number) => {
-    if ((y0 <= 0 && y1 <= 0) || (y0 >= height && y1 >= height) || y0 === y1) return
-    if (y0 < 0 || y0 > height || y1 < 0 || y1 > height) {
-      const t0 = Math.max(0, Math.min(1, ((y0 < y1 ? 0 : height) - y0) / (y1 - y0)))
-      const t1 = Math.max(0, Math.min(1, ((y0 < y1 ? height : 0) - y0) / (y1 - y0)))
-      const [ax, ay] = [x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0]
-      const [bx, by] = [x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1]
-      ;[x0, y0, x1, y1] = [ax, Math.max(0, Math.min(height, ay)), bx, Math.max(0, Math.min(height, by))]
-      if (y0 === y1) return
-    }
-    for (const bound of [0, width]) {
-      if ((x0 - bound) * (x1 - bound) < 0) {
-        const t = (bound - x0) / (x1 - x0)
-        const ym = y0 + (y1 - y0) * t
-        edge(x0, y0, bound, ym)
-        edge(bound, ym, x1, y1)
-        return
-      }
-    }
-    const clamp = (x: number) => (x < 0 ? 0 : x > width ? width : x)
-    line(clamp(x0), y0, clamp(x1), y1)
-  }
-
   return {
     width,
     height,
     pixels,
-    fill(rings, paint) {
-      const rows = accumulate(rings)
-      if (!rows) return
-      const solid = typeof paint === 'function' ? undefined : paint
-      for (let y = rows[0]; y < rows[1]; y++) {
-        const row = y * stride
-        const to = Math.min(spanTo[y]!, stride)
-        let sum = 0
-        for (let x = spanFrom[y]!; x < to; x++) {
-          sum += acc[row + x]!
-          acc[row + x] = 0
-          if (x >= width) continue
-          let cover = sum < 0 ? -sum : sum
-          if (cover < 1 / 512) continue
-          if (cover > 1) cover = 1
-          blend(
-            (y * width + x) * 3,
-            cover,
-            solid ?? (paint as (x: number, y: number) => Rgba)(x + 0.5, y + 0.5),
-          )
-        }
-        spanFrom[y] = stride
-        spanTo[y] = 0
-      }
-    },
-    fillWithHalo(rings, paint, halo) {
-      const rows = accumulate(rings)
-      if (!rows) return
-      const reach = Math.ceil(halo.radius + 0.5)
-      const y0 = Math.max(0, rows[0] - reach)
-      const y1 = Math.min(height, rows[1] + reach)
-      let x0 = stride
-      let x1 = 0
-      for (let y = rows[0]; y < rows[1]; y++) {
-        x0 = Math.min(x0, spanFrom[y]!)
-        x1 = Math.max(x1, spanTo[y]!)
-      }
-      x0 = Math.max(0, x0 - reach)
-      x1 = Math.min(width, x1 + reach)
-      if (x1 <= x0) return
-      const w = x1 - x0
-      const h = y1 - y0
-      const mask = new Float32Array(w * h)
-      for (let y = rows[0]; y < rows[1]; y++) {
-        const row = y * stride
-        const to = Math.min(spanTo[y]!, stride)
-        let sum = 0
-        for (let x = spanFrom[y]!; x < to; x++) {
-          sum += acc[row + x]!
-          acc[row + x] = 0
-          if (x < x0 || x >= x1) continue
-          const cover = sum < 0 ? -sum : sum
-          mask[(y - y0) * w + (x - x0)] = cover > 1 ? 1 : cover
-        }
-        spanFrom[y] = stride
-        spanTo[y] = 0
-      }
-      // Grow the shape by the radius (a separable max filter, softened at its last pixel).
-      const weights = Array.from({ length: reach + 1 }, (_, d) =>
-        Math.max(0, Math.min(1, halo.radius + 1 - d)),
+    fill: (rings, paint) => fill(image, rings, paint),
+    fillWithHalo: (rings, paint, halo) => fillWithHalo(image, rings, paint, halo),
+  }
+}
+
+/** A raster's pixels and its accumulation rows (the signed area of the edges added, per cell). */
+interface Image {
+  width: number
+  height: number
+  pixels: Uint8Array
+  stride: number
+  acc: Float32Array
+  spanFrom: Int32Array
+  spanTo: Int32Array
+}
+
+function fill(image: Image, rings: readonly PixelRing[], paint: Paint): void {
+  const { width, stride, acc, spanFrom, spanTo, pixels } = image
+  const rows = accumulate(image, rings)
+  if (!rows) return
+  const solid = typeof paint === 'function' ? undefined : paint
+  for (let y = rows[0]; y < rows[1]; y++) {
+    const row = y * stride
+    const to = Math.min(spanTo[y]!, stride)
+    let sum = 0
+    for (let x = spanFrom[y]!; x < to; x++) {
+      sum += acc[row + x]!
+      acc[row + x] = 0
+      if (x >= width) continue
+      let cover = sum < 0 ? -sum : sum
+      if (cover < 1 / 512) continue
+      if (cover > 1) cover = 1
+      blend(
+        pixels,
+        (y * width + x) * 3,
+        cover,
+        solid ?? (paint as (x: number, y: number) => Rgba)(x + 0.5, y + 0.5),
       )
-      const across = new Float32Array(w * h)
-      const grown = new Float32Array(w * h)
-      dilate(mask, across, w, h, 1, weights)
-      dilate(across, grown, w, h, w, weights)
-      for (let i = 0; i < grown.length; i++) {
-        const m = grown[i]!
-        if (m >= 1 / 512) blend(((Math.floor(i / w) + y0) * width + (i % w) + x0) * 3, m, halo.color)
-      }
-      for (let y = 0; y < h; y++)
-        for (let x = 0; x < w; x++) {
-          const m = mask[y * w + x]!
-          if (m >= 1 / 512) blend(((y + y0) * width + x + x0) * 3, m, paint)
-        }
-    },
+    }
+    spanFrom[y] = stride
+    spanTo[y] = 0
   }
+}
 
-  function blend(p: number, cover: number, [r, g, b, a]: Rgba): void {
-    const alpha = (cover * a) / 255
-    if (alpha >= 1) {
-      pixels[p] = r
-      pixels[p + 1] = g
-      pixels[p + 2] = b
+function fillWithHalo(
+  image: Image,
+  rings: readonly PixelRing[],
+  paint: Rgba,
+  halo: { radius: number; color: Rgba },
+): void {
+  const { width, height, stride, acc, spanFrom, spanTo, pixels } = image
+  const rows = accumulate(image, rings)
+  if (!rows) return
+  const reach = Math.ceil(halo.radius + 0.5)
+  const y0 = Math.max(0, rows[0] - reach)
+  const y1 = Math.min(height, rows[1] + reach)
+  let x0 = stride
+  let x1 = 0
+  for (let y = rows[0]; y < rows[1]; y++) {
+    x0 = Math.min(x0, spanFrom[y]!)
+    x1 = Math.max(x1, spanTo[y]!)
+  }
+  x0 = Math.max(0, x0 - reach)
+  x1 = Math.min(width, x1 + reach)
+  if (x1 <= x0) return
+  const w = x1 - x0
+  const h = y1 - y0
+  const mask = new Float32Array(w * h)
+  for (let y = rows[0]; y < rows[1]; y++) {
+    const row = y * stride
+    const to = Math.min(spanTo[y]!, stride)
+    let sum = 0
+    for (let x = spanFrom[y]!; x < to; x++) {
+      sum += acc[row + x]!
+      acc[row + x] = 0
+      if (x < x0 || x >= x1) continue
+      const cover = sum < 0 ? -sum : sum
+      mask[(y - y0) * w + (x - x0)] = cover > 1 ? 1 : cover
+    }
+    spanFrom[y] = stride
+    spanTo[y] = 0
+  }
+  // Grow the shape by the radius (a separable max filter, softened at its last pixel).
+  const weights = Array.from({ length: reach + 1 }, (_, d) => Math.max(0, Math.min(1, halo.radius + 1 - d)))
+  const across = new Float32Array(w * h)
+  const grown = new Float32Array(w * h)
+  dilate(mask, across, w, h, 1, weights)
+  dilate(across, grown, w, h, w, weights)
+  for (let i = 0; i < grown.length; i++) {
+    const m = grown[i]!
+    if (m >= 1 / 512) blend(pixels, ((Math.floor(i / w) + y0) * width + (i % w) + x0) * 3, m, halo.color)
+  }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const m = mask[y * w + x]!
+      if (m >= 1 / 512) blend(pixels, ((y + y0) * width + x + x0) * 3, m, paint)
+    }
+}
+
+function blend(pixels: Uint8Array, p: number, cover: number, [r, g, b, a]: Rgba): void {
+  const alpha = (cover * a) / 255
+  if (alpha >= 1) {
+    pixels[p] = r
+    pixels[p + 1] = g
+    pixels[p + 2] = b
+  } else {
+    pixels[p] = Math.round(pixels[p]! + (r - pixels[p]!) * alpha)
+    pixels[p + 1] = Math.round(pixels[p + 1]! + (g - pixels[p + 1]!) * alpha)
+    pixels[p + 2] = Math.round(pixels[p + 2]! + (b - pixels[p + 2]!) * alpha)
+  }
+}
+
+/** Adds every edge of the rings to the accumulation rows; the rows touched, or `undefined`. */
+function accumulate(image: Image, rings: readonly PixelRing[]): [number, number] | undefined {
+  const { width, height } = image
+  let minY = Number.POSITIVE_INFINITY
+  let maxY = Number.NEGATIVE_INFINITY
+  let minX = Number.POSITIVE_INFINITY
+  let maxX = Number.NEGATIVE_INFINITY
+  for (const ring of rings) {
+    for (let i = 0; i < ring.length; i += 2) {
+      const x = ring[i]!
+      const y = ring[i + 1]!
+      if (x < minX) minX = x
+      if (x > maxX) maxX = x
+      if (y < minY) minY = y
+      if (y > maxY) maxY = y
+    }
+  }
+  if (!(maxX > 0 && minX < width && maxY > 0 && minY < height)) return undefined
+  for (const ring of rings) {
+    const n = ring.length
+    if (n < 6) continue
+    for (let i = 0; i < n; i += 2) {
+      const j = i + 2 === n ? 0 : i + 2
+      edge(image, ring[i]!, ring[i + 1]!, ring[j]!, ring[j + 1]!)
+    }
+  }
+  return [Math.max(0, Math.floor(minY)), Math.min(height, Math.ceil(maxY))]
+}
+
+/** Clips an edge to the rows, splits it where it leaves the columns, and clamps x. */
+function edge(image: Image, x0: number, y0: number, x1: number, y1: number): void {
+  const { width, height } = image
+  if ((y0 <= 0 && y1 <= 0) || (y0 >= height && y1 >= height) || y0 === y1) return
+  if (y0 < 0 || y0 > height || y1 < 0 || y1 > height) {
+    const t0 = Math.max(0, Math.min(1, ((y0 < y1 ? 0 : height) - y0) / (y1 - y0)))
+    const t1 = Math.max(0, Math.min(1, ((y0 < y1 ? height : 0) - y0) / (y1 - y0)))
+    const [ax, ay] = [x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0]
+    const [bx, by] = [x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1]
+    ;[x0, y0, x1, y1] = [ax, Math.max(0, Math.min(height, ay)), bx, Math.max(0, Math.min(height, by))]
+    if (y0 === y1) return
+  }
+  for (const bound of [0, width]) {
+    if ((x0 - bound) * (x1 - bound) < 0) {
+      const t = (bound - x0) / (x1 - x0)
+      const ym = y0 + (y1 - y0) * t
+      edge(image, x0, y0, bound, ym)
+      edge(image, bound, ym, x1, y1)
+      return
+    }
+  }
+  const clamp = (x: number) => (x < 0 ? 0 : x > width ? width : x)
+  line(image, clamp(x0), y0, clamp(x1), y1)
+}
+
+/** Adds one edge's signed area to the cells it crosses (y already within [0, height]). */
+function line(image: Image, x0: number, y0: number, x1: number, y1: number): void {
+  const { stride, acc, spanFrom, spanTo } = image
+  if (y0 === y1) return
+  let dir = 1
+  if (y0 > y1) {
+    dir = -1
+    ;[x0, y0, x1, y1] = [x1, y1, x0, y0]
+  }
+  const dxdy = (x1 - x0) / (y1 - y0)
+  let x = x0
+  const yEnd = Math.ceil(y1)
+  for (let y = Math.floor(y0); y < yEnd; y++) {
+    const row = y * stride
+    const dy = Math.min(y + 1, y1) - Math.max(y, y0)
+    const xNext = x + dxdy * dy
+    const d = dy * dir
+    const a = x < xNext ? x : xNext
+    const b = x < xNext ? xNext : x
+    const aFloor = Math.floor(a)
+    const ai = aFloor
+    const bCeil = Math.ceil(b)
+    const bi = bCeil
+    if (ai < spanFrom[y]!) spanFrom[y] = ai
+    const end = (bi > ai ? bi : ai + 1) + 1
+    if (end > spanTo[y]!) spanTo[y] = end
+    if (bi <= ai + 1) {
+      const xmf = 0.5 * (x + xNext) - aFloor
+      acc[row + ai] = acc[row + ai]! + d - d * xmf
+      acc[row + ai + 1] = acc[row + ai + 1]! + d * xmf
     } else {
-      pixels[p] = Math.round(pixels[p]! + (r - pixels[p]!) * alpha)
-      pixels[p + 1] = Math.round(pixels[p + 1]! + (g - pixels[p + 1]!) * alpha)
-      pixels[p + 2] = Math.round(pixels[p + 2]! + (b - pixels[p + 2]!) * alpha)
-    }
-  }
-
-  /** Adds every edge of the rings to the accumulation rows; the rows touched, or `undefined`. */
-  function accumulate(rings: readonly PixelRing[]): [number, number] | undefined {
-    let minY = Number.POSITIVE_INFINITY
-    let maxY = Number.NEGATIVE_INFINITY
-    let minX = Number.POSITIVE_INFINITY
-    let maxX = Number.NEGATIVE_INFINITY
-    for (const ring of rings) {
-      for (let i = 0; i < ring.length; i += 2) {
-        const x = ring[i]!
-        const y = ring[i + 1]!
-        if (x < minX) minX = x
-        if (x > maxX) maxX = x
-        if (y < minY) minY = y
-        if (y > maxY) maxY = y
+      const s = 1 / (b - a)
+      const af = a - aFloor
+      const a0 = 0.5 * s * (1 - af) * (1 - af)
+      const bf = b - bCeil + 1
+      const am = 0.5 * s * bf * bf
+      acc[row + ai] = acc[row + ai]! + d * a0
+      if (bi === ai + 2) {
+        acc[row + ai + 1] = acc[row + ai + 1]! + d * (1 - a0 - am)
+      } else {
+        const a1 = s * (1.5 - af)
+        acc[row + ai + 1] = acc[row + ai + 1]! + d * (a1 - a0)
+        for (let xi = ai + 2; xi < bi - 1; xi++) acc[row + xi] = acc[row + xi]! + d * s
+        const a2 = a1 + (bi - ai - 3) * s
+        acc[row + bi - 1] = acc[row + bi - 1]! + d * (1 - a2 - am)
       }
+      acc[row + bi] = acc[row + bi]! + d * am
     }
-    if (!(maxX > 0 && minX < width && maxY > 0 && minY < height)) return undefined
-    for (const ring of rings) {
-      const n = ring.length
-      if (n < 6) continue
-      for (let i = 0; i < n; i += 2) {
-        const j = i + 2 === n ? 0 : i + 2
-        edge(ring[i]!, ring[i + 1]!, ring[j]!, ring[j + 1]!)
-      }
-    }
-    return [Math.max(0, Math.floor(minY)), Math.min(height, Math.ceil(maxY))]
+    x = xNext
   }
 }
 

@@ -577,90 +577,24 @@ export function search(
   into?: Tree,
 ): Tree {
   const n = g.lat.length
-  const reuse = into !== undefined && into.cost.length === n
-  const cost = reuse
-    ? into.cost.fill(Number.POSITIVE_INFINITY)
-    : new Float64Array(n).fill(Number.POSITIVE_INFINITY)
-  const seconds = reuse
-    ? into.seconds.fill(Number.POSITIVE_INFINITY)
-    : new Float64Array(n).fill(Number.POSITIVE_INFINITY)
-  const km = reuse
-    ? into.km.fill(Number.POSITIVE_INFINITY)
-    : new Float64Array(n).fill(Number.POSITIVE_INFINITY)
-  const prev = reuse ? into.prev.fill(-1) : new Int32Array(n).fill(-1)
-  const heap = queue.clear()
-  const connector = (start.km / CONNECTOR_KMH[profile]) * 3600
-  const e0 = start.edge
-  const full = edgeSeconds(g, e0, profile, avoid)
-  if (Number.isFinite(full)) {
-    for (const [v, share] of [
-      [g.from[e0]!, start.t],
-      [g.to[e0]!, 1 - start.t],
-    ] as const) {
-      const s = connector + full * share
-      const d = start.km + g.km[e0]! * share
-      const c = metric === 'duration' ? s : d
-      if (c < cost[v]!) {
-        cost[v] = c
-        seconds[v] = s
-        km[v] = d
-        prev[v] = -2 - e0
-        heap.push(v, c)
-      }
-    }
-  }
+  const { cost, seconds, km, prev } = freshTree(n, into)
   const table = secondsTable(g, profile, avoid)
-  // Each target is reached by one of its edge's ends: it is settled once the best way to it
-  // through an end already settled costs no more than the cheapest node still queued (any way
-  // through the other end costs at least that), not once both ends are (a long edge's far end
-  // may lie far away).
-  const goals = (targets ?? []).map((t) => {
-    const full = metric === 'duration' ? table[t.edge]! : g.km[t.edge]!
-    return { from: g.from[t.edge]!, to: g.to[t.edge]!, t: t.t, full, best: Number.POSITIVE_INFINITY }
-  })
-  const pending = goals.filter((goal) => Number.isFinite(goal.full))
+  // One target: A*, with a lower bound of what is left, so the search heads for it instead of
+  // spreading over the whole country.
+  const goal = targets?.length === 1 ? targets[0]!.at : undefined
+  const bound = lowerBound(g, goal, profile, metric)
+  const heap = queue.clear()
+  queueStart(g, start, profile, avoid, metric, { cost, seconds, km, prev }, (v, c) =>
+    heap.push(v, c + bound(v)),
+  )
+  const { pending, byEnd, isEnd } = targetGoals(g, targets, table, metric, n)
   // No pending target can be settled while the queue's head costs less than their smallest best.
   let settleFrom = Number.POSITIVE_INFINITY
-  const byEnd = new Map<number, typeof goals>()
-  const isEnd = new Uint8Array(pending.length > 0 ? n : 0)
-  for (const goal of pending)
-    for (const end of [goal.from, goal.to]) {
-      isEnd[end] = 1
-      const list = byEnd.get(end)
-      if (list) list.push(goal)
-      else byEnd.set(end, [goal])
-    }
   const kinds = kindTable(g)
   const cellOf = cellTable(g)
   const cells = cellOf.cell
-  // The targets' cells once for all the searches of a matrix or a tour (they share the list).
-  let targetsNear = targets && targetCells.get(targets)
-  if (!targetsNear) {
-    targetsNear = streetCells(
-      cellOf,
-      (targets ?? []).flatMap((t) => [t.point, t.at]),
-    )
-    if (targets) targetCells.set(targets, targetsNear)
-  }
-  const nearEnds = streetCells(cellOf, [start.point, start.at], targetsNear.slice())
+  const nearEnds = streetsNear(cellOf, start, targets)
   const townLoss = TOWN_SECONDS[profile]
-  // One target: A*, with a lower bound of what is left (the straight line at the fastest speed the
-  // profile may go), so the search heads for it instead of spreading over the whole country.
-  const goal = targets?.length === 1 ? targets[0]!.at : undefined
-  const fastest = Math.max(...Object.values(SPEEDS[profile]))
-  const bound = (v: number) => {
-    if (!goal) return 0
-    // Never more than the great circle: the smaller cosine of the two latitudes, 10% under.
-    const cos = Math.cos((Math.max(Math.abs(g.lat[v]!), Math.abs(goal.lat)) * Math.PI) / 180)
-    const km = Math.hypot(g.lat[v]! - goal.lat, (g.lng[v]! - goal.lng) * cos) * 111.19 * 0.9
-    return metric === 'duration' ? (km / fastest) * 3600 : km
-  }
-  if (goal) {
-    // The start's two nodes were queued by cost alone: queue them again with the bound.
-    const queued = [g.from[e0]!, g.to[e0]!].filter((v) => Number.isFinite(cost[v]!))
-    heap.clear()
-    for (const v of queued) heap.push(v, cost[v]! + bound(v))
-  }
   // The loop below runs for every node settled (~2,700 a search of a 50-stop tour): what it reads
   // is taken out of `g` and the options once.
   const { first, next, via, town: isTown, urban } = g
@@ -715,6 +649,121 @@ export function search(
     }
   }
   return { cost, seconds, km, prev }
+}
+
+/** The arrays of a search's tree, every node unreached: `into`'s when it has the graph's size. */
+function freshTree(n: number, into: Tree | undefined): Tree {
+  if (into !== undefined && into.cost.length === n)
+    return {
+      cost: into.cost.fill(Number.POSITIVE_INFINITY),
+      seconds: into.seconds.fill(Number.POSITIVE_INFINITY),
+      km: into.km.fill(Number.POSITIVE_INFINITY),
+      prev: into.prev.fill(-1),
+    }
+  return {
+    cost: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
+    seconds: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
+    km: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
+    prev: new Int32Array(n).fill(-1),
+  }
+}
+
+/**
+ * A* 's lower bound of what is left to `goal` from a node: the straight line at the fastest speed
+ * the profile may go (0 everywhere without one goal: Dijkstra).
+ */
+function lowerBound(
+  g: RoadGraph,
+  goal: { lat: number; lng: number } | undefined,
+  profile: Profile,
+  metric: 'duration' | 'distance',
+): (v: number) => number {
+  if (!goal) return () => 0
+  const fastest = Math.max(...Object.values(SPEEDS[profile]))
+  return (v) => {
+    // Never more than the great circle: the smaller cosine of the two latitudes, 10% under.
+    const cos = Math.cos((Math.max(Math.abs(g.lat[v]!), Math.abs(goal.lat)) * Math.PI) / 180)
+    const km = Math.hypot(g.lat[v]! - goal.lat, (g.lng[v]! - goal.lng) * cos) * 111.19 * 0.9
+    return metric === 'duration' ? (km / fastest) * 3600 : km
+  }
+}
+
+/** Reaches the two ends of the start's edge from the snapped point (by its connector), and queues them. */
+function queueStart(
+  g: RoadGraph,
+  start: Snap,
+  profile: Profile,
+  avoid: Avoid,
+  metric: 'duration' | 'distance',
+  { cost, seconds, km, prev }: Tree,
+  push: (v: number, cost: number) => void,
+): void {
+  const connector = (start.km / CONNECTOR_KMH[profile]) * 3600
+  const e0 = start.edge
+  const full = edgeSeconds(g, e0, profile, avoid)
+  if (!Number.isFinite(full)) return
+  for (const [v, share] of [
+    [g.from[e0]!, start.t],
+    [g.to[e0]!, 1 - start.t],
+  ] as const) {
+    const s = connector + full * share
+    const d = start.km + g.km[e0]! * share
+    const c = metric === 'duration' ? s : d
+    if (c < cost[v]!) {
+      cost[v] = c
+      seconds[v] = s
+      km[v] = d
+      prev[v] = -2 - e0
+    }
+  }
+  for (const v of [g.from[e0]!, g.to[e0]!]) if (Number.isFinite(cost[v]!)) push(v, cost[v]!)
+}
+
+/**
+ * The targets a search waits for, by the ends of their edges. Each target is reached by one of
+ * its edge's ends: it is settled once the best way to it through an end already settled costs no
+ * more than the cheapest node still queued (any way through the other end costs at least that),
+ * not once both ends are (a long edge's far end may lie far away).
+ */
+function targetGoals(
+  g: RoadGraph,
+  targets: readonly Snap[] | undefined,
+  table: Float64Array,
+  metric: 'duration' | 'distance',
+  n: number,
+) {
+  const goals = (targets ?? []).map((t) => {
+    const full = metric === 'duration' ? table[t.edge]! : g.km[t.edge]!
+    return { from: g.from[t.edge]!, to: g.to[t.edge]!, t: t.t, full, best: Number.POSITIVE_INFINITY }
+  })
+  const pending = goals.filter((goal) => Number.isFinite(goal.full))
+  const byEnd = new Map<number, typeof goals>()
+  const isEnd = new Uint8Array(pending.length > 0 ? n : 0)
+  for (const goal of pending)
+    for (const end of [goal.from, goal.to]) {
+      isEnd[end] = 1
+      const list = byEnd.get(end)
+      if (list) list.push(goal)
+      else byEnd.set(end, [goal])
+    }
+  return { pending, byEnd, isEnd }
+}
+
+/** The cells near the start and the targets, where streets may be used (the targets' cells computed once a list). */
+function streetsNear(
+  cellOf: ReturnType<typeof cellTable>,
+  start: Snap,
+  targets: readonly Snap[] | undefined,
+) {
+  let targetsNear = targets && targetCells.get(targets)
+  if (!targetsNear) {
+    targetsNear = streetCells(
+      cellOf,
+      (targets ?? []).flatMap((t) => [t.point, t.at]),
+    )
+    if (targets) targetCells.set(targets, targetsNear)
+  }
+  return streetCells(cellOf, [start.point, start.at], targetsNear.slice())
 }
 
 /** A binary min-heap of (node, cost), in typed arrays that double when full. */
