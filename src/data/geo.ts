@@ -40,3 +40,24 @@ export function flatKm(a: LatLng, b: LatLng): number {
 export function round6(n: number): number {
   return Math.round(n * 1e6) / 1e6
 }
+
+/**
+ * Delta-encoded integer pairs (each the step from the pair before, as the build scripts write
+ * them) as flat coordinates: `x / scale` and `y / scale`, each through `toX` and `toY`.
+ */
+export function decodeDeltas(
+  encoded: readonly number[],
+  scale: number,
+  toX: (v: number) => number = (v) => v,
+  toY: (v: number) => number = (v) => v,
+): Float64Array {
+  const out = new Float64Array(encoded.length)
+  let [x, y] = [0, 0]
+  for (let i = 0; i < encoded.length; i += 2) {
+    x += encoded[i]!
+    y += encoded[i + 1]!
+    out[i] = toX(x / scale)
+    out[i + 1] = toY(y / scale)
+  }
+  return out
+}

@@ -1,3 +1,4 @@
+import { decodeDeltas } from './geo.ts'
 import land from './land.json' with { type: 'json' }
 
 /** A layer of `src/data/land.json` as rings of `[lng, lat, lng, lat, ...]` degrees. */
@@ -12,17 +13,7 @@ export interface LandRings {
   causeways: Float64Array[]
 }
 
-function decode(encoded: number[]): Float64Array {
-  const out = new Float64Array(encoded.length)
-  let [x, y] = [0, 0]
-  for (let i = 0; i < encoded.length; i += 2) {
-    x += encoded[i]!
-    y += encoded[i + 1]!
-    out[i] = x / land.scale
-    out[i + 1] = y / land.scale
-  }
-  return out
-}
+const decode = (encoded: number[]) => decodeDeltas(encoded, land.scale)
 
 let rings: LandRings | undefined
 /**
@@ -127,9 +118,6 @@ function landIndexes() {
   }
   return indexes
 }
-
-/** The source of the land, water and salt flats, for credits. */
-export const LAND_ATTRIBUTION = land.attribution
 
 /**
  * The point of land nearest a point (itself when on land), searched in rings 50 m apart up to

@@ -1,6 +1,5 @@
 import { LOCALITIES } from './gazetteer.ts'
 import { KM_PER_DEGREE, radians } from './geo.ts'
-import { onLand } from './land.ts'
 import outline from './tunisia-outline.json' with { type: 'json' }
 
 type Ring = number[][]
@@ -66,12 +65,4 @@ export function inCoverage(lat: number, lng: number): boolean {
   const cos = Math.cos(radians(lat))
   const limit = (COAST_TOLERANCE_KM / KM_PER_DEGREE) ** 2
   return LOCALITIES.some((l) => (l.lat - lat) ** 2 + ((l.lng - lng) * cos) ** 2 <= limit)
-}
-
-/**
- * Whether a point is on Tunisian land as the map draws it (not in a lake, a lagoon or on a salt
- * flat): the shared land mask of `land.ts`. Everything outside Tunisia is not.
- */
-export function isLand(lat: number, lng: number): boolean {
-  return onLand(lat, lng)
 }

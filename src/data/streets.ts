@@ -1,6 +1,7 @@
+import { foldAccents } from '../text/fold.ts'
 import { REAL_STREETS } from './city-streets.ts'
 import type { Locality } from './gazetteer.ts'
-import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians } from './geo.ts'
+import { KM_PER_DEGREE, type LatLng, M_PER_DEGREE_LAT, radians, round6 } from './geo.ts'
 import { onLand } from './land.ts'
 import { seededRandom } from './seeded.ts'
 import { CITY_STREETS, GENERATED_BASES, MEDINA_BASES, MEDINA_WORDS, TUNIS_RESERVED } from './street-names.ts'
@@ -70,7 +71,7 @@ const GENERAL_TYPES: readonly TypeKey[] = ['rue', 'impasse', 'avenue', 'boulevar
 const MEDINA_TRADES = MEDINA_WORDS.slice(0, 9)
 
 /** A name compared without case or accents. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+const fold = foldAccents
 /** A street's name without its type ("Avenue Mongi Slim" -> "mongi slim"). */
 const baseOf = (fr: string) => {
   let base = folded.get(fr)
@@ -303,8 +304,8 @@ function streetOf(
     fr,
     ar,
     locality: owner,
-    lat: round(line.real?.at?.[0] ?? middle.lat),
-    lng: round(line.real?.at?.[1] ?? middle.lng),
+    lat: round6(line.real?.at?.[0] ?? middle.lat),
+    lng: round6(line.real?.at?.[1] ?? middle.lng),
     points: line.points,
     along,
     maxNumber: line.real?.square
@@ -315,10 +316,6 @@ function streetOf(
     ...(line.real && { source: line.real.source }),
     ...(line.real?.square && { square: true }),
   }
-}
-
-function round(n: number): number {
-  return Math.round(n * 1e6) / 1e6
 }
 
 /** The point `metres` along a course, moved `side` metres to its left (negative: right). */

@@ -1,4 +1,5 @@
 import basemap from '../data/basemap.json' with { type: 'json' }
+import { decodeDeltas } from '../data/geo.ts'
 import { boxOf, mercatorX, mercatorY } from './projection.ts'
 import { loadStreetLayers, STREET_LAYERS_ZOOM } from './street-layers.ts'
 
@@ -24,17 +25,7 @@ export interface BaseLevel {
   causeways: MercatorShape[]
 }
 
-function decode(encoded: number[], scale: number): Float64Array {
-  const out = new Float64Array(encoded.length)
-  let [x, y] = [0, 0]
-  for (let i = 0; i < encoded.length; i += 2) {
-    x += encoded[i]!
-    y += encoded[i + 1]!
-    out[i] = mercatorX(x / scale)
-    out[i + 1] = mercatorY(y / scale)
-  }
-  return out
-}
+const decode = (encoded: number[], scale: number) => decodeDeltas(encoded, scale, mercatorX, mercatorY)
 
 function shape(rings: Float64Array[]): MercatorShape {
   // Tunisia's land has 200 lakes as holes: a tile skips those it does not meet (a ring whose box

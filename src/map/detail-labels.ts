@@ -5,7 +5,7 @@ import type { LabelFont } from '../render/font.ts'
 import type { Rgba } from '../render/raster.ts'
 import type { Shape, TextShape } from '../render/scene.ts'
 import type { LandUse, Runway } from './land-use.ts'
-import { latitudeOf, longitudeOf, mercatorX, mercatorY, type View, worldSize } from './projection.ts'
+import { mercatorX, mercatorY, type View, worldSize } from './projection.ts'
 import type { Palette } from './styles.ts'
 import type { MapStreet } from './world.ts'
 
@@ -535,10 +535,4 @@ function placeCandidates(
     c.draw(shapes, view.left, view.top)
   }
   return { placed, shapes }
-}
-
-/** The map point of a world pixel at a zoom (tests). */
-export function pointOfPixel(zoom: number, x: number, y: number): { lat: number; lng: number } {
-  const size = worldSize(zoom)
-  return { lat: latitudeOf(y / size), lng: longitudeOf(x / size) }
 }

@@ -3,6 +3,7 @@ import { nearestLand, onLand } from '../data/land.ts'
 import { isOwnPlace, placeName } from '../data/place-names.ts'
 import { townCentre } from '../data/town-centre.ts'
 import type { LabelFont } from '../render/font.ts'
+import { foldAccents } from '../text/fold.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY, worldSize } from './projection.ts'
 
 /** Something named on the map: a town (with a dot), a country or a sea. */
@@ -173,12 +174,7 @@ export function labelWidths(labels: readonly MapLabel[], font: LabelFont): Recor
 }
 
 /** A name folded for comparison: no accents, no case, no punctuation. */
-const fold = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
+const fold = (name: string) => foldAccents(name).replace(/[^a-z0-9]/g, '')
 
 /** Font size of a label at a zoom. */
 export function labelSize(label: MapLabel, zoom: number): number {

@@ -23,6 +23,15 @@ const ELISION = /(?<![\p{L}\p{N}])([ldLD]|[qQ]u)[’'`´]/gu
 const ARABIC_MARKS = /[\u064B-\u065F\u0670\u0640]/g
 const LATIN_MARKS = /[\u0300-\u036f]/g
 
+/**
+ * A text without case or accents (every combining mark), for comparing names as written:
+ * "Sfax" and "SFAX", "Médenine" and "Medenine" meet. Unlike `foldWord`, no spelling variants.
+ * @example foldAccents('Avenue de Médenine') // 'avenue de medenine'
+ */
+export function foldAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
 /** Arabizi digits used for Arabic letters in chat transliteration (9 = ق, 7 = ح, 3 = ع, 5 = خ, 2 = ء). */
 const ARABIZI: Record<string, string> = { '9': 'k', '7': 'h', '3': 'a', '5': 'kh', '2': 'a' }
 

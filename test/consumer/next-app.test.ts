@@ -7,9 +7,9 @@ import { freePort, launchChromium, watchErrors } from '../support/browser.ts'
 import { cleanUp } from '../support/cleanup.ts'
 import {
   type ConsumerProject,
-  consumerEnv,
   consumerProject,
   devDependencies,
+  developerEnv,
   filesOf,
 } from '../support/packed.ts'
 
@@ -24,11 +24,12 @@ import {
  * TMaps escapes the worker on a first visit. `next dev` gets the mock too.
  */
 const NEXT = '16.4.6'
-/** A developer's shell: none of the Vitest run's variables (NODE_ENV=test would upset Next.js). */
-const userEnv = Object.fromEntries(
-  Object.entries(consumerEnv).filter(([name]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(name)),
-)
-const mockEnv = { ...userEnv, NEXT_TELEMETRY_DISABLED: '1', TMAPS_MOCK: '1', NEXT_PUBLIC_TMAPS_MOCK: '1' }
+const mockEnv = {
+  ...developerEnv,
+  NEXT_TELEMETRY_DISABLED: '1',
+  TMAPS_MOCK: '1',
+  NEXT_PUBLIC_TMAPS_MOCK: '1',
+}
 
 let project: ConsumerProject
 let browser: Browser | undefined

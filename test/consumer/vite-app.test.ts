@@ -9,9 +9,9 @@ import type { TmapsWorker } from '../../src/runtimes/browser/index.ts'
 import { freePort, launchChromium, screenshot, watchErrors } from '../support/browser.ts'
 import {
   type ConsumerProject,
-  consumerEnv,
   consumerProject,
   devDependencies,
+  developerEnv,
   filesOf,
   root,
 } from '../support/packed.ts'
@@ -25,10 +25,6 @@ import {
 const fixture = join(import.meta.dirname, 'vite-app')
 /** The app's own key, as its `.env` has it. */
 const apiKey = /^VITE_TMAPS_API_KEY=(\S+)$/m.exec(readFileSync(join(fixture, '.env'), 'utf8'))![1]!
-/** The environment of a developer's shell: none of the Vitest run's own variables (NODE_ENV=test). */
-const userEnv = Object.fromEntries(
-  Object.entries(consumerEnv).filter(([name]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(name)),
-)
 
 let project: ConsumerProject
 let browser: Browser
@@ -341,13 +337,13 @@ it('replays a recording in vite dev (replay: ./tmaps.har): the recorded bytes fo
 })
 
 it('builds for production with no trace of the mock: the same files as without the plugin', () => {
-  project.run('npx', ['vite', 'build', '--logLevel', 'error'], { env: userEnv })
+  project.run('npx', ['vite', 'build', '--logLevel', 'error'], { env: developerEnv })
   // The same app built with a config that has no mock line at all.
   writeFileSync(join(project.dir, 'vite.config.plain.ts'), 'export default {}\n')
   project.run(
     'npx',
     ['vite', 'build', '--config', 'vite.config.plain.ts', '--outDir', 'dist-plain', '--logLevel', 'error'],
-    { env: userEnv },
+    { env: developerEnv },
   )
   const built = filesOf(join(project.dir, 'dist'), 'latin1')
   expect(Object.keys(built).sort()).toEqual(
@@ -380,7 +376,7 @@ it('refuses a bad option at creation, saying what failed and how to fix it', () 
     const messages = tries.map((options) => { try { tmapsMock(options); return 'accepted' } catch (e) { return e.message } })
     console.log(JSON.stringify({ messages, off: tmapsMock({ enabled: false }).length, on: tmapsMock().map((p) => p.name) }))
   `
-  const out = JSON.parse(project.run('node', ['--input-type=module', '-e', script], { env: userEnv }))
+  const out = JSON.parse(project.run('node', ['--input-type=module', '-e', script], { env: developerEnv }))
   expect(out.off).toBe(0)
   expect(out.on).toEqual(['tmaps-mock:msw-worker', 'tmaps-mock'])
   expect(out.messages).toEqual([
@@ -411,7 +407,7 @@ async function startDev(dir: string, args: string[] = []): Promise<DevServer> {
   const child: ChildProcess = spawn(
     join(dir, 'node_modules/.bin/vite'),
     ['--port', String(port), '--strictPort', ...args],
-    { cwd: dir, env: userEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: dir, env: developerEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))

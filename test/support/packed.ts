@@ -35,6 +35,11 @@ export const consumerEnv: NodeJS.ProcessEnv = {
   npm_config_update_notifier: 'false',
 }
 
+/** A developer's shell: none of the Vitest run's own variables (NODE_ENV=test would upset Vite and Next.js). */
+export const developerEnv: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(consumerEnv).filter(([name]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(name)),
+)
+
 /**
  * `npm pack` of this repository, made once per test run whatever the number of consumer test
  * files (the first one packs under a lock, the others wait), so every consumer installs the same

@@ -1,5 +1,5 @@
 import type { Options, SearchResult } from 'minisearch'
-import { distanceKm } from '../../data/geo.ts'
+import { distanceKm, round6 } from '../../data/geo.ts'
 import { houseDoor, type Street } from '../../data/streets.ts'
 import { type Derived, type World, worldFor } from '../../data/world.ts'
 import { tokenize } from '../../text/fold.ts'
@@ -353,7 +353,7 @@ function addressResult(
   const n = Number.parseInt(houseNumber, 10)
   const beyond = n > street.maxNumber
   const { lat, lng } = houseDoor(street, n)
-  const point = { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 }
+  const point = { lat: round6(lat), lng: round6(lng) }
   return {
     ...point,
     formatted: formatPlace(place, lang, houseNumber),

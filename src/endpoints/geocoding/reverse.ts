@@ -1,5 +1,5 @@
 import type { ReverseGeocodingResponse } from '../../contract/openapi.ts'
-import { distanceKm } from '../../data/geo.ts'
+import { distanceKm, round6 } from '../../data/geo.ts'
 import { inCoverage } from '../../data/outline.ts'
 import { LANDMARK_POIS } from '../../data/pois.ts'
 import type { World } from '../../data/world.ts'
@@ -140,8 +140,8 @@ function result(
   from: { lat: number; lng: number },
   houseNumber?: string,
 ): ReverseResult {
-  const lat = Math.round(at.lat * 1e6) / 1e6
-  const lng = Math.round(at.lng * 1e6) / 1e6
+  const lat = round6(at.lat)
+  const lng = round6(at.lng)
   return {
     lat,
     lng,

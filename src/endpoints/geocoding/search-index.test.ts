@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import MiniSearch from 'minisearch'
 import { describe, expect, it } from 'vitest'
 import { worldFor } from '../../data/world.ts'
@@ -40,5 +41,26 @@ describe('the geocoder’s search index', () => {
       expect(postings.get(doc)).toBe(map.get(doc))
       expect(postings.has(doc)).toBe(map.has(doc))
     }
+  })
+
+  // search-index.ts writes and reads MiniSearch's private fields (issue #36): pinned to the one
+  // version it was written against (no range in package.json), and the fields checked here, so an
+  // upgrade fails this test first, not a geocode.
+  it('reads MiniSearch’s private fields only as the pinned version has them', () => {
+    const pinned = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))
+      .dependencies.minisearch
+    const installed = JSON.parse(
+      readFileSync(new URL('../../../node_modules/minisearch/package.json', import.meta.url), 'utf8'),
+    ).version
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(installed).toBe(pinned)
+    const index = new MiniSearch({ fields: ['text'] })
+    index.addAll([{ id: 'a', text: 'sfax' }])
+    const state = index as unknown as Record<string, unknown> & { _index: Record<string, unknown> }
+    expect(state._idToShortId).toBeInstanceOf(Map)
+    expect(state._index._tree).toBeInstanceOf(Map)
+    expect('_size' in state._index).toBe(true)
+    for (const field of ['_documentCount', '_nextId', '_documentIds', '_fieldLength', '_avgFieldLength'])
+      expect(field in state, field).toBe(true)
   })
 })
