@@ -2,7 +2,7 @@ import { TmapsConsoleError } from '../console/console-error.ts'
 import type { KeyRef, TmapsConsole } from '../console/create-console.ts'
 import { createRequestLog, type RequestLog } from '../console/request-log.ts'
 import { createUsage, UNATTRIBUTED, type UsageReport } from '../console/usage.ts'
-import { ENDPOINTS } from '../endpoints/registry.ts'
+import { ENDPOINT_NAMES } from '../endpoints/registry.ts'
 import type { AnswerSource } from '../upstream/answer-source.ts'
 import { createReplay } from '../upstream/replay.ts'
 import { type TmapsAnswer, toResponse } from './answers.ts'
@@ -104,7 +104,7 @@ export interface TmapsMockCore {
 }
 
 /** The endpoint names a fault rule may name (`geocoding/forward`, `r-tile`, ...). */
-const FAULT_ENDPOINTS = [...new Set(ENDPOINTS.map((e) => e.name))]
+const FAULT_ENDPOINTS = ENDPOINT_NAMES
 
 /**
  * Builds the runtime-free mock (no msw): console, log, usage, faults and a `fetch` handler.

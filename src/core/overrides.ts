@@ -1,50 +1,7 @@
-import type {
-  DirectionResponse,
-  DistanceMatrixResponse,
-  ForwardGeocodingResponse,
-  IsochroneResponse,
-  NearbySearchResponse,
-  OptimizedRouteResponse,
-  ReverseGeocodingResponse,
-  TmapsErrorBody,
-} from '../contract/openapi.ts'
-import { ENDPOINTS } from '../endpoints/registry.ts'
+import type { TmapsErrorBody } from '../contract/openapi.ts'
+import { ENDPOINT_NAMES, type TmapsEndpointAnswers, type TmapsEndpointName } from '../endpoints/registry.ts'
 
-/**
- * What each endpoint answers on success, by its name: the document's 200 bodies, or PNG bytes.
- * @example
- * ```ts
- * import assert from 'node:assert/strict'
- * import type { TmapsEndpointAnswers } from 'tmaps-mock'
- *
- * const empty: TmapsEndpointAnswers['geocoding/forward'] = { query: 'Nowhere', results: [] }
- * assert.equal(empty.results.length, 0)
- * ```
- */
-export interface TmapsEndpointAnswers {
-  'geocoding/forward': ForwardGeocodingResponse
-  'geocoding/reverse': ReverseGeocodingResponse
-  'geocoding/nearby': NearbySearchResponse
-  'routing/direction': DirectionResponse
-  'routing/optimized': OptimizedRouteResponse
-  'routing/isochrone': IsochroneResponse
-  'distance-matrix': DistanceMatrixResponse
-  'maps/static': Uint8Array<ArrayBuffer>
-  'r-tile': Uint8Array<ArrayBuffer>
-}
-
-/**
- * An endpoint's name, as `mock.use`, usage reports and the log name it (`geocoding/forward`, `r-tile`).
- * @example
- * ```ts
- * import assert from 'node:assert/strict'
- * import { ENDPOINTS, type TmapsEndpointName } from 'tmaps-mock'
- *
- * const names: TmapsEndpointName[] = ['geocoding/forward', 'r-tile']
- * assert.ok(names.every((name) => ENDPOINTS.some((endpoint) => endpoint.name === name)))
- * ```
- */
-export type TmapsEndpointName = keyof TmapsEndpointAnswers
+export type { TmapsEndpointAnswers, TmapsEndpointName }
 
 /**
  * What an override's resolver receives: the request, its parameters, and the mock's own answer.
@@ -114,7 +71,7 @@ interface Entry {
   remaining: number | null
 }
 
-const NAMES = [...new Set(ENDPOINTS.map((e) => e.name))]
+const NAMES: readonly string[] = ENDPOINT_NAMES
 
 /** The overrides of one mock: `use` adds one (newest first), `take` hands the one a request gets. */
 export function createOverrides() {

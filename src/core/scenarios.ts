@@ -1,5 +1,5 @@
 import type { TmapsErrorBody } from '../contract/openapi.ts'
-import { ENDPOINTS } from '../endpoints/registry.ts'
+import { ENDPOINT_NAMES, ENDPOINTS } from '../endpoints/registry.ts'
 import { IMAGE_CACHE_CONTROL, withEtag } from './answers.ts'
 import { FAULT_BODIES, RETRY_AFTER_SECONDS } from './faults.ts'
 import type {
@@ -23,8 +23,6 @@ import type {
  */
 export type TmapsScenarioName = 'no-results' | 'at-sea' | 'low-confidence' | 'slow'
 
-const ALL_ENDPOINTS = [...new Set(ENDPOINTS.map((e) => e.name))] as TmapsEndpointName[]
-
 /**
  * The endpoints each named scenario applies to.
  * @example
@@ -47,7 +45,7 @@ export const SCENARIO_ENDPOINTS: { readonly [S in TmapsScenarioName]: readonly T
     'distance-matrix',
   ],
   'low-confidence': ['geocoding/forward'],
-  slow: ALL_ENDPOINTS,
+  slow: ENDPOINT_NAMES,
 }
 
 /** The endpoints of the no-results scenario. */
@@ -196,13 +194,14 @@ export const scenarios = {
       if ('error' in settled) throw settled.error
       const { value } = settled
       if (!(value instanceof Uint8Array)) return value as never
-      // A picture keeps the caching headers the mock gives it.
+      // A picture keeps the caching headers the mock gives it (its bytes copied into a plain buffer).
+      const bytes = new Uint8Array(value)
       const headers = {
         'Content-Type': 'image/png',
         'Cache-Control': IMAGE_CACHE_CONTROL,
-        ETag: withEtag(value).etag,
+        ETag: withEtag(bytes).etag,
       }
-      return new Response(value, { headers }) as never
+      return new Response(bytes, { headers }) as never
     }
   },
 }
@@ -303,8 +302,8 @@ export function compileOverride(
     fail(' must be an object such as { endpoint: "geocoding/forward", scenario: "no-results" }')
   const entry = input as Record<string, unknown>
   const { endpoint, times } = entry
-  if (typeof endpoint !== 'string' || !ALL_ENDPOINTS.includes(endpoint as TmapsEndpointName))
-    fail(`.endpoint is ${JSON.stringify(endpoint)}: use one of ${ALL_ENDPOINTS.join(', ')}`)
+  if (typeof endpoint !== 'string' || !(ENDPOINT_NAMES as readonly string[]).includes(endpoint))
+    fail(`.endpoint is ${JSON.stringify(endpoint)}: use one of ${ENDPOINT_NAMES.join(', ')}`)
   const name = endpoint as TmapsEndpointName
   if (times !== undefined && !(Number.isInteger(times) && (times as number) > 0))
     fail(`.times is ${JSON.stringify(times)}: use a whole number from 1, or leave it out (until removed)`)

@@ -25,6 +25,8 @@ interface EndpointBase {
   method: 'GET' | 'POST'
   /** The path, with `:name` for a parameter segment (`/r-tile/:z/:x/:y`). */
   path: string
+  /** The query parameters it reads, `api_key` first: any other is ignored (and the log says so). */
+  query: readonly string[]
 }
 
 /** An endpoint that answers JSON (`application/json`). */

@@ -1,22 +1,14 @@
 import { maskSecrets } from '../contract/key-format.ts'
+import { ENDPOINTS } from './registry.ts'
 /**
- * The query parameters each operation reads, by `METHOD path` (`api_key` on every one): what the
- * OpenAPI document declares (test/openapi.test.ts holds the two equal). Anything else in a query
- * is ignored, and the log entry says so, so a client's typo or misplaced option is visible.
+ * The query parameters each operation reads, by `METHOD path` (`api_key` on every one), from the
+ * endpoints' definitions (registry.ts): what the OpenAPI document declares (test/openapi.test.ts
+ * holds the two equal). Anything else in a query is ignored, and the log entry says so, so a
+ * client's typo or misplaced option is visible.
  */
-// biome-ignore format: a table reads best with one operation a line
-export const QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
-  'GET /geocoding/forward': ['api_key', 'q', 'country', 'limit', 'lang', 'proximity', 'bbox', 'type'],
-  'GET /geocoding/reverse': ['api_key', 'lat', 'lng', 'lang', 'type', 'limit'],
-  'GET /geocoding/nearby': ['api_key', 'lat', 'lng', 'radius', 'categories', 'q', 'limit', 'lang'],
-  'GET /routing/direction': ['api_key', 'from', 'to', 'profile', 'geometry', 'steps', 'alternatives', 'avoid', 'language'],
-  'POST /routing/direction': ['api_key'],
-  'POST /routing/optimized': ['api_key'],
-  'POST /routing/isochrone': ['api_key'],
-  'POST /distance-matrix': ['api_key'],
-  'GET /maps/static': ['api_key', 'center', 'zoom', 'bbox', 'size', 'style', 'format', 'marker', 'path', 'polygon'],
-  'GET /r-tile/:z/:x/:y': ['api_key'],
-}
+export const QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e.query]),
+)
 
 /**
  * What the log says of the query parameters an operation ignores: none (`undefined`), or one warning.

@@ -1,60 +1,202 @@
+import type {
+  DirectionResponse,
+  DistanceMatrixResponse,
+  ForwardGeocodingResponse,
+  IsochroneResponse,
+  NearbySearchResponse,
+  OptimizedRouteResponse,
+  ReverseGeocodingResponse,
+} from '../contract/openapi.ts'
 import type { Endpoint, EndpointContext } from './endpoint.ts'
-// Tiles come many at once on a map's first view: their endpoint (a few lines; the renderer is
-// `ctx.renderer`, loaded on its own) is not a chunk of its own to wait for.
 import { rasterTile } from './maps/raster-tile.ts'
+
+/** A handler's module, loaded on its first request (see `lazy`). */
+type Load = () => Promise<(ctx: EndpointContext) => unknown>
+
+/** One TMaps operation of an endpoint: method, path, the query parameters it reads, its handler. */
+interface Operation {
+  method: 'GET' | 'POST'
+  /** With `:name` for a parameter segment (`/r-tile/:z/:x/:y`). */
+  path: string
+  /** The query parameters it reads besides `api_key` (a POST reads its options from the JSON body). */
+  query?: readonly string[]
+  /** Its handler's module, loaded on the first request; or the handler itself (`handle`). */
+  load?: Load
+  handle?: (ctx: EndpointContext) => unknown
+}
+
+/**
+ * An endpoint, defined once beside the others: its host, what it answers (`A`, the document's 200
+ * body or PNG bytes: a type only), and its operations. Everything else is derived from the table
+ * below: `ENDPOINTS` and their lazy handlers, the names, the query parameters the log warns by
+ * (`QUERY_PARAMS`), and the override types (`TmapsEndpointAnswers`).
+ */
+interface Definition<A> {
+  host: 'api' | 'tiles'
+  answers: 'json' | 'png'
+  operations: readonly Operation[]
+  /** Never set: carries the answer's type. */
+  readonly answer?: A
+}
+const define = <A>(definition: Omit<Definition<A>, 'answer'>): Definition<A> => definition
 
 /**
  * An endpoint's handler, loaded on its first request: a server or a page that never geocodes
  * never loads the geocoder, its data or faker (the server starts faster and idles smaller; the
  * browser splits them into their own chunks).
  */
-function lazy<M>(load: () => Promise<M>, pick: (module: M) => (ctx: EndpointContext) => unknown) {
+function lazy(load: Load): (ctx: EndpointContext) => Promise<unknown> {
   let handler: ((ctx: EndpointContext) => unknown) | undefined
   return async (ctx: EndpointContext) => {
-    handler ??= pick(await load())
+    handler ??= await load()
     return handler(ctx)
   }
 }
 
-const forward = lazy(
-  () => import('./geocoding/forward.ts'),
-  (m) => m.forwardGeocoding,
-)
-const reverse = lazy(
-  () => import('./geocoding/reverse.ts'),
-  (m) => m.reverseGeocoding,
-)
-const nearby = lazy(
-  () => import('./geocoding/nearby.ts'),
-  (m) => m.nearbySearch,
-)
-const directionGet = lazy(
-  () => import('./routing/direction.ts'),
-  (m) => m.directionGet,
-)
-const directionPost = lazy(
-  () => import('./routing/direction.ts'),
-  (m) => m.directionPost,
-)
-const optimized = lazy(
-  () => import('./routing/optimized.ts'),
-  (m) => m.optimizedTour,
-)
-const isochrone = lazy(
-  () => import('./routing/isochrone.ts'),
-  (m) => m.isochrone,
-)
-const matrix = lazy(
-  () => import('./routing/distance-matrix.ts'),
-  (m) => m.distanceMatrix,
-)
-const staticMap = lazy(
-  () => import('./maps/static-map.ts'),
-  (m) => m.staticMap,
-) as (c: EndpointContext) => Promise<Uint8Array<ArrayBuffer>>
+/** Every TMaps endpoint the mock answers, by name: to add one, add it here (docs/architecture.md). */
+const DEFINITIONS = {
+  'geocoding/forward': define<ForwardGeocodingResponse>({
+    host: 'api',
+    answers: 'json',
+    operations: [
+      {
+        method: 'GET',
+        path: '/geocoding/forward',
+        query: ['q', 'country', 'limit', 'lang', 'proximity', 'bbox', 'type'],
+        load: () => import('./geocoding/forward.ts').then((m) => m.forwardGeocoding),
+      },
+    ],
+  }),
+  'geocoding/reverse': define<ReverseGeocodingResponse>({
+    host: 'api',
+    answers: 'json',
+    operations: [
+      {
+        method: 'GET',
+        path: '/geocoding/reverse',
+        query: ['lat', 'lng', 'lang', 'type', 'limit'],
+        load: () => import('./geocoding/reverse.ts').then((m) => m.reverseGeocoding),
+      },
+    ],
+  }),
+  'geocoding/nearby': define<NearbySearchResponse>({
+    host: 'api',
+    answers: 'json',
+    operations: [
+      {
+        method: 'GET',
+        path: '/geocoding/nearby',
+        query: ['lat', 'lng', 'radius', 'categories', 'q', 'limit', 'lang'],
+        load: () => import('./geocoding/nearby.ts').then((m) => m.nearbySearch),
+      },
+    ],
+  }),
+  'routing/direction': define<DirectionResponse>({
+    host: 'api',
+    answers: 'json',
+    operations: [
+      {
+        method: 'GET',
+        path: '/routing/direction',
+        query: ['from', 'to', 'profile', 'geometry', 'steps', 'alternatives', 'avoid', 'language'],
+        load: () => import('./routing/direction.ts').then((m) => m.directionGet),
+      },
+      {
+        method: 'POST',
+        path: '/routing/direction',
+        load: () => import('./routing/direction.ts').then((m) => m.directionPost),
+      },
+    ],
+  }),
+  'routing/optimized': define<OptimizedRouteResponse>({
+    host: 'api',
+    answers: 'json',
+    operations: [
+      {
+        method: 'POST',
+        path: '/routing/optimized',
+        load: () => import('./routing/optimized.ts').then((m) => m.optimizedTour),
+      },
+    ],
+  }),
+  'routing/isochrone': define<IsochroneResponse>({
+    host: 'api',
+    answers: 'json',
+    operations: [
+      {
+        method: 'POST',
+        path: '/routing/isochrone',
+        load: () => import('./routing/isochrone.ts').then((m) => m.isochrone),
+      },
+    ],
+  }),
+  'distance-matrix': define<DistanceMatrixResponse>({
+    host: 'api',
+    answers: 'json',
+    operations: [
+      {
+        method: 'POST',
+        path: '/distance-matrix',
+        load: () => import('./routing/distance-matrix.ts').then((m) => m.distanceMatrix),
+      },
+    ],
+  }),
+  'maps/static': define<Uint8Array<ArrayBuffer>>({
+    host: 'api',
+    answers: 'png',
+    operations: [
+      {
+        method: 'GET',
+        path: '/maps/static',
+        query: ['center', 'zoom', 'bbox', 'size', 'style', 'format', 'marker', 'path', 'polygon'],
+        load: () => import('./maps/static-map.ts').then((m) => m.staticMap),
+      },
+    ],
+  }),
+  // Tiles come many at once on a map's first view: their endpoint (a few lines; the renderer is
+  // `ctx.renderer`, loaded on its own) is not a chunk of its own to wait for.
+  'r-tile': define<Uint8Array<ArrayBuffer>>({
+    host: 'tiles',
+    answers: 'png',
+    operations: [{ method: 'GET', path: '/r-tile/:z/:x/:y', handle: rasterTile }],
+  }),
+}
 
 /**
- * Every TMaps operation the mock answers: name, host, method and path.
+ * What each endpoint answers on success, by its name: the document's 200 bodies, or PNG bytes.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import type { TmapsEndpointAnswers } from 'tmaps-mock'
+ *
+ * const empty: TmapsEndpointAnswers['geocoding/forward'] = { query: 'Nowhere', results: [] }
+ * assert.equal(empty.results.length, 0)
+ * ```
+ */
+export type TmapsEndpointAnswers = {
+  [N in keyof typeof DEFINITIONS]: (typeof DEFINITIONS)[N] extends Definition<infer A> ? A : never
+}
+
+/**
+ * An endpoint's name, as `mock.use`, usage reports and the log name it (`geocoding/forward`, `r-tile`).
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { ENDPOINTS, type TmapsEndpointName } from 'tmaps-mock'
+ *
+ * const names: TmapsEndpointName[] = ['geocoding/forward', 'r-tile']
+ * assert.ok(names.every((name) => ENDPOINTS.some((endpoint) => endpoint.name === name)))
+ * ```
+ */
+export type TmapsEndpointName = keyof TmapsEndpointAnswers
+
+/** Every endpoint's name, in the table's order. */
+export const ENDPOINT_NAMES: readonly TmapsEndpointName[] = Object.keys(DEFINITIONS).filter(
+  (name): name is TmapsEndpointName => name in DEFINITIONS,
+)
+
+/**
+ * Every TMaps operation the mock answers: name, host, method, path and the query parameters it reads.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -65,19 +207,16 @@ const staticMap = lazy(
  * assert.ok(routes.includes('GET /r-tile/:z/:x/:y')) // on the tiles host
  * ```
  */
-// biome-ignore format: a table reads best with one endpoint a line
-export const ENDPOINTS: readonly Endpoint[] = [
-  { name: 'geocoding/forward', host: 'api', method: 'GET', path: '/geocoding/forward', answers: 'json', handle: forward },
-  { name: 'geocoding/reverse', host: 'api', method: 'GET', path: '/geocoding/reverse', answers: 'json', handle: reverse },
-  { name: 'geocoding/nearby', host: 'api', method: 'GET', path: '/geocoding/nearby', answers: 'json', handle: nearby },
-  { name: 'routing/direction', host: 'api', method: 'GET', path: '/routing/direction', answers: 'json', handle: directionGet },
-  { name: 'routing/direction', host: 'api', method: 'POST', path: '/routing/direction', answers: 'json', handle: directionPost },
-  { name: 'routing/optimized', host: 'api', method: 'POST', path: '/routing/optimized', answers: 'json', handle: optimized },
-  { name: 'routing/isochrone', host: 'api', method: 'POST', path: '/routing/isochrone', answers: 'json', handle: isochrone },
-  { name: 'distance-matrix', host: 'api', method: 'POST', path: '/distance-matrix', answers: 'json', handle: matrix },
-  { name: 'maps/static', host: 'api', method: 'GET', path: '/maps/static', answers: 'png', handle: staticMap },
-  { name: 'r-tile', host: 'tiles', method: 'GET', path: '/r-tile/:z/:x/:y', answers: 'png', handle: rasterTile },
-]
+export const ENDPOINTS: readonly Endpoint[] = ENDPOINT_NAMES.flatMap((name) => {
+  const { host, answers, operations } = DEFINITIONS[name] as Definition<unknown>
+  return operations.map((op): Endpoint => {
+    const handle = op.handle ?? lazy(op.load!)
+    const base = { name, host, method: op.method, path: op.path, query: ['api_key', ...(op.query ?? [])] }
+    return answers === 'png'
+      ? { ...base, answers, handle: handle as (ctx: EndpointContext) => Promise<Uint8Array<ArrayBuffer>> }
+      : { ...base, answers, handle }
+  })
+})
 
 /** An endpoint matched to a request, with its path parameters. */
 export interface ResolvedEndpoint {
