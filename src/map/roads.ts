@@ -1,38 +1,9 @@
 import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
 import { flatKm, KM_PER_DEGREE, type LatLng } from '../data/geo.ts'
 import { onLand, surfaceAt } from '../data/land.ts'
-import { type RoadKind as FactKind, NODES, ROAD_FACTS, type Waypoint } from '../data/road-network.ts'
+import { NODES, ROAD_FACTS, type Waypoint } from '../data/road-network.ts'
+import type { Road, RoadClass, RoadKind } from '../data/roads.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY } from './projection.ts'
-
-/**
- * What a road is: a traced kind of src/data/road-network.ts, `local` (a generated link between
- * towns), or `street` (a town's street, src/data/street-network.ts: routing only, the map draws
- * streets from the world's streets).
- */
-export type RoadKind = FactKind | 'local' | 'street'
-
-/** Road classes as the map draws them, most important first (`ferry`: a dashed crossing). */
-export type RoadClass = 'motorway' | 'primary' | 'secondary' | 'ferry'
-
-/** A road between towns, in Web Mercator units (flat `[x, y, ...]`). */
-export interface Road {
-  kind: RoadClass
-  /** What the road is, for speeds: `local` is a generated link between neighbouring towns. */
-  road: RoadKind
-  /** Its number (`A1`, `RN1`), or `''`. */
-  ref: string
-  /** Its name in French and Arabic (`''` for a generated link). */
-  name: string
-  ar: string
-  /** A mountain road (slower). */
-  mountain: boolean
-  /** A street's key (`<locality id>:<index>`): each world names it (src/data/streets.ts). */
-  street?: string
-  /** A street joining a town's network to a road between towns (routing takes it from anywhere). */
-  join?: boolean
-  points: Float64Array
-  box: [number, number, number, number]
-}
 
 interface Node {
   lat: number

@@ -1,12 +1,11 @@
 import fontData from '../data/font-cairo.json' with { type: 'json' }
 import widthData from '../data/label-widths.json' with { type: 'json' }
-import roadData from '../data/roads.json' with { type: 'json' }
+import { type Road, sharedRoads } from '../data/roads.ts'
 import type { Street } from '../data/streets.ts'
 import { type Derived, type World, worldFor } from '../data/world.ts'
 import { createLabelFont, type LabelFont } from '../render/font.ts'
 import { type MapLabel, mapLabels, type PlacedLabel, placeLabels } from './labels.ts'
 import { mercatorX, mercatorY } from './projection.ts'
-import type { Road, RoadClass, RoadKind } from './roads.ts'
 
 /** A street with its course in Web Mercator units. */
 export interface MapStreet {
@@ -50,36 +49,6 @@ function sharedParts() {
     }
   }
   return shared
-}
-
-/** The roads between towns, computed at build time (`scripts/build-roads.ts`, checked by a test). */
-export function roadsOf(data: ReadonlyArray<RoadRecord>): Road[] {
-  return data.map((road) => ({
-    ...road,
-    kind: road.kind as RoadClass,
-    road: road.road as RoadKind,
-    points: Float64Array.from(road.points),
-    box: road.box as [number, number, number, number],
-  }))
-}
-
-/** A road as src/data/roads.json stores it. */
-interface RoadRecord {
-  kind: string
-  road: string
-  ref: string
-  name: string
-  ar: string
-  mountain: boolean
-  points: number[]
-  box: number[]
-}
-
-let roads: Road[] | undefined
-/** The roads between towns the map draws and routing follows (one list, made on first use). */
-export function sharedRoads(): readonly Road[] {
-  roads ??= roadsOf(roadData.roads)
-  return roads
 }
 
 /** Base64 to bytes: natively where the platform has it (Chromium 140+, ~20 ms saved), else by hand. */

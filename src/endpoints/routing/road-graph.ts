@@ -1,10 +1,10 @@
 import { LOCALITIES } from '../../data/gazetteer.ts'
 import { distanceKm, flatKm, kmPerDegreeLng } from '../../data/geo.ts'
 import { onLand, surfaceAt } from '../../data/land.ts'
+import type { Road, RoadKind } from '../../data/roads.ts'
+import { sharedRoads } from '../../data/roads.ts'
 import { townNetworks } from '../../data/street-network.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY } from '../../map/projection.ts'
-import type { Road, RoadKind } from '../../map/roads.ts'
-import { sharedRoads } from '../../map/world.ts'
 import type { Avoid, Point, Profile } from './road-model.ts'
 
 /**

@@ -1,11 +1,11 @@
 import { encode } from '@placemarkio/polyline'
 import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians, round6 } from '../../data/geo.ts'
 import { surfaceAt } from '../../data/land.ts'
+import type { Road } from '../../data/roads.ts'
 import { hashSeed } from '../../data/seeded.ts'
 import { STREET_NAMESAKES } from '../../data/street-names.ts'
 import { nearestTown, poiTowns, townCentre, townName, townRadius } from '../../data/towns.ts'
 import { worldFor } from '../../data/world.ts'
-import type { Road } from '../../map/roads.ts'
 import { type Geocoder, geocoderFor } from '../geocoding/geocoder.ts'
 import type { Lang, Place } from '../geocoding/places.ts'
 import {
