@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import fontData from '../src/data/font-cairo.json' with { type: 'json' }
 import { labelWidths, mapLabels } from '../src/map/labels.ts'
-import { createLabelFont } from '../src/render/font.ts'
+import { createLabelFont } from '../src/rasterizer/font.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bytes = Uint8Array.from(Buffer.from(fontData.ttf, 'base64'))

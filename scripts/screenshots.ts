@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { encodePng } from '../src/render/png.ts'
+import { encodePng } from '../src/rasterizer/png.ts'
 import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 import { launchChromium, openPage, servePlayground } from '../test/support/browser.ts'
 import { decodePng } from '../test/support/png.ts'

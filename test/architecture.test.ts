@@ -30,7 +30,7 @@ const LAYERS: string[][] = [
   ['endpoints'],
   ['map'],
   ['data'],
-  ['render', 'contract', 'text', 'vendor'],
+  ['rasterizer', 'contract', 'text', 'vendor'],
 ]
 const BOTTOM = new Set(LAYERS.at(-1))
 

@@ -2,7 +2,7 @@ import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
 import { nearestLand, onLand } from '../data/land.ts'
 import { isOwnPlace, placeName } from '../data/place-names.ts'
 import { townCentre } from '../data/town-centre.ts'
-import type { LabelFont } from '../render/font.ts'
+import type { LabelFont } from '../rasterizer/font.ts'
 import { foldAccents } from '../text/fold.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY, worldSize } from './projection.ts'
 

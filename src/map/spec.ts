@@ -1,5 +1,5 @@
 import type { LatLng } from '../data/geo.ts'
-import type { Rgba } from '../render/raster.ts'
+import type { Rgba } from '../rasterizer/raster.ts'
 import type { MapStyle } from './styles.ts'
 
 /** A static map request, validated: what the renderer draws. */

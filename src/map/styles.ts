@@ -1,4 +1,4 @@
-import type { Rgba } from '../render/raster.ts'
+import type { Rgba } from '../rasterizer/raster.ts'
 
 /** The documented static-map styles; tiles are drawn in `streets`. */
 export const MAP_STYLES = ['streets', 'dark', 'terrain', 'sunny'] as const

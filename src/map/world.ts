@@ -3,7 +3,7 @@ import widthData from '../data/label-widths.json' with { type: 'json' }
 import { type Road, sharedRoads } from '../data/roads.ts'
 import type { Street } from '../data/streets.ts'
 import { type Derived, type World, worldFor } from '../data/world.ts'
-import { createLabelFont, type LabelFont } from '../render/font.ts'
+import { createLabelFont, type LabelFont } from '../rasterizer/font.ts'
 import { type MapLabel, mapLabels, type PlacedLabel, placeLabels } from './labels.ts'
 import { mercatorX, mercatorY } from './projection.ts'
 
