@@ -3,7 +3,7 @@ import { maskQuery } from '../console/request-log.ts'
 import { type Decision, decide, type KeyView, type RequestFacts } from '../contract/decide.ts'
 import { maskSecrets, mayHoldKey } from '../contract/key-format.ts'
 import type { Rule } from '../contract/rejections.ts'
-import { CONTENT_TYPES, type EndpointContext } from '../endpoints/endpoint.ts'
+import { CONTENT_TYPES, endpointContext } from '../endpoints/endpoint.ts'
 import { answersJson, isHeavy } from '../endpoints/json-job.ts'
 import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
 import { ignoredParams } from '../endpoints/query-params.ts'
@@ -383,21 +383,15 @@ function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
     }
     const cached = cacheKey === undefined ? undefined : cache.get(cacheKey)
     if (cached) return cached
-    if (offload && endpoint.answers === 'json' && isHeavy(endpoint.name, url.search)) {
+    const target = url instanceof URL ? url : new URL(url.href)
+    if (offload && endpoint.answers === 'json' && isHeavy(endpoint.name, target)) {
       // Computed in a render pool's thread: the answering thread stays free for the cheap ones.
       const job = { endpoint: endpoint.name, method: endpoint.method, href: url.href, params, body }
       const computed = { bytes: await offload.json(opts.dataSeed, job) }
       if (cacheKey !== undefined) cache.set(cacheKey, computed)
       return computed
     }
-    const ctx: EndpointContext = {
-      url: url instanceof URL ? url : new URL(url.href),
-      params,
-      body,
-      seed: opts.dataSeed,
-      renderer: opts.renderer,
-      world: () => import('../data/world.ts').then((m) => m.worldFor(opts.dataSeed)),
-    }
+    const ctx = endpointContext(target, params, body, opts.dataSeed, opts.renderer)
     const computed =
       endpoint.answers === 'png'
         ? withEtag(await endpoint.handle(ctx))

@@ -1,5 +1,27 @@
 import type { World } from '../data/world.ts'
 import type { TmapsRenderer } from '../map/renderer.ts'
+/**
+ * The context an endpoint is called with, whichever thread calls it: the world of `seed` is
+ * loaded on the first call of `world()`.
+ * @example endpointContext(new URL('https://api.tmaps.tn/geocoding/forward?q=Sfax'), {}, undefined, 'tmaps', inThread)
+ */
+export function endpointContext(
+  url: URL,
+  params: Readonly<Record<string, string>>,
+  body: unknown,
+  seed: string | number,
+  renderer: TmapsRenderer,
+): EndpointContext {
+  return {
+    url,
+    params,
+    body,
+    seed,
+    renderer,
+    world: () => import('../data/world.ts').then((m) => m.worldFor(seed)),
+  }
+}
+
 /** What an endpoint receives once the contract has accepted the request. */
 export interface EndpointContext {
   url: URL

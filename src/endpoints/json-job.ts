@@ -1,5 +1,5 @@
 import { utf8Json } from '../text/utf8-json.ts'
-import type { EndpointContext } from './endpoint.ts'
+import { endpointContext } from './endpoint.ts'
 import { NotFoundError, ParamError } from './params.ts'
 import { ENDPOINTS } from './registry.ts'
 
@@ -40,10 +40,11 @@ export const LONG_QUERY = 48
  * (~1-3 ms, the most frequent requests) stay in the answering thread, which then needs no
  * thread of its own for an API-only user who geocodes.
  */
-export function isHeavy(endpoint: string, search: string): boolean {
+export function isHeavy(endpoint: string, url: URL): boolean {
   if (endpoint.startsWith('routing/') || endpoint === 'distance-matrix') return true
-  if (endpoint !== 'geocoding/forward' || search.length <= LONG_QUERY) return false
-  return (new URLSearchParams(search).get('q')?.length ?? 0) > LONG_QUERY
+  if (endpoint !== 'geocoding/forward' || url.search.length <= LONG_QUERY) return false
+  // The URL's own parameters: parsed once, here or by the endpoint, whichever reads them first.
+  return (url.searchParams.get('q')?.length ?? 0) > LONG_QUERY
 }
 
 /** What a thread posts back about a job that failed as an endpoint fails: rebuilt into its error. */
@@ -68,6 +69,12 @@ export function fromJobFailure(failure: JobFailure): Error {
   return error
 }
 
+/** A JSON job's renderer: it draws nothing. */
+const NO_PICTURES = {
+  tile: () => Promise.reject(new Error('a JSON job draws no picture')),
+  staticMap: () => Promise.reject(new Error('a JSON job draws no picture')),
+}
+
 /**
  * Computes a JSON job in this thread, as the answering thread would: the endpoint's answer as
  * UTF-8 JSON bytes. Throws the endpoint's error (see `jobFailure`).
@@ -78,16 +85,6 @@ export async function answerJsonJob(seed: string | number, job: JsonJob): Promis
     (e) => e.name === job.endpoint && e.method === job.method && e.answers === 'json',
   )
   if (!endpoint) throw new Error(`no JSON endpoint ${job.method} ${job.endpoint}`)
-  const ctx: EndpointContext = {
-    url: new URL(job.href),
-    params: job.params,
-    body: job.body,
-    seed,
-    renderer: {
-      tile: () => Promise.reject(new Error('a JSON job draws no picture')),
-      staticMap: () => Promise.reject(new Error('a JSON job draws no picture')),
-    },
-    world: () => import('../data/world.ts').then((m) => m.worldFor(seed)),
-  }
+  const ctx = endpointContext(new URL(job.href), job.params, job.body, seed, NO_PICTURES)
   return utf8Json(await endpoint.handle(ctx))
 }
