@@ -14,6 +14,8 @@ import { type ConsumerProject, consumerProject, devDependencies, filesOf, root }
  */
 const fixture = join(import.meta.dirname, 'vitest-browser-project')
 const env = { CHROMIUM_PATH: CHROMIUM }
+/** The Vitest 4 the issue tried (4.1): its browser mode with the same files. */
+const VITEST_4 = '4.1.10'
 
 let project: ConsumerProject
 beforeAll(async () => {
@@ -82,3 +84,28 @@ it('says what to add when nothing serves the worker script, instead of a bare "F
     "tmaps-mock/vitest: msw's worker script is not served at /mockServiceWorker.js (404, no content type). Add tmapsMock() from 'tmaps-mock/vite'",
   )
 }, 240_000)
+
+it('runs the same project on Vitest 4.1 too, where Vitest serves a worker script of its own msw', async () => {
+  const older = await consumerProject('vitest4-browser-project', {
+    dependencies: {
+      '@types/node': devDependencies['@types/node'],
+      '@vitest/browser-playwright': VITEST_4,
+      msw: devDependencies.msw,
+      playwright: devDependencies['playwright-core'],
+      vite: devDependencies.vite,
+      vitest: VITEST_4,
+    },
+    files: filesOf(fixture),
+  })
+  try {
+    older.run('npx', ['vitest', 'run', '--reporter=json', '--outputFile=report.json'], {
+      timeout: 180_000,
+      env,
+    })
+    const report = JSON.parse(readFileSync(join(older.dir, 'report.json'), 'utf8'))
+    expect(report.numPassedTests).toBe(4)
+    expect(report.numFailedTests).toBe(0)
+  } finally {
+    older.remove()
+  }
+}, 500_000)
