@@ -21,7 +21,6 @@ it('quotes a consumer test file for every runtime recipe', () => {
       'test/consumer/jest-project/geocode.test.js',
     ],
     'docs/recipes/nextjs.md': [
-      'test/consumer/next-app/.env',
       'test/consumer/next-app/instrumentation.ts',
       'test/consumer/next-app/next.config.ts',
       'test/consumer/next-app/app/layout.tsx',
@@ -37,11 +36,7 @@ it('quotes a consumer test file for every runtime recipe', () => {
       'test/consumer/storybook-project/.storybook/main.ts',
       'test/consumer/storybook-project/src/PlaceSearch.stories.tsx',
     ],
-    'docs/recipes/vite.md': [
-      'test/consumer/vite-app/.env',
-      'test/consumer/vite-app/vite.config.ts',
-      'test/consumer/vite-app/src/main.ts',
-    ],
+    'docs/recipes/vite.md': ['test/consumer/vite-app/vite.config.ts', 'test/consumer/vite-app/src/main.ts'],
     'docs/recipes/vitest-browser.md': [
       'test/consumer/vitest-browser-project/vitest.config.ts',
       'test/consumer/vitest-browser-project/src/place-card.test.ts',

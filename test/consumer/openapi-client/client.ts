@@ -37,7 +37,7 @@ const matrix = await tmaps.POST('/distance-matrix', {
 console.log(matrix.data?.durations?.[0]?.[0] !== undefined) // true: seconds from origin 0 to destination 0
 
 const refused = await tmaps.GET('/geocoding/forward', {
-  params: { query: { q: 'Sfax', api_key: 'ak_0123456789abcdef0123456789abcdef' } },
+  params: { query: { q: 'Sfax', api_key: `ak_${'0'.repeat(32)}` } }, // well-formed, in no console
 })
 console.log(refused.response.status, refused.error?.error) // 401 missing api_key
 server.close()
