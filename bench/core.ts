@@ -4,13 +4,13 @@
  */
 import { getResponse, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import type { TmapsSnapshot } from '../src/core/snapshot.ts'
 import { poiTowns, townPlaces } from '../src/data/pois.ts'
 import { KEPT_WORLDS, worldFor } from '../src/data/world.ts'
 import { createGeocoder, GEOCODER } from '../src/endpoints/geocoding/geocoder.ts'
 import { roadGraph, search, snap } from '../src/endpoints/routing/road-graph.ts'
 import { mapWorldFor } from '../src/map/world.ts'
 import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
+import type { TmapsSnapshot } from '../src/store/snapshot.ts'
 import { type Comparison, compare } from './harness.ts'
 
 export async function coreRows(): Promise<{ rows: Comparison[]; notes: string[] }> {

@@ -1,5 +1,5 @@
-import type { TmapsSnapshot } from '../src/core/snapshot.ts'
 import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
+import type { TmapsSnapshot } from '../src/store/snapshot.ts'
 
 /**
  * localhost and 127.0.0.1 are two origins with two consoles. One click copies the other's state

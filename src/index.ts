@@ -9,7 +9,7 @@ export type {
   TmapsConsole,
 } from './console/create-console.ts'
 export type { LogEntry, LogListener, RequestLog } from './console/request-log.ts'
-export type { UsageDay, UsageReport } from './console/usage.ts'
+export type { UsageReport } from './console/usage.ts'
 export type { Decision, DecisionFacts, RequestFacts } from './contract/decide.ts'
 export { decide } from './contract/decide.ts'
 export { explainDecision } from './contract/explain.ts'
@@ -62,10 +62,11 @@ export type {
   TmapsScenarioName,
 } from './core/scenarios.ts'
 export { applyOverrides, SCENARIO_ENDPOINTS, scenarios } from './core/scenarios.ts'
-export type { TmapsSnapshot } from './core/snapshot.ts'
 export { DATA_ATTRIBUTION, MAP_ATTRIBUTION } from './data/attribution.ts'
 export { ENDPOINTS } from './endpoints/registry.ts'
 export type { TmapsMock } from './runtimes/msw/create-tmaps-mock.ts'
 export { createTmapsMock } from './runtimes/msw/create-tmaps-mock.ts'
+export type { UsageDay } from './store/schemas.ts'
+export type { TmapsSnapshot } from './store/snapshot.ts'
 export type { HarEntry, TmapsHar } from './upstream/har.ts'
 export type { TmapsReplayOptions } from './upstream/replay.ts'

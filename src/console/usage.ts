@@ -1,35 +1,4 @@
-/**
- * Requests of one key (or of no known key) on one UTC day.
- * @example
- * ```ts
- * import assert from 'node:assert/strict'
- * import { createTmapsMock, type UsageDay } from 'tmaps-mock'
- *
- * const mock = createTmapsMock({ state: 'empty', now: () => new Date('2025-03-01T12:00:00Z') })
- * const key = await mock.console.createKey({ name: 'Backend' })
- * await mock.fetch(
- *   new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`),
- * )
- * const days: UsageDay[] = mock.usage(key).days
- * assert.deepEqual(days, [
- *   {
- *     date: '2025-03-01',
- *     total: 1,
- *     byStatus: { 200: 1 },
- *     byEndpoint: { 'geocoding/forward': 1 },
- *   },
- * ])
- * ```
- */
-export interface UsageDay {
-  /** `YYYY-MM-DD`, UTC. */
-  date: string
-  total: number
-  /** Counts by HTTP status, e.g. `{ "200": 12, "403": 3 }`. */
-  byStatus: Record<string, number>
-  /** Counts by endpoint, e.g. `{ "geocoding/forward": 15 }`. */
-  byEndpoint: Record<string, number>
-}
+import { UNATTRIBUTED, type UsageDay } from '../store/schemas.ts'
 
 /**
  * What the console's Usage tab shows for one key, from `mock.usage(key)`.
@@ -54,8 +23,6 @@ export interface UsageReport {
   /** One entry per day with traffic, oldest first, at most `days` of them. */
   days: UsageDay[]
 }
-
-export const UNATTRIBUTED = 'unattributed'
 
 /** Status codes as the counters' keys, made once. */
 const STATUS_NAMES: readonly string[] = Array.from({ length: 600 }, (_, i) => String(i))

@@ -1,10 +1,11 @@
 import { parseDomainInput } from '../contract/hostname.ts'
 import { isKeyValue, maskKey } from '../contract/key-format.ts'
 import { inThread, type TmapsRenderer } from '../map/renderer.ts'
+import type { InitialKey } from '../store/load.ts'
+import type { TmapsSnapshot } from '../store/snapshot.ts'
 import { hasControlCharacters } from '../text/control-characters.ts'
 import type { TmapsHar } from '../upstream/har.ts'
 import type { TmapsReplayOptions } from '../upstream/replay.ts'
-import type { TmapsSnapshot } from './snapshot.ts'
 
 /**
  * The options of `createTmapsMock()` and every runtime's setup; each is optional and says its default.
@@ -98,13 +99,6 @@ export const DEFAULT_DEMO_SEED = 'tmaps-demo'
 
 /** The options in force, validated, with their defaults. */
 export type ResolvedOptions = ReturnType<typeof validateOptions>
-
-/** A key of the `keys` option, validated: its hostnames normalized. */
-export interface InitialKey {
-  value: string
-  name: string
-  domains: string[]
-}
 
 /** The most keys the `keys` option takes: a handful of apps' own keys, not a console. */
 const MAX_INITIAL_KEYS = 100

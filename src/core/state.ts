@@ -4,16 +4,15 @@ import type { createUsage } from '../console/usage.ts'
 import type { KeyView } from '../contract/decide.ts'
 import { createKeyGenerator } from '../data/seeded.ts'
 import { createStore, type TmapsStore } from '../store/create-store.ts'
-import { demoSnapshot } from './demo-state.ts'
-import { DEFAULT_DEMO_SEED, type InitialKey, type ResolvedOptions } from './options.ts'
+import { demoSnapshot } from '../store/demo-state.ts'
+import { snapshotOf, storeOf, withKeys, writeQueue } from '../store/load.ts'
 import {
-  nextTurn,
   type ParsedSnapshot,
   parseSnapshot,
   parseSnapshotInSlices,
-  SLICE_MS,
   type TmapsSnapshot,
-} from './snapshot.ts'
+} from '../store/snapshot.ts'
+import { DEFAULT_DEMO_SEED, type ResolvedOptions } from './options.ts'
 
 /**
  * What the initial state created, resolved by `mock.ready` and `mock.reset()`.
@@ -127,99 +126,11 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
     },
     snapshot(): TmapsSnapshot {
       consoleApi.listKeys() // throws the "await mock.ready" error while loading
-      return snapshotOf(store, usage, generator.index)
+      return snapshotOf(store, usage.toJSON(), generator.index)
     },
     async restore(snapshot: TmapsSnapshot | string): Promise<void> {
       const parsed = await parseSnapshotInSlices(snapshot)
       await serialize(() => load(parsed))
     },
   }
-}
-
-/** The whole console state as a snapshot (copies: later changes do not show in it). */
-function snapshotOf(
-  store: TmapsStore,
-  usage: ReturnType<typeof createUsage>,
-  keyIndex: number,
-): TmapsSnapshot {
-  return {
-    format: 'tmaps-mock/snapshot',
-    version: 1,
-    keys: store.keyRecords().map((k) => ({ ...k })),
-    domains: store.domains.all().map((d) => ({ ...d })),
-    links: store.links.all().map((l) => ({ ...l })),
-    usage: usage.toJSON(),
-    keyIndex,
-  }
-}
-
-/** Runs writes one at a time; once one has run, tells the listeners (before its caller resumes). */
-function writeQueue(listeners: ReadonlySet<() => void>) {
-  let writes: Promise<unknown> = Promise.resolve()
-  return <T>(write: () => Promise<T>): Promise<T> => {
-    const run = writes.then(write, write).then((result) => {
-      for (const listener of listeners) {
-        try {
-          listener()
-        } catch (error) {
-          console.error('tmaps-mock: a change listener threw:', error)
-        }
-      }
-      return result
-    })
-    writes = run.catch(() => undefined)
-    return run
-  }
-}
-
-/**
- * A new store holding a snapshot's records, built aside (the caller swaps it in whole) a few
- * milliseconds at a time: requests go on meanwhile, even for 100,000 keys.
- */
-async function storeOf(snapshot: ParsedSnapshot, changed: () => void): Promise<TmapsStore> {
-  const next = createStore(changed)
-  const records = [
-    ...snapshot.keys.map((key) => () => next.keys.create(key)),
-    ...snapshot.domains.map((domain) => () => next.domains.create(domain)),
-    ...snapshot.links.map((link) => () => next.links.create(link)),
-  ]
-  let since = performance.now()
-  for (const create of records) {
-    await create()
-    if (performance.now() - since >= SLICE_MS) {
-      await nextTurn()
-      since = performance.now()
-    }
-  }
-  return next
-}
-
-/**
- * `snapshot` with each key of `keys` that it lacks (by value) added: enabled, with a new id,
- * linked to its domains (added too when missing). A key already there is left as it is.
- */
-function withKeys(
-  snapshot: ParsedSnapshot,
-  keys: readonly InitialKey[],
-  generator: ReturnType<typeof createKeyGenerator>,
-  at: string,
-): ParsedSnapshot {
-  const values = new Set(snapshot.keys.map((k) => k.value))
-  const missing = keys.filter((k) => !values.has(k.value))
-  if (missing.length === 0) return snapshot
-  const ids = new Set(snapshot.keys.map((k) => k.id))
-  const hostnames = new Set(snapshot.domains.map((d) => d.hostname))
-  const added = { keys: [...snapshot.keys], domains: [...snapshot.domains], links: [...snapshot.links] }
-  for (const { value, name, domains } of missing) {
-    let id = generator.next().id
-    while (ids.has(id)) id = generator.next().id
-    ids.add(id)
-    added.keys.push({ id, name, value, status: 'enabled', createdAt: at, updatedAt: at })
-    for (const hostname of domains) {
-      if (!hostnames.has(hostname)) added.domains.push({ hostname, createdAt: at })
-      hostnames.add(hostname)
-      added.links.push({ keyId: id, hostname, createdAt: at })
-    }
-  }
-  return { ...snapshot, ...added, keyIndex: generator.index }
 }

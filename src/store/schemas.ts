@@ -82,3 +82,39 @@ function recordSchema<T>(fields: Readonly<Record<keyof T & string, FieldRule>>):
 export const keySchema: RecordSchema<KeyRecord> = recordSchema<KeyRecord>(KEY_FIELDS)
 export const domainSchema: RecordSchema<DomainRecord> = recordSchema<DomainRecord>(DOMAIN_FIELDS)
 export const linkSchema: RecordSchema<LinkRecord> = recordSchema<LinkRecord>(LINK_FIELDS)
+
+/**
+ * Requests of one key (or of no known key) on one UTC day.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { createTmapsMock, type UsageDay } from 'tmaps-mock'
+ *
+ * const mock = createTmapsMock({ state: 'empty', now: () => new Date('2025-03-01T12:00:00Z') })
+ * const key = await mock.console.createKey({ name: 'Backend' })
+ * await mock.fetch(
+ *   new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`),
+ * )
+ * const days: UsageDay[] = mock.usage(key).days
+ * assert.deepEqual(days, [
+ *   {
+ *     date: '2025-03-01',
+ *     total: 1,
+ *     byStatus: { 200: 1 },
+ *     byEndpoint: { 'geocoding/forward': 1 },
+ *   },
+ * ])
+ * ```
+ */
+export interface UsageDay {
+  /** `YYYY-MM-DD`, UTC. */
+  date: string
+  total: number
+  /** Counts by HTTP status, e.g. `{ "200": 12, "403": 3 }`. */
+  byStatus: Record<string, number>
+  /** Counts by endpoint, e.g. `{ "geocoding/forward": 15 }`. */
+  byEndpoint: Record<string, number>
+}
+
+/** The usage bucket of requests whose key is missing, malformed or unknown. */
+export const UNATTRIBUTED = 'unattributed'

@@ -1,6 +1,6 @@
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser'
 import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
-import type { TmapsSnapshot } from '../../core/snapshot.ts'
+import type { TmapsSnapshot } from '../../store/snapshot.ts'
 import { CALLER_HEADER_NAME } from './page-facts.ts'
 import { pageHandlers, startPageWorker } from './page-worker.ts'
 import { type CallerPreset, simulatedHeaders } from './reconstruct.ts'

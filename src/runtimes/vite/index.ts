@@ -11,7 +11,7 @@ import type {
   ViteDevServer,
 } from 'vite'
 import { isKeyValue } from '../../contract/key-format.ts'
-import { parseSnapshot, type TmapsSnapshot } from '../../core/snapshot.ts'
+import { parseSnapshot, type TmapsSnapshot } from '../../store/snapshot.ts'
 import { createReplay } from '../../upstream/replay.ts'
 import type { TmapsPageConfig } from './page.ts'
 import { registerEarly } from './register-early.ts'

@@ -5,8 +5,8 @@
  * passes them, with the overrides module, and awaits `started`.
  */
 import { applyOverrides, type TmapsOverrideEntry } from '../../core/scenarios.ts'
-import type { TmapsSnapshot } from '../../core/snapshot.ts'
 import type { TmapsRenderer } from '../../map/renderer.ts'
+import type { TmapsSnapshot } from '../../store/snapshot.ts'
 import {
   createWorkerRenderer,
   setupTmapsWorker,

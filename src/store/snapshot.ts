@@ -1,9 +1,8 @@
-import type { UsageDay } from '../console/usage.ts'
-import { UNATTRIBUTED } from '../console/usage.ts'
 import { parseDomainInput } from '../contract/hostname.ts'
 import { KEY_PATTERN, maskSecrets } from '../contract/key-format.ts'
 import { KEY_STATUSES, type KeyStatus } from '../contract/key-status.ts'
 import { ENDPOINTS } from '../endpoints/registry.ts'
+import { hasControlCharacters } from '../text/control-characters.ts'
 import {
   DOMAIN_FIELDS,
   type DomainRecord,
@@ -14,7 +13,9 @@ import {
   MAX_DOMAINS_PER_KEY,
   MAX_KEYS,
   MAX_LINKS,
-} from '../store/schemas.ts'
+  UNATTRIBUTED,
+  type UsageDay,
+} from './schemas.ts'
 import {
   checkCount,
   checkRecord,
@@ -25,8 +26,7 @@ import {
   isPlainObject,
   notAborted,
   wrongType,
-} from '../store/validate.ts'
-import { hasControlCharacters } from '../text/control-characters.ts'
+} from './validate.ts'
 
 /** An invalid snapshot's error names this many problems, then counts the rest. */
 const SHOWN_ISSUES = 10
