@@ -27,7 +27,10 @@ const LAYERS: string[][] = [
   ['core'],
   ['console', 'upstream'],
   ['store'],
-  ['endpoints'],
+  // pictures/: drawing off the answering thread (the renderer interface, the job protocol, the Web
+  // Worker, the Node pool); beside endpoints/: the endpoints take its renderer, its pool answers
+  // their heavy JSON jobs.
+  ['endpoints', 'pictures'],
   ['map'],
   ['data'],
   ['rasterizer', 'contract', 'text', 'vendor'],

@@ -1,8 +1,8 @@
 import { request } from 'undici'
 import { expect, it, vi } from 'vitest'
-import { inThread } from '../src/map/renderer.ts'
+import { createRenderPool } from '../src/pictures/render-pool.ts'
+import { inThread } from '../src/pictures/renderer.ts'
 import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
-import { createRenderPool } from '../src/runtimes/node/render-pool.ts'
 import { httpsServers } from './support/https-servers.ts'
 
 /**

@@ -8,7 +8,7 @@ import { answersJson, isHeavy } from '../endpoints/json-job.ts'
 import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
 import { ignoredParams } from '../endpoints/query-params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
-import { RendererBusyError } from '../map/renderer.ts'
+import { RendererBusyError } from '../pictures/renderer.ts'
 import type { AnswerSource } from '../upstream/answer-source.ts'
 import {
   answer,

@@ -1,6 +1,6 @@
 import { parseDomainInput } from '../contract/hostname.ts'
 import { isKeyValue, maskKey } from '../contract/key-format.ts'
-import { inThread, type TmapsRenderer } from '../map/renderer.ts'
+import { inThread, type TmapsRenderer } from '../pictures/renderer.ts'
 import type { InitialKey } from '../store/load.ts'
 import type { TmapsSnapshot } from '../store/snapshot.ts'
 import { hasControlCharacters } from '../text/control-characters.ts'

@@ -5,8 +5,8 @@ import { CALLER_HEADER_NAME } from './page-facts.ts'
 import { pageHandlers, startPageWorker } from './page-worker.ts'
 import { type CallerPreset, simulatedHeaders } from './reconstruct.ts'
 
-export type { TmapsRenderer } from '../../map/renderer.ts'
-export { createWorkerRenderer } from '../../map/renderer.ts'
+export type { TmapsRenderer } from '../../pictures/renderer.ts'
+export { createWorkerRenderer } from '../../pictures/renderer.ts'
 export type { CallerPreset } from './reconstruct.ts'
 
 /**

@@ -5,7 +5,7 @@
  * passes them, with the overrides module, and awaits `started`.
  */
 import { applyOverrides, type TmapsOverrideEntry } from '../../core/scenarios.ts'
-import type { TmapsRenderer } from '../../map/renderer.ts'
+import type { TmapsRenderer } from '../../pictures/renderer.ts'
 import type { TmapsSnapshot } from '../../store/snapshot.ts'
 import {
   createWorkerRenderer,

@@ -1,4 +1,4 @@
-import { renderStaticMap, renderTile } from './render.ts'
+import { renderStaticMap, renderTile } from '../map/render.ts'
 import type { RenderJob, RenderReply } from './renderer.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { StaticMapSpec } from './spec.ts'
+import type { StaticMapSpec } from '../map/spec.ts'
 
 /**
  * Where the mock draws its pictures (raster tiles and static maps) as PNG bytes.
@@ -36,11 +36,11 @@ export interface TmapsRenderer {
 /** Draws in the calling thread; the renderer (~1 MB with its base map and font) loads on first use. */
 export const inThread: TmapsRenderer = {
   async tile(seed, z, x, y) {
-    const { renderTile } = await import('./render.ts')
+    const { renderTile } = await import('../map/render.ts')
     return renderTile(seed, z, x, y)
   },
   async staticMap(seed, spec) {
-    const { renderStaticMap } = await import('./render.ts')
+    const { renderStaticMap } = await import('../map/render.ts')
     return renderStaticMap(seed, spec)
   },
 }

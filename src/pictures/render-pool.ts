@@ -2,14 +2,9 @@ import { type ChildProcess, fork } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { fromJobFailure, type JobFailure, type JsonAnswerer, type JsonJob } from '../../endpoints/json-job.ts'
-import {
-  RendererBusyError,
-  type RenderJob,
-  type RenderReply,
-  type TmapsRenderer,
-} from '../../map/renderer.ts'
-import { pictureCost } from '../../map/spec.ts'
+import { fromJobFailure, type JobFailure, type JsonAnswerer, type JsonJob } from '../endpoints/json-job.ts'
+import { pictureCost } from '../map/spec.ts'
+import { RendererBusyError, type RenderJob, type RenderReply, type TmapsRenderer } from './renderer.ts'
 
 /**
  * The options of `createRenderPool`.

@@ -2,9 +2,10 @@
  * The render worker: draws raster tiles and static maps off the page's thread (see
  * `createWorkerRenderer`). Same code, same bytes as drawing in the page.
  */
-import { drawJob } from './render-job.ts'
+
+import { mapWorldFor } from '../map/world.ts'
+import { drawJob } from './draw-job.ts'
 import type { RenderJob, RenderReply } from './renderer.ts'
-import { mapWorldFor } from './world.ts'
 
 const scope = self as unknown as {
   addEventListener(type: 'message', listener: (event: MessageEvent<RenderJob>) => void): void

@@ -4,10 +4,10 @@
  * render worker draws the same pictures). It ends when its parent goes.
  */
 import { constants, deflateSync } from 'node:zlib'
-import { answerJsonJob, jobFailure } from '../../endpoints/json-job.ts'
-import { drawJob } from '../../map/render-job.ts'
-import { mapWorldFor } from '../../map/world.ts'
-import { useDeflate } from '../../rasterizer/png.ts'
+import { answerJsonJob, jobFailure } from '../endpoints/json-job.ts'
+import { mapWorldFor } from '../map/world.ts'
+import { useDeflate } from '../rasterizer/png.ts'
+import { drawJob } from './draw-job.ts'
 import type { RenderProcessJob, RenderProcessReply } from './render-pool.ts'
 
 // node:zlib deflates 2-3x faster than fflate here; the pixels are the same, the bytes are not.

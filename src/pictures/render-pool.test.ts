@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { PNG } from 'pngjs'
 import { afterEach, expect, it } from 'vitest'
-import { answerJsonJob } from '../../endpoints/json-job.ts'
-import { parseStaticMap } from '../../endpoints/maps/static-map.ts'
-import { ParamError } from '../../endpoints/params.ts'
-import { inThread, RendererBusyError } from '../../map/renderer.ts'
+import { answerJsonJob } from '../endpoints/json-job.ts'
+import { parseStaticMap } from '../endpoints/maps/static-map.ts'
+import { ParamError } from '../endpoints/params.ts'
 import { createRenderPool, type RenderPool, renderExecArgv } from './render-pool.ts'
+import { inThread, RendererBusyError } from './renderer.ts'
 
 const pools: RenderPool[] = []
 const pool = (options?: Parameters<typeof createRenderPool>[0]) => {
