@@ -53,14 +53,10 @@ export type {
   TmapsOverrideContext,
   TmapsOverrideResult,
   TmapsReadyInfo,
+  TmapsScenario,
 } from './core/create-core.ts'
 export { createTmapsCore, DEFAULT_BASE_URL, DEFAULT_TILES_URL } from './core/create-core.ts'
-export type {
-  TmapsOverrideEntry,
-  TmapsOverrideSpec,
-  TmapsScenario,
-  TmapsScenarioName,
-} from './core/scenarios.ts'
+export type { TmapsOverrideEntry, TmapsOverrideSpec, TmapsScenarioName } from './core/scenarios.ts'
 export { applyOverrides, SCENARIO_ENDPOINTS, scenarios } from './core/scenarios.ts'
 export { DATA_ATTRIBUTION, MAP_ATTRIBUTION } from './data/attribution.ts'
 export { ENDPOINTS } from './endpoints/registry.ts'

@@ -2,6 +2,7 @@ import { TmapsConsoleError } from '../console/console-error.ts'
 import type { KeyRef, TmapsConsole } from '../console/create-console.ts'
 import { createRequestLog, type RequestLog } from '../console/request-log.ts'
 import { createUsage, type UsageReport } from '../console/usage.ts'
+import type { TmapsOverride, TmapsScenario } from '../endpoints/override.ts'
 import { ENDPOINT_NAMES } from '../endpoints/registry.ts'
 import { UNATTRIBUTED } from '../store/schemas.ts'
 import type { TmapsSnapshot } from '../store/snapshot.ts'
@@ -13,20 +14,20 @@ import { createRequestHandler, type FetchOptions, type Handled, type RequestLike
 import { memoize } from './memo.ts'
 import type { TmapsMockOptions } from './options.ts'
 import { validateOptions } from './options.ts'
-import { createOverrides, type TmapsEndpointName, type TmapsOverride } from './overrides.ts'
+import { createOverrides, type TmapsEndpointName } from './overrides.ts'
 import { createState, type TmapsReadyInfo } from './state.ts'
 
+export type {
+  TmapsOverride,
+  TmapsOverrideContext,
+  TmapsOverrideResult,
+  TmapsScenario,
+} from '../endpoints/override.ts'
 export type { TmapsAnswer } from './answers.ts'
 export type { FaultInput, FaultRule, FaultStatus, TmapsFaults } from './faults.ts'
 export type { FetchOptions, RequestLike, RequestTarget } from './handle-request.ts'
 export { DEFAULT_BASE_URL, DEFAULT_TILES_URL, type TmapsMockOptions } from './options.ts'
-export type {
-  TmapsEndpointAnswers,
-  TmapsEndpointName,
-  TmapsOverride,
-  TmapsOverrideContext,
-  TmapsOverrideResult,
-} from './overrides.ts'
+export type { TmapsEndpointAnswers, TmapsEndpointName } from './overrides.ts'
 export type { TmapsReadyInfo } from './state.ts'
 
 /**
@@ -68,7 +69,7 @@ export interface TmapsMockCore {
    */
   use<E extends TmapsEndpointName>(
     endpoint: E,
-    resolver: TmapsOverride<E>,
+    resolver: TmapsOverride<E> | TmapsScenario<E>,
     options?: { times?: number },
   ): () => void
   /** Answers a request to a TMaps host exactly as TMaps would (a fetch handler): `answer`, as a `Response`. */

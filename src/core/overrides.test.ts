@@ -107,7 +107,9 @@ describe('mock.use', () => {
       /Failed to override "geocoding\/fwd": no such endpoint\. Use one of geocoding\/forward, /,
     )
     // @ts-expect-error not a function
-    expect(() => mock.use('r-tile', 'png')).toThrow(/the resolver is not a function/)
+    expect(() => mock.use('r-tile', 'png')).toThrow(
+      /the resolver is neither a function nor a scenario of r-tile/,
+    )
     expect(() => mock.use('r-tile', ({ answer }) => answer(), { times: 0 })).toThrow(/times is 0/)
   })
 })

@@ -227,12 +227,17 @@ describe('scenarios', () => {
     mock.use('geocoding/forward', scenarios.lowConfidence())
     mock.use('routing/isochrone', scenarios.atSea())
     mock.use('r-tile', scenarios.slow({ delayMs: 10 }))
+    // Refused by the type, and at run time (JavaScript) with what to use instead.
     // @ts-expect-error a distance matrix has no results to empty
-    mock.use('distance-matrix', scenarios.noResults())
+    expect(() => mock.use('distance-matrix', scenarios.noResults())).toThrow(
+      /Failed to override distance-matrix: the resolver is neither a function nor a scenario of distance-matrix/,
+    )
     // @ts-expect-error forward geocoding has no point at sea
-    mock.use('geocoding/forward', scenarios.atSea())
+    expect(() => mock.use('geocoding/forward', scenarios.atSea())).toThrow(
+      /nor a scenario of geocoding\/forward/,
+    )
     // @ts-expect-error only forward geocoding has a confidence
-    mock.use('geocoding/reverse', scenarios.lowConfidence())
+    expect(() => mock.use('geocoding/reverse', scenarios.lowConfidence())).toThrow(/nor a scenario/)
     // The same in a list (parameters.tmaps.use, the Vite plugin's overrides module).
     const list: TmapsOverrideEntry[] = [
       { endpoint: 'geocoding/nearby', resolver: scenarios.noResults(), times: 1 },

@@ -1,14 +1,27 @@
 import type { TmapsErrorBody } from '../contract/openapi.ts'
-import { ENDPOINT_NAMES, ENDPOINTS } from '../endpoints/registry.ts'
-import { IMAGE_CACHE_CONTROL, withEtag } from './answers.ts'
-import { FAULT_BODIES, RETRY_AFTER_SECONDS } from './faults.ts'
+import {
+  geocodingAtSea,
+  geocodingLowConfidence,
+  geocodingNoResults,
+} from '../endpoints/geocoding/scenarios.ts'
 import type {
-  TmapsEndpointAnswers,
-  TmapsEndpointName,
+  TmapsAnyEndpointOverride,
   TmapsOverride,
   TmapsOverrideContext,
   TmapsOverrideResult,
-} from './overrides.ts'
+  TmapsScenario,
+} from '../endpoints/override.ts'
+import {
+  ENDPOINT_NAMES,
+  ENDPOINTS,
+  type TmapsEndpointAnswers,
+  type TmapsEndpointName,
+} from '../endpoints/registry.ts'
+import { routingAtSea } from '../endpoints/routing/scenarios.ts'
+import { IMAGE_CACHE_CONTROL, withEtag } from './answers.ts'
+import type { TmapsMockCore } from './create-core.ts'
+import { FAULT_BODIES, RETRY_AFTER_SECONDS } from './faults.ts'
+import { resolverFor } from './overrides.ts'
 
 /**
  * The named scenarios, as the control API and `parameters.tmaps.use` name them.
@@ -21,10 +34,59 @@ import type {
  * assert.deepEqual(SCENARIO_ENDPOINTS[name], ['geocoding/forward', 'geocoding/reverse', 'geocoding/nearby'])
  * ```
  */
-export type TmapsScenarioName = 'no-results' | 'at-sea' | 'low-confidence' | 'slow'
+export type TmapsScenarioName = (typeof SCENARIO_NAMES)[number]
+const SCENARIO_NAMES = ['no-results', 'at-sea', 'low-confidence', 'slow'] as const
+
+/** The longest delay of the slow scenario, as for a fault's `delayMs`. */
+const MAX_DELAY_MS = 120_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The endpoints of the no-results scenario. */
+export type NoResultsEndpoint = keyof ReturnType<typeof geocodingNoResults>
+/** The endpoints of the at-sea scenario. */
+export type AtSeaEndpoint = keyof ReturnType<typeof geocodingAtSea> | keyof ReturnType<typeof routingAtSea>
+
+/** A point at sea: the geocoding endpoints' and the routing endpoints' answers for one, together. */
+function atSea(): TmapsScenario<AtSeaEndpoint> {
+  return { ...geocodingAtSea(), ...routingAtSea() }
+}
 
 /**
- * The endpoints each named scenario applies to.
+ * A slow endpoint, any endpoint: the mock's own answer (or its 400), `delayMs` late, a picture
+ * with its `ETag` and `Cache-Control`. One resolver fits every endpoint: it passes the answer on.
+ */
+function slowly(delayMs: number) {
+  return async <E extends TmapsEndpointName>({
+    answer,
+  }: TmapsOverrideContext<E>): Promise<TmapsOverrideResult<E>> => {
+    const own = answer().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    )
+    await sleep(delayMs)
+    const settled = await own
+    if ('error' in settled) throw settled.error
+    const { value } = settled
+    if (!(value instanceof Uint8Array)) return value
+    // A picture keeps the caching headers the mock gives it (its bytes copied into a plain buffer).
+    const bytes = new Uint8Array(value)
+    const headers = {
+      'Content-Type': 'image/png',
+      'Cache-Control': IMAGE_CACHE_CONTROL,
+      ETag: withEtag(bytes).etag,
+    }
+    return new Response(bytes, { headers })
+  }
+}
+
+/** The endpoints a scenario has a resolver for, in the registry's order. */
+const shaped = <S extends TmapsEndpointName>(scenario: TmapsScenario<S>): readonly S[] =>
+  ENDPOINT_NAMES.filter((name): name is S => Object.hasOwn(scenario, name))
+
+/**
+ * The endpoints each named scenario applies to: those it has a resolver for (each resolver
+ * beside its endpoints: `endpoints/geocoding/scenarios.ts`, `endpoints/routing/scenarios.ts`).
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -35,72 +97,19 @@ export type TmapsScenarioName = 'no-results' | 'at-sea' | 'low-confidence' | 'sl
  * ```
  */
 export const SCENARIO_ENDPOINTS: { readonly [S in TmapsScenarioName]: readonly TmapsEndpointName[] } = {
-  'no-results': ['geocoding/forward', 'geocoding/reverse', 'geocoding/nearby'],
-  'at-sea': [
-    'geocoding/reverse',
-    'geocoding/nearby',
-    'routing/direction',
-    'routing/optimized',
-    'routing/isochrone',
-    'distance-matrix',
-  ],
-  'low-confidence': ['geocoding/forward'],
+  'no-results': shaped(geocodingNoResults()),
+  'at-sea': shaped(atSea()),
+  'low-confidence': shaped(geocodingLowConfidence(0.4)),
   slow: ENDPOINT_NAMES,
 }
-
-/** The endpoints of the no-results scenario. */
-export type NoResultsEndpoint = 'geocoding/forward' | 'geocoding/reverse' | 'geocoding/nearby'
-/** The endpoints of the at-sea scenario. */
-export type AtSeaEndpoint =
-  | 'geocoding/reverse'
-  | 'geocoding/nearby'
-  | 'routing/direction'
-  | 'routing/optimized'
-  | 'routing/isochrone'
-  | 'distance-matrix'
-
-/**
- * A scenario's resolver: an override for any endpoint of `S`, typed so another does not compile.
- *
- * Give it to `mock.use(endpoint, scenario)`.
- * @example
- * ```ts
- * import assert from 'node:assert/strict'
- * import { createTmapsMock, scenarios, type TmapsScenario } from 'tmaps-mock'
- *
- * const empty: TmapsScenario<'geocoding/forward' | 'geocoding/nearby'> = scenarios.noResults()
- * const mock = createTmapsMock({ state: 'empty' })
- * const remove = mock.use('geocoding/nearby', empty)
- * // @ts-expect-error a distance matrix has no results to empty
- * mock.use('distance-matrix', empty)
- * assert.equal(typeof remove, 'function')
- * ```
- */
-export type TmapsScenario<S extends TmapsEndpointName> = <E extends S>(
-  context: TmapsOverrideContext<E>,
-) => Promise<TmapsOverrideResult<E>>
-
-/** Why a routing endpoint refuses a point no road reaches: the endpoints' own words (a test holds them equal). */
-const UNREACHABLE = 'no road reaches it: at sea, abroad or on an island without a crossing'
-/** The longest delay of the slow scenario, as for a fault's `delayMs`. */
-const MAX_DELAY_MS = 120_000
-
-/** The endpoint a request was resolved to, from its path (a scenario runs only once it is resolved). */
-function endpointOf(request: { url: string }): TmapsEndpointName {
-  const path = new URL(request.url).pathname
-  return (path.startsWith('/r-tile/') ? 'r-tile' : path.slice(1)) as TmapsEndpointName
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-type Json = Record<string, unknown> & { results?: unknown[]; features?: Array<Record<string, unknown>> }
 
 /**
  * Named scenarios for what tests need most: no results, a point at sea, a weak match, a slow endpoint.
  *
- * Built on `mock.use`, each keeps the contract (it runs after the key, domain and HTTPS checks),
- * starts from the mock's own answer (a bad parameter still gets its 400) and answers what the
- * mock answers in that situation.
+ * Each keeps the contract (it runs after the key, domain and HTTPS checks), starts from the
+ * mock's own answer (a bad parameter still gets its 400) and answers what the mock answers in
+ * that situation. Give one to `mock.use(endpoint, scenario)`: a scenario has a resolver for each
+ * endpoint it shapes (`TmapsScenario`), and for another endpoint it does not compile.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -120,7 +129,7 @@ export const scenarios = {
    * @example mock.use('geocoding/forward', scenarios.noResults())
    */
   noResults(): TmapsScenario<NoResultsEndpoint> {
-    return async ({ answer }) => ({ ...((await answer()) as object), results: [] }) as never
+    return geocodingNoResults()
   },
 
   /**
@@ -131,24 +140,7 @@ export const scenarios = {
    * @example mock.use('distance-matrix', scenarios.atSea())
    */
   atSea(): TmapsScenario<AtSeaEndpoint> {
-    return async ({ request, answer }) => {
-      const own = (await answer()) as Json // a bad parameter is still its own 400
-      const endpoint = endpointOf(request)
-      const refused = (param: string) =>
-        ({ status: 400, body: { error: `invalid param: ${param} (${UNREACHABLE})` } }) as const
-      switch (endpoint) {
-        case 'routing/direction':
-          return refused(request.method === 'GET' ? 'to' : 'waypoints') as never
-        case 'routing/optimized':
-          return refused('waypoints') as never
-        case 'distance-matrix':
-          return refused('destinations') as never
-        case 'routing/isochrone':
-          return { ...own, features: own.features?.map((f) => ({ ...f, geometry: null })) } as never
-        default:
-          return { ...own, results: [] } as never
-      }
-    }
+    return atSea()
   },
 
   /**
@@ -158,51 +150,18 @@ export const scenarios = {
    * @example mock.use('geocoding/forward', scenarios.lowConfidence({ confidence: 0.3 }))
    */
   lowConfidence({ confidence = 0.4 }: { confidence?: number } = {}): TmapsScenario<'geocoding/forward'> {
-    if (!(typeof confidence === 'number' && confidence >= 0 && confidence < 1))
-      throw new TypeError(
-        `Failed to create the low-confidence scenario: confidence is ${JSON.stringify(confidence)}. Use a number from 0 to below 1, e.g. 0.4.`,
-      )
-    return async ({ answer }) => {
-      const own = (await answer()) as TmapsEndpointAnswers['geocoding/forward']
-      const best = own.results[0]?.confidence ?? 0
-      const factor = best > confidence ? confidence / best : 1
-      return {
-        ...own,
-        results: own.results.map((r) => ({
-          ...r,
-          confidence: Math.round(r.confidence * factor * 100) / 100,
-        })),
-      } as never
-    }
+    return geocodingLowConfidence(confidence)
   },
 
   /**
    * A slow endpoint: the mock's own answer (or its 400), `delayMs` late (default 3000, at most
    * 120,000), a picture with its `ETag` and `Cache-Control`. Unlike a fault's `delayMs`, only
-   * requests the contract accepted wait.
+   * requests the contract accepted wait. One resolver for every endpoint.
    * @example mock.use('routing/direction', scenarios.slow({ delayMs: 5000 }))
    */
-  slow({ delayMs = 3000 }: { delayMs?: number } = {}): TmapsScenario<TmapsEndpointName> {
+  slow({ delayMs = 3000 }: { delayMs?: number } = {}): TmapsAnyEndpointOverride {
     checkDelay(delayMs, 'Failed to create the slow scenario')
-    return async ({ answer }) => {
-      const own = answer().then(
-        (value) => ({ value }),
-        (error: unknown) => ({ error }),
-      )
-      await sleep(delayMs)
-      const settled = await own
-      if ('error' in settled) throw settled.error
-      const { value } = settled
-      if (!(value instanceof Uint8Array)) return value as never
-      // A picture keeps the caching headers the mock gives it (its bytes copied into a plain buffer).
-      const bytes = new Uint8Array(value)
-      const headers = {
-        'Content-Type': 'image/png',
-        'Cache-Control': IMAGE_CACHE_CONTROL,
-        ETag: withEtag(bytes).etag,
-      }
-      return new Response(bytes, { headers }) as never
-    }
+    return slowly(delayMs)
   },
 }
 
@@ -272,7 +231,7 @@ export type TmapsOverrideSpec = {
  */
 export type TmapsOverrideEntry =
   | {
-      [E in TmapsEndpointName]: { endpoint: E; resolver: TmapsOverride<E>; times?: number }
+      [E in TmapsEndpointName]: { endpoint: E; resolver: TmapsOverride<E> | TmapsScenario<E>; times?: number }
     }[TmapsEndpointName]
   | TmapsOverrideSpec
 
@@ -302,11 +261,12 @@ export function compileOverride(
     fail(' must be an object such as { endpoint: "geocoding/forward", scenario: "no-results" }')
   const entry = input as Record<string, unknown>
   const { endpoint, times } = entry
-  if (typeof endpoint !== 'string' || !(ENDPOINT_NAMES as readonly string[]).includes(endpoint))
+  const name =
+    ENDPOINT_NAMES.find((known) => known === endpoint) ??
     fail(`.endpoint is ${JSON.stringify(endpoint)}: use one of ${ENDPOINT_NAMES.join(', ')}`)
-  const name = endpoint as TmapsEndpointName
-  if (times !== undefined && !(Number.isInteger(times) && (times as number) > 0))
+  if (times !== undefined && !(typeof times === 'number' && Number.isInteger(times) && times > 0))
     fail(`.times is ${JSON.stringify(times)}: use a whole number from 1, or leave it out (until removed)`)
+  const count = typeof times === 'number' ? times : undefined
   const allowed: readonly string[] = 'resolver' in entry ? ENTRY_FIELDS : SPEC_FIELDS
   const extra = Object.keys(entry).filter((field) => !allowed.includes(field))
   if (extra.length > 0)
@@ -316,15 +276,14 @@ export function compileOverride(
         : ` has no field ${extra.join(', ')}. Its fields are ${SPEC_FIELDS.join(', ')}`,
     )
   if ('resolver' in entry) {
-    if (typeof entry.resolver !== 'function')
-      fail('.resolver must be a function ({ request, params, answer }) => body, e.g. scenarios.noResults()')
-    return {
-      endpoint: name,
-      resolver: entry.resolver as TmapsOverride<TmapsEndpointName>,
-      times: times as never,
-    }
+    const resolver =
+      resolverFor(name, entry.resolver) ??
+      fail(
+        `.resolver must be a function ({ request, params, answer }) => body, or a scenario of ${name} such as scenarios.slow()`,
+      )
+    return { endpoint: name, resolver, times: count }
   }
-  return { endpoint: name, resolver: specResolver(entry, name, fail), times: times as never }
+  return { endpoint: name, resolver: specResolver(entry, name, fail), times: count }
 }
 
 function specResolver(
@@ -340,14 +299,15 @@ function specResolver(
       fail(`.delayMs is ${JSON.stringify(delayMs)}: use milliseconds from 0 to ${MAX_DELAY_MS}`)
     }
   }
+  const late = typeof delayMs === 'number' ? delayMs : 0
   if (confidence !== undefined && scenario !== 'low-confidence')
     fail('.confidence goes with scenario "low-confidence" only')
   let answer: TmapsOverride<TmapsEndpointName>
   if (scenario !== undefined) {
-    const names = Object.keys(SCENARIO_ENDPOINTS)
-    if (typeof scenario !== 'string' || !names.includes(scenario))
-      fail(`.scenario is ${JSON.stringify(scenario)}: use one of ${names.join(', ')}`)
-    const applies = SCENARIO_ENDPOINTS[scenario as TmapsScenarioName]
+    const name =
+      SCENARIO_NAMES.find((known) => known === scenario) ??
+      fail(`.scenario is ${JSON.stringify(scenario)}: use one of ${SCENARIO_NAMES.join(', ')}`)
+    const applies = SCENARIO_ENDPOINTS[name]
     if (!applies.includes(endpoint))
       fail(`.scenario "${scenario}" does not apply to ${endpoint}: it applies to ${applies.join(', ')}`)
     if (status !== undefined || body !== undefined)
@@ -357,27 +317,26 @@ function specResolver(
     if (confidence !== undefined && !(typeof confidence === 'number' && confidence >= 0 && confidence < 1))
       fail(`.confidence is ${JSON.stringify(confidence)}: use a number from 0 to below 1, e.g. 0.4`)
     // The slow scenario's delay is delayMs itself.
-    if (scenario === 'slow')
-      return scenarios.slow(delayMs === undefined ? {} : { delayMs: delayMs as number }) as never
-    answer = (
-      scenario === 'no-results'
+    if (name === 'slow') return slowly(delayMs === undefined ? 3000 : late)
+    const named =
+      name === 'no-results'
         ? scenarios.noResults()
-        : scenario === 'at-sea'
+        : name === 'at-sea'
           ? scenarios.atSea()
-          : scenarios.lowConfidence(confidence === undefined ? {} : { confidence: confidence as number })
-    ) as never
+          : scenarios.lowConfidence(typeof confidence === 'number' ? { confidence } : {})
+    answer = resolverFor(endpoint, named) ?? fail(`.scenario "${scenario}" does not apply to ${endpoint}`)
   } else if (status !== undefined || body !== undefined) {
     answer = fixedAnswer(status ?? 200, body, endpoint, fail)
   } else if (delayMs !== undefined) {
-    return scenarios.slow({ delayMs: delayMs as number }) as never
+    return slowly(late)
   } else {
     return fail(
       ' says nothing to answer: give a scenario (no-results, at-sea, low-confidence, slow), a status (and body), or delayMs',
     )
   }
-  if (delayMs === undefined || delayMs === 0) return answer
+  if (late === 0) return answer
   return async (context) => {
-    const [result] = await Promise.all([answer(context), sleep(delayMs as number)])
+    const [result] = await Promise.all([answer(context), sleep(late)])
     return result
   }
 }
@@ -388,9 +347,9 @@ function fixedAnswer(
   endpoint: TmapsEndpointName,
   fail: (why: string) => never,
 ): TmapsOverride<TmapsEndpointName> {
-  if (!(OVERRIDE_STATUSES as readonly unknown[]).includes(status))
+  const code =
+    OVERRIDE_STATUSES.find((known) => known === status) ??
     fail(`.status is ${JSON.stringify(status)}: use one of ${OVERRIDE_STATUSES.join(', ')}`)
-  const code = status as number
   const picture = ENDPOINTS.some((e) => e.name === endpoint && e.answers === 'png')
   if (code === 200) {
     if (picture)
@@ -435,7 +394,7 @@ function fixedAnswer(
  * ```
  */
 export function applyOverrides(
-  mock: { use: (endpoint: never, resolver: never, options?: { times?: number }) => () => void },
+  mock: Pick<TmapsMockCore, 'use'>,
   entries: readonly TmapsOverrideEntry[],
   where = 'overrides',
 ): () => void {
@@ -448,7 +407,7 @@ export function applyOverrides(
   const disposers = compiled
     .reverse()
     .map(({ endpoint, resolver, times }) =>
-      mock.use(endpoint as never, resolver as never, times === undefined ? {} : { times }),
+      mock.use(endpoint, resolver, times === undefined ? {} : { times }),
     )
   return () => {
     for (const dispose of disposers) dispose()

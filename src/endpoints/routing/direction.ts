@@ -4,16 +4,8 @@ import { LANGS } from '../../data/lang.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError, query } from '../params.ts'
-import { type Point, PROFILES } from './road-model.ts'
-import {
-  AVOIDABLE,
-  GEOMETRIES,
-  type Route,
-  type RouteOptions,
-  route,
-  UNREACHABLE_WHY,
-  Unreachable,
-} from './route.ts'
+import { type Point, PROFILES, UNREACHABLE_WHY } from './road-model.ts'
+import { AVOIDABLE, GEOMETRIES, type Route, type RouteOptions, route, Unreachable } from './route.ts'
 
 /** Trips shorter than this (straight line, km) have no alternative routes. */
 const ALTERNATIVES_FROM_KM = 1

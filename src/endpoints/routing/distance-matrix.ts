@@ -3,8 +3,8 @@ import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError } from '../params.ts'
 import { roadGraph, search, snap } from './road-graph.ts'
-import { PROFILES } from './road-model.ts'
-import { legTotals, UNREACHABLE_WHY } from './route.ts'
+import { PROFILES, UNREACHABLE_WHY } from './road-model.ts'
+import { legTotals } from './route.ts'
 
 const METRICS = ['duration', 'distance'] as const
 

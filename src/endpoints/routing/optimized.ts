@@ -4,8 +4,8 @@ import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError } from '../params.ts'
 import { roadGraph, search, snap, type Tree } from './road-graph.ts'
-import { PROFILES } from './road-model.ts'
-import { GEOMETRIES, legTotals, route, UNREACHABLE_WHY } from './route.ts'
+import { PROFILES, UNREACHABLE_WHY } from './road-model.ts'
+import { GEOMETRIES, legTotals, route } from './route.ts'
 import { solveTour } from './tour.ts'
 
 const OPTIMIZE = ['duration', 'distance'] as const

@@ -78,9 +78,6 @@ export class Unreachable extends Error {
   }
 }
 
-/** Why a waypoint is unreachable, for the 400's body. */
-export const UNREACHABLE_WHY = 'no road reaches it: at sea, abroad or on an island without a crossing'
-
 /**
  * The route through `points` in order, on the road graph the map draws (src/endpoints/routing/
  * road-graph.ts): one leg a pair, from each point straight to its nearest road (or straight to the
