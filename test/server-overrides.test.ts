@@ -135,7 +135,7 @@ describe('overrides over the control API of tmaps-mock serve', () => {
     ],
     [
       { endpoint: 'geocoding/forward', resolver: 'x => x' },
-      'body.resolver must be a function ({ request, params, answer }) => body, e.g. scenarios.noResults().',
+      'body.resolver must be a function ({ request, params, answer }) => body, or a scenario of geocoding/forward, e.g. scenarios.noResults().',
     ],
   ])('refuses %j with 400 and what to fix, and adds nothing', async (override, error) => {
     const { call, add } = await setup()

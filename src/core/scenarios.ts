@@ -85,8 +85,9 @@ const shaped = <S extends TmapsEndpointName>(scenario: TmapsScenario<S>): readon
   ENDPOINT_NAMES.filter((name): name is S => Object.hasOwn(scenario, name))
 
 /**
- * The endpoints each named scenario applies to: those it has a resolver for (each resolver
- * beside its endpoints: `endpoints/geocoding/scenarios.ts`, `endpoints/routing/scenarios.ts`).
+ * The endpoints each named scenario applies to: those it has a resolver for.
+ *
+ * Each resolver is written beside its endpoints (`endpoints/geocoding/scenarios.ts`, `endpoints/routing/scenarios.ts`).
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -279,7 +280,7 @@ export function compileOverride(
     const resolver =
       resolverFor(name, entry.resolver) ??
       fail(
-        `.resolver must be a function ({ request, params, answer }) => body, or a scenario of ${name} such as scenarios.slow()`,
+        `.resolver must be a function ({ request, params, answer }) => body, or a scenario of ${name}, e.g. scenarios.noResults()`,
       )
     return { endpoint: name, resolver, times: count }
   }

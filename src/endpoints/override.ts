@@ -64,9 +64,9 @@ export type TmapsOverride<E extends TmapsEndpointName> = (
 ) => TmapsOverrideResult<E> | Promise<TmapsOverrideResult<E>>
 
 /**
- * A named scenario: a resolver for each endpoint of `S` it shapes, so that `mock.use` takes it
- * for those endpoints and another does not compile.
+ * A named scenario: a resolver for each endpoint of `S` it shapes.
  *
+ * `mock.use` takes it for those endpoints, and for another it does not compile.
  * Give it to `mock.use(endpoint, scenario)`: the mock uses the endpoint's own resolver of it.
  * @example
  * ```ts
@@ -76,8 +76,8 @@ export type TmapsOverride<E extends TmapsEndpointName> = (
  * const empty: TmapsScenario<'geocoding/forward' | 'geocoding/nearby'> = scenarios.noResults()
  * const mock = createTmapsMock({ state: 'empty' })
  * const remove = mock.use('geocoding/nearby', empty)
- * // @ts-expect-error a distance matrix has no results to empty
- * mock.use('distance-matrix', empty)
+ * // @ts-expect-error a distance matrix has no results to empty (and from JavaScript it throws)
+ * assert.throws(() => mock.use('distance-matrix', empty), /nor a scenario of distance-matrix/)
  * assert.equal(typeof remove, 'function')
  * ```
  */
