@@ -33,7 +33,7 @@ const LAYERS: string[][] = [
   ['endpoints', 'pictures'],
   ['map'],
   ['data'],
-  ['rasterizer', 'contract', 'text', 'vendor'],
+  ['rasterizer', 'contract', 'text', 'validate', 'vendor'],
 ]
 const BOTTOM = new Set(LAYERS.at(-1))
 

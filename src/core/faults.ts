@@ -1,4 +1,5 @@
 import { seededInts } from '../data/seeded.ts'
+import { MAX_DELAY_MS } from '../validate/validate.ts'
 
 /** The statuses a fault can answer, each with the body TMaps would send. */
 export const FAULT_BODIES = {
@@ -11,7 +12,7 @@ export const FAULT_BODIES = {
 export type FaultStatus = keyof typeof FAULT_BODIES
 /** Seconds in the `Retry-After` of a 429 and a 503: the docs' first backoff step. */
 export const RETRY_AFTER_SECONDS = 1
-const MAX_DELAY_MS = 120_000
+
 const MAX_RULES = 100
 
 /**

@@ -6,6 +6,7 @@ import type { TmapsSnapshot } from '../store/snapshot.ts'
 import { hasControlCharacters } from '../text/control-characters.ts'
 import type { TmapsHar } from '../upstream/har.ts'
 import type { TmapsReplayOptions } from '../upstream/replay.ts'
+import { failure, isObject, SEED } from '../validate/validate.ts'
 
 /**
  * The options of `createTmapsMock()` and every runtime's setup; each is optional and says its default.
@@ -110,11 +111,8 @@ const MAX_KEY_NAME_LENGTH = 100
  * @example validateOptions({ state: 'empty' }).baseUrl // 'https://api.tmaps.tn'
  */
 export function validateOptions(options: TmapsMockOptions) {
-  const fail = (why: string): never => {
-    throw new TypeError(`Failed to create the TMaps mock: ${why}.`)
-  }
-  if (options === null || typeof options !== 'object')
-    fail('options must be an object, e.g. createTmapsMock({ state: "empty" })')
+  const fail = failure('Failed to create the TMaps mock')
+  if (!isObject(options)) fail('options must be an object, e.g. createTmapsMock({ state: "empty" })')
   const origin = (name: string, value: string | undefined, fallback: string) => {
     if (value === undefined) return fallback
     if (typeof value !== 'string' || !URL.canParse(value))
@@ -137,12 +135,7 @@ export function validateOptions(options: TmapsMockOptions) {
     now = () => new Date(),
     renderer = inThread,
   } = options
-  if (
-    seed !== undefined &&
-    !((typeof seed === 'string' && seed !== '') || (typeof seed === 'number' && Number.isFinite(seed)))
-  ) {
-    fail('seed must be a non-empty string or a finite number')
-  }
+  if (seed !== undefined && !SEED.test(seed)) fail(`seed must be ${SEED.says}`)
   if (
     !(
       state === 'demo' ||

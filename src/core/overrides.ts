@@ -1,5 +1,6 @@
 import type { TmapsOverride, TmapsOverrideResult, TmapsScenario } from '../endpoints/override.ts'
 import { ENDPOINT_NAMES, type TmapsEndpointAnswers, type TmapsEndpointName } from '../endpoints/registry.ts'
+import { TIMES } from '../validate/validate.ts'
 
 export type { TmapsEndpointAnswers, TmapsEndpointName, TmapsOverride }
 
@@ -45,8 +46,8 @@ export function createOverrides() {
         throw new TypeError(
           `Failed to override ${endpoint}: the resolver is neither a function nor a scenario of ${endpoint} (see SCENARIO_ENDPOINTS).`,
         )
-      if (times !== undefined && !(Number.isInteger(times) && times > 0))
-        throw new TypeError(`Failed to override ${endpoint}: times is ${times}. Use a whole number from 1.`)
+      if (times !== undefined && !TIMES.test(times))
+        throw new TypeError(`Failed to override ${endpoint}: times is ${times}. Use ${TIMES.says}.`)
       const entry: Entry = { endpoint, resolver: run, remaining: times ?? null }
       entries = [entry, ...entries]
       return () => {

@@ -307,7 +307,10 @@ describe('overrides as data', () => {
       { endpoint: 'geocoding/forward', status: 200 },
       /\.body must be the JSON object geocoding\/forward answers/,
     ],
-    [{ endpoint: 'geocoding/forward', delayMs: -1 }, /\.delayMs is -1: use milliseconds from 0 to 120000/],
+    [
+      { endpoint: 'geocoding/forward', delayMs: -1 },
+      /\.delayMs is -1: use a number of milliseconds from 0 to 120000/,
+    ],
     [{ endpoint: 'geocoding/forward', delayMs: 10, times: 0 }, /\.times is 0: use a whole number from 1/],
     [
       { endpoint: 'geocoding/forward', scenario: 'slow', colour: 'red' },

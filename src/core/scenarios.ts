@@ -18,6 +18,7 @@ import {
   type TmapsEndpointName,
 } from '../endpoints/registry.ts'
 import { routingAtSea } from '../endpoints/routing/scenarios.ts'
+import { CONFIDENCE, DELAY_MS, failure, isObject, TIMES, unknownFields } from '../validate/validate.ts'
 import { IMAGE_CACHE_CONTROL, withEtag } from './answers.ts'
 import type { TmapsMockCore } from './create-core.ts'
 import { FAULT_BODIES, RETRY_AFTER_SECONDS } from './faults.ts'
@@ -36,9 +37,6 @@ import { resolverFor } from './overrides.ts'
  */
 export type TmapsScenarioName = (typeof SCENARIO_NAMES)[number]
 const SCENARIO_NAMES = ['no-results', 'at-sea', 'low-confidence', 'slow'] as const
-
-/** The longest delay of the slow scenario, as for a fault's `delayMs`. */
-const MAX_DELAY_MS = 120_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -161,16 +159,12 @@ export const scenarios = {
    * @example mock.use('routing/direction', scenarios.slow({ delayMs: 5000 }))
    */
   slow({ delayMs = 3000 }: { delayMs?: number } = {}): TmapsAnyEndpointOverride {
-    checkDelay(delayMs, 'Failed to create the slow scenario')
+    if (!DELAY_MS.test(delayMs))
+      failure('Failed to create the slow scenario')(
+        `delayMs is ${JSON.stringify(delayMs)}. Use ${DELAY_MS.says}`,
+      )
     return slowly(delayMs)
   },
-}
-
-function checkDelay(delayMs: unknown, failed: string): asserts delayMs is number {
-  if (!(typeof delayMs === 'number' && Number.isFinite(delayMs) && delayMs >= 0 && delayMs <= MAX_DELAY_MS))
-    throw new TypeError(
-      `${failed}: delayMs is ${JSON.stringify(delayMs)}. Use a number of milliseconds from 0 to ${MAX_DELAY_MS}.`,
-    )
 }
 
 /**
@@ -258,18 +252,18 @@ export function compileOverride(
   const fail = (why: string): never => {
     throw new TypeError(`${at}${why}`)
   }
-  if (input === null || typeof input !== 'object' || Array.isArray(input))
-    fail(' must be an object such as { endpoint: "geocoding/forward", scenario: "no-results" }')
-  const entry = input as Record<string, unknown>
+  if (!isObject(input))
+    return fail(' must be an object such as { endpoint: "geocoding/forward", scenario: "no-results" }')
+  const entry = input
   const { endpoint, times } = entry
   const name =
     ENDPOINT_NAMES.find((known) => known === endpoint) ??
     fail(`.endpoint is ${JSON.stringify(endpoint)}: use one of ${ENDPOINT_NAMES.join(', ')}`)
-  if (times !== undefined && !(typeof times === 'number' && Number.isInteger(times) && times > 0))
-    fail(`.times is ${JSON.stringify(times)}: use a whole number from 1, or leave it out (until removed)`)
-  const count = typeof times === 'number' ? times : undefined
+  if (times !== undefined && !TIMES.test(times))
+    fail(`.times is ${JSON.stringify(times)}: use ${TIMES.says}, or leave it out (until removed)`)
+  const count = TIMES.test(times) ? times : undefined
   const allowed: readonly string[] = 'resolver' in entry ? ENTRY_FIELDS : SPEC_FIELDS
-  const extra = Object.keys(entry).filter((field) => !allowed.includes(field))
+  const extra = unknownFields(entry, allowed)
   if (extra.length > 0)
     fail(
       'resolver' in entry
@@ -293,14 +287,9 @@ function specResolver(
   fail: (why: string) => never,
 ): TmapsOverride<TmapsEndpointName> {
   const { scenario, confidence, status, body, delayMs } = spec
-  if (delayMs !== undefined) {
-    try {
-      checkDelay(delayMs, '')
-    } catch {
-      fail(`.delayMs is ${JSON.stringify(delayMs)}: use milliseconds from 0 to ${MAX_DELAY_MS}`)
-    }
-  }
-  const late = typeof delayMs === 'number' ? delayMs : 0
+  if (delayMs !== undefined && !DELAY_MS.test(delayMs))
+    fail(`.delayMs is ${JSON.stringify(delayMs)}: use ${DELAY_MS.says}`)
+  const late = DELAY_MS.test(delayMs) ? delayMs : 0
   if (confidence !== undefined && scenario !== 'low-confidence')
     fail('.confidence goes with scenario "low-confidence" only')
   let answer: TmapsOverride<TmapsEndpointName>
@@ -315,8 +304,8 @@ function specResolver(
       fail(
         `.scenario and .${status !== undefined ? 'status' : 'body'} cannot go together: a scenario says what it answers`,
       )
-    if (confidence !== undefined && !(typeof confidence === 'number' && confidence >= 0 && confidence < 1))
-      fail(`.confidence is ${JSON.stringify(confidence)}: use a number from 0 to below 1, e.g. 0.4`)
+    if (confidence !== undefined && !CONFIDENCE.test(confidence))
+      fail(`.confidence is ${JSON.stringify(confidence)}: use ${CONFIDENCE.says}`)
     // The slow scenario's delay is delayMs itself.
     if (name === 'slow') return slowly(delayMs === undefined ? 3000 : late)
     const named =

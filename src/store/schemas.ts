@@ -1,5 +1,5 @@
 import { KEY_STATUSES, type KeyStatus } from '../contract/key-status.ts'
-import { checkRecord, type FieldRule, type Issue } from './validate.ts'
+import { checkRecord, type FieldRule, type Issue } from '../validate/validate.ts'
 
 /** The most a console (and a snapshot) holds: far above any real console, and bounded. */
 export const MAX_KEYS = 100_000

@@ -4,6 +4,17 @@ import { KEY_STATUSES, type KeyStatus } from '../contract/key-status.ts'
 import { ENDPOINTS } from '../endpoints/registry.ts'
 import { hasControlCharacters } from '../text/control-characters.ts'
 import {
+  checkCount,
+  checkRecord,
+  checkString,
+  formatIssues,
+  type Issue,
+  isObject,
+  isPlainObject,
+  notAborted,
+  wrongType,
+} from '../validate/validate.ts'
+import {
   DOMAIN_FIELDS,
   type DomainRecord,
   type KeyRecord,
@@ -16,17 +27,6 @@ import {
   UNATTRIBUTED,
   type UsageDay,
 } from './schemas.ts'
-import {
-  checkCount,
-  checkRecord,
-  checkString,
-  formatIssues,
-  type Issue,
-  isObject,
-  isPlainObject,
-  notAborted,
-  wrongType,
-} from './validate.ts'
 
 /** An invalid snapshot's error names this many problems, then counts the rest. */
 const SHOWN_ISSUES = 10

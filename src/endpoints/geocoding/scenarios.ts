@@ -1,3 +1,4 @@
+import { CONFIDENCE } from '../../validate/validate.ts'
 import type { TmapsScenario } from '../override.ts'
 
 /** The endpoints whose answer is a list of `results`: what "nothing found" empties. */
@@ -27,9 +28,9 @@ export function geocodingAtSea(): TmapsScenario<'geocoding/reverse' | 'geocoding
  * outside [0, 1).
  */
 export function geocodingLowConfidence(confidence: number): TmapsScenario<'geocoding/forward'> {
-  if (!(typeof confidence === 'number' && confidence >= 0 && confidence < 1))
+  if (!CONFIDENCE.test(confidence))
     throw new TypeError(
-      `Failed to create the low-confidence scenario: confidence is ${JSON.stringify(confidence)}. Use a number from 0 to below 1, e.g. 0.4.`,
+      `Failed to create the low-confidence scenario: confidence is ${JSON.stringify(confidence)}. Use ${CONFIDENCE.says}.`,
     )
   return {
     'geocoding/forward': async ({ answer }) => {

@@ -7,6 +7,7 @@ import { maskSecrets } from '../../contract/key-format.ts'
 import type { FaultInput, TmapsMockCore } from '../../core/create-core.ts'
 import { compileOverride } from '../../core/scenarios.ts'
 import { UNATTRIBUTED } from '../../store/schemas.ts'
+import { isObject } from '../../validate/validate.ts'
 import { type ConsolePageOptions, consolePage } from './console-page.ts'
 import { type ControlGateOptions, controlGate } from './control-gate.ts'
 import { CONTROL_PREFIX } from './node-request.ts'
@@ -30,14 +31,13 @@ async function readJson(c: Context): Promise<Record<string, unknown>> {
   } catch {
     throw fail(400, 'The request body is not JSON. Send a JSON object with Content-Type: application/json.')
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw fail(400, 'The request body must be a JSON object.')
+  if (!isObject(body)) throw fail(400, 'The request body must be a JSON object.')
   if (deeperThan(body, MAX_BODY_DEPTH))
     throw fail(
       400,
       `The request body is nested deeper than ${MAX_BODY_DEPTH} levels; no console action needs that.`,
     )
-  return body as Record<string, unknown>
+  return body
 }
 
 /** How deep a control-API body may nest (an override's answer included): writing it back must never overflow the stack. */

@@ -11,6 +11,7 @@ import type { TmapsRenderer } from '../../pictures/renderer.ts'
 import type { TmapsSnapshot } from '../../store/snapshot.ts'
 import type { TmapsHar } from '../../upstream/har.ts'
 import { createReplay, type TmapsReplayOptions } from '../../upstream/replay.ts'
+import { failure, isObject, SEED, unknownFields } from '../../validate/validate.ts'
 import { pageHandlers, startPageWorker } from '../browser/page-worker.ts'
 import type { TmapsMock } from '../msw/create-tmaps-mock.ts'
 
@@ -209,13 +210,11 @@ const RELOAD_MARK = 'tmaps-mock:storybook-reload'
 export function tmapsLoader(
   options: TmapsLoaderOptions = {},
 ): (context: TmapsLoaderContext) => Promise<{ tmaps: TmapsStoryContext }> {
-  if (options === null || typeof options !== 'object')
-    throw new TypeError('Failed to create the TMaps loader: options must be an object, e.g. tmapsLoader({}).')
-  const unknown = Object.keys(options).filter((name) => !['start', 'renderer', 'replay'].includes(name))
+  const fail = failure('Failed to create the TMaps loader')
+  if (!isObject(options)) fail('options must be an object, e.g. tmapsLoader({})')
+  const unknown = unknownFields(options, ['start', 'renderer', 'replay'])
   if (unknown.length > 0)
-    throw new TypeError(
-      `Failed to create the TMaps loader: there is no option ${unknown.join(', ')}. The options are start, renderer and replay.`,
-    )
+    fail(`there is no option ${unknown.join(', ')}. The options are start, renderer and replay`)
   const { start, renderer, replay } = options
   if (renderer !== undefined) validateOptions({ renderer })
   // A bad recording fails here, once, rather than in every story; an old one warns here, once.
@@ -326,14 +325,10 @@ interface StoryPlan {
  * the story id (or the seed), so they are the same at every visit, in any order.
  */
 function planStory(parameters: unknown, storyId: string, story: string): StoryPlan {
-  const fail = (why: string): never => {
-    throw new TypeError(`Failed to set up the TMaps mock of the story ${story}: ${why}.`)
-  }
-  const given = parameters ?? {}
-  if (typeof given !== 'object' || Array.isArray(given))
-    fail('parameters.tmaps must be an object such as { keys: [{ name: "Web" }] }')
-  const input = given as Record<string, unknown>
-  const unknown = Object.keys(input).filter((name) => !(PARAMETERS as readonly string[]).includes(name))
+  const fail = failure(`Failed to set up the TMaps mock of the story ${story}`)
+  const input = parameters ?? {}
+  if (!isObject(input)) return fail('parameters.tmaps must be an object such as { keys: [{ name: "Web" }] }')
+  const unknown = unknownFields(input, PARAMETERS)
   if (unknown.length > 0)
     fail(`parameters.tmaps has no field ${unknown.join(', ')}. Its fields are ${PARAMETERS.join(', ')}`)
   const {
@@ -343,8 +338,7 @@ function planStory(parameters: unknown, storyId: string, story: string): StoryPl
     keys = state === 'empty' ? [{ name: DEFAULT_KEY_NAME }] : [],
     use = [],
   } = input
-  if (seed !== undefined && !((typeof seed === 'string' && seed !== '') || Number.isFinite(seed)))
-    fail('parameters.tmaps.seed must be a non-empty string or a finite number')
+  if (seed !== undefined && !SEED.test(seed)) fail(`parameters.tmaps.seed must be ${SEED.says}`)
   if (!Array.isArray(faults))
     fail(
       'parameters.tmaps.faults must be an array of fault rules, e.g. [{ status: 429 }] or [{ delayMs: 3000 }]',
@@ -366,10 +360,9 @@ function planStory(parameters: unknown, storyId: string, story: string): StoryPl
   const names = new Set<string>()
   const planned = (keys as unknown[]).map((key, i) => {
     const at = `parameters.tmaps.keys[${i}]`
-    if (key === null || typeof key !== 'object' || Array.isArray(key))
-      fail(`${at} must be an object such as { name: "Web", status: "disabled" }`)
-    const fields = key as Record<string, unknown>
-    const extra = Object.keys(fields).filter((name) => !(KEY_FIELDS as readonly string[]).includes(name))
+    if (!isObject(key)) return fail(`${at} must be an object such as { name: "Web", status: "disabled" }`)
+    const fields = key
+    const extra = unknownFields(fields, KEY_FIELDS)
     if (extra.length > 0) fail(`${at} has no field ${extra.join(', ')}. A key has ${KEY_FIELDS.join(', ')}`)
     const { name, status = 'enabled', domains = defaultDomains() } = fields
     if (typeof name !== 'string' || name.trim() === '')

@@ -13,6 +13,7 @@ import type {
 import { isKeyValue } from '../../contract/key-format.ts'
 import { parseSnapshot, type TmapsSnapshot } from '../../store/snapshot.ts'
 import { createReplay } from '../../upstream/replay.ts'
+import { failure, isObject, SEED, unknownFields } from '../../validate/validate.ts'
 import type { TmapsPageConfig } from './page.ts'
 import { registerEarly } from './register-early.ts'
 
@@ -281,15 +282,11 @@ interface Settings {
 }
 
 function validate(options: TmapsVitePluginOptions): Settings {
-  const fail = (why: string): never => {
-    throw new TypeError(`Failed to set up tmaps-mock/vite: ${why}.`)
-  }
-  if (options === null || typeof options !== 'object' || Array.isArray(options))
-    fail('the options must be an object, e.g. tmapsMock({ state: "demo" })')
-  for (const name of Object.keys(options)) {
-    if (!(OPTION_NAMES as readonly string[]).includes(name))
-      fail(`there is no option "${name}". The options are ${OPTION_NAMES.join(', ')}`)
-  }
+  const fail = failure('Failed to set up tmaps-mock/vite')
+  if (!isObject(options)) fail('the options must be an object, e.g. tmapsMock({ state: "demo" })')
+  const [unknown] = unknownFields(options, OPTION_NAMES)
+  if (unknown !== undefined)
+    fail(`there is no option "${unknown}". The options are ${OPTION_NAMES.join(', ')}`)
   const {
     enabled = true,
     state = 'demo',
@@ -315,11 +312,7 @@ function validate(options: TmapsVitePluginOptions): Settings {
       )
     }
   }
-  if (
-    seed !== undefined &&
-    !((typeof seed === 'string' && seed !== '') || (typeof seed === 'number' && Number.isFinite(seed)))
-  )
-    fail('seed must be a non-empty string or a finite number')
+  if (seed !== undefined && !SEED.test(seed)) fail(`seed must be ${SEED.says}`)
   if (persist !== false && (typeof persist !== 'string' || persist === ''))
     fail('persist must be a localStorage name such as "my-app", or false to start every load from state')
   if (renderer !== 'worker' && renderer !== 'page')

@@ -1,5 +1,10 @@
 /**
- * The little validation the console's records and snapshots need, without a schema library:
+ * The project's one validation kit. Two parts: the checks of the console's records and
+ * snapshots (below, zod's messages), and the rules of the options and fields users write
+ * (`createTmapsMock`'s options, the Vite plugin's, Storybook's `parameters.tmaps`, overrides as
+ * data, the control API's bodies): each rule's check and the words of its error, written once.
+ *
+ * The records and snapshots: the little validation they need, without a schema library:
  * zod (its `mini` build) used to do it and cost ~35-40 ms of a cold start in Node (92 modules)
  * and a sixth of the browser's first chunk, for three flat records and one snapshot format
  * (issue #22). The messages are the ones zod's English locale gave, word for word, and the
@@ -154,4 +159,56 @@ export function checkRecord<T>(
     out[name] = field
   }
   return issues.length === before ? (out as T) : undefined
+}
+
+/** A rule of an option or a field: its check, and what the value must be, in the words of its error. */
+export interface Rule<T> {
+  test(value: unknown): value is T
+  /** What the value must be, e.g. `a whole number from 1`. */
+  says: string
+}
+
+/** A seed: `seed` of the mock, of the Vite plugin, of a story. */
+export const SEED: Rule<string | number> = {
+  test: (value): value is string | number =>
+    (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value)),
+  says: 'a non-empty string or a finite number',
+}
+
+/** How many requests an override answers (`times`). */
+export const TIMES: Rule<number> = {
+  test: (value): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0,
+  says: 'a whole number from 1',
+}
+
+/** The longest delay an override or a scenario may add: two minutes, as for a fault's `delayMs`. */
+export const MAX_DELAY_MS = 120_000
+
+/** A delay of an override or a scenario, in milliseconds (`delayMs`). */
+export const DELAY_MS: Rule<number> = {
+  test: (value): value is number =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_DELAY_MS,
+  says: `a number of milliseconds from 0 to ${MAX_DELAY_MS}`,
+}
+
+/** A match's confidence (the low-confidence scenario's best). */
+export const CONFIDENCE: Rule<number> = {
+  test: (value): value is number => typeof value === 'number' && value >= 0 && value < 1,
+  says: 'a number from 0 to below 1, e.g. 0.4',
+}
+
+/**
+ * What throws a user's mistake: a `TypeError` reading `<context>: <why>.`, `context` saying what
+ * failed (`Failed to set up tmaps-mock/vite`) and `why` what to fix.
+ * @example const fail = failure('Failed to create the TMaps mock'); fail('seed must be ' + SEED.says)
+ */
+export function failure(context: string): (why: string) => never {
+  return (why) => {
+    throw new TypeError(`${context}: ${why}.`)
+  }
+}
+
+/** The names of `value`'s own fields that are not among `known`, in their order. */
+export function unknownFields(value: object, known: readonly string[]): string[] {
+  return Object.keys(value).filter((name) => !known.includes(name))
 }
