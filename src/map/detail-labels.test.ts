@@ -10,6 +10,7 @@ import { boundsOf, boxesOverlap, type MapPoi, type PlacedDetail } from './detail
 import { landUseIn } from './land-use.ts'
 import { poisIn } from './map-pois.ts'
 import { buildMapScene, detailsOf } from './map-scene.ts'
+import { mapWorldFor } from './map-world.ts'
 import {
   latitudeOf,
   longitudeOf,
@@ -22,7 +23,6 @@ import {
 } from './projection.ts'
 import { renderTile, staticScene } from './render.ts'
 import { PALETTES } from './styles.ts'
-import { mapWorldFor } from './world.ts'
 
 const SEED = 'details'
 const world = mapWorldFor(SEED)

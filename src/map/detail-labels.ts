@@ -5,9 +5,9 @@ import type { LabelFont } from '../rasterizer/font.ts'
 import type { Rgba } from '../rasterizer/raster.ts'
 import type { Shape, TextShape } from '../rasterizer/scene.ts'
 import type { LandUse, Runway } from './land-use.ts'
+import type { MapStreet } from './map-world.ts'
 import { mercatorX, mercatorY, type View, worldSize } from './projection.ts'
 import type { Palette } from './styles.ts'
-import type { MapStreet } from './world.ts'
 
 /** A centred label of the map's detail layers (names of places, areas and streets). */
 function label(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LOCALITIES } from '../data/gazetteer.ts'
 import widthData from '../data/label-widths.json' with { type: 'json' }
 import { labelWidths, mapLabels, placeLabels } from './labels.ts'
-import { mapWorldFor } from './world.ts'
+import { mapWorldFor } from './map-world.ts'
 
 const CAPITALS = LOCALITIES.filter((l) => l.fc === 'PPLA' || l.fc === 'PPLC')
 const placedAt = (zoom: number) =>

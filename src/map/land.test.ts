@@ -11,6 +11,7 @@ import { rasterize } from '../rasterizer/draw.ts'
 import type { Rgba } from '../rasterizer/raster.ts'
 import { loadBaseLevel } from './basemap.ts'
 import { buildMapScene } from './map-scene.ts'
+import { mapWorldFor } from './map-world.ts'
 import {
   latitudeOf,
   longitudeOf,
@@ -22,7 +23,6 @@ import {
 } from './projection.ts'
 import { renderTile } from './render.ts'
 import { PALETTES } from './styles.ts'
-import { mapWorldFor } from './world.ts'
 
 type Surface = 'land' | 'salt' | 'water'
 const { land, sea, salt } = PALETTES.streets

@@ -5,10 +5,10 @@ import { geocoderFor } from '../endpoints/geocoding/geocoder.ts'
 import type { TextShape } from '../rasterizer/scene.ts'
 import { loadBaseLevel } from './basemap.ts'
 import { buildMapScene } from './map-scene.ts'
+import { mapWorldFor } from './map-world.ts'
 import { mercatorX, mercatorY, TILE_SIZE, tileView, toPixel } from './projection.ts'
 import { renderTile } from './render.ts'
 import { PALETTES } from './styles.ts'
-import { mapWorldFor } from './world.ts'
 
 const world = mapWorldFor('scene')
 const texts = (z: number, x: number, y: number) =>

@@ -6,10 +6,10 @@ import { baseLevel, GOVERNORATE_BORDERS, type MercatorShape } from './basemap.ts
 import type { MapPoi, placeDetails } from './detail-labels.ts'
 import { LINE_ABOVE, LINE_BELOW } from './labels.ts'
 import type { LandUse, landUseIn } from './land-use.ts'
+import type { MapWorld } from './map-world.ts'
 import { mercatorX, mercatorY, type View, worldSize } from './projection.ts'
 import { STREET_LAYERS_ZOOM, streetLayers } from './street-layers.ts'
 import { type MapStyle, PALETTES, type Palette } from './styles.ts'
-import type { MapWorld } from './world.ts'
 
 type Box = readonly [number, number, number, number]
 

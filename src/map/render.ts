@@ -6,11 +6,11 @@ import type { Scene, Shape } from '../rasterizer/scene.ts'
 import { loadBaseLevel } from './basemap.ts'
 import type { MapPoi } from './detail-labels.ts'
 import { buildMapScene } from './map-scene.ts'
+import { mapWorldFor } from './map-world.ts'
 import { mercatorX, mercatorY, tileView, type View, worldSize } from './projection.ts'
 import type { StaticMapSpec } from './spec.ts'
 import { streetLayers } from './street-layers.ts'
 import { PALETTES } from './styles.ts'
-import { mapWorldFor } from './world.ts'
 
 /**
  * One raster tile as PNG bytes: the same bytes for the same seed and tile, in Node and in the

@@ -5,7 +5,7 @@
  */
 import { constants, deflateSync } from 'node:zlib'
 import { answerJsonJob, jobFailure } from '../endpoints/json-job.ts'
-import { mapWorldFor } from '../map/world.ts'
+import { mapWorldFor } from '../map/map-world.ts'
 import { useDeflate } from '../rasterizer/png.ts'
 import { drawJob } from './draw-job.ts'
 import type { RenderProcessJob, RenderProcessReply } from './render-pool.ts'

@@ -3,7 +3,7 @@
  * `createWorkerRenderer`). Same code, same bytes as drawing in the page.
  */
 
-import { mapWorldFor } from '../map/world.ts'
+import { mapWorldFor } from '../map/map-world.ts'
 import { drawJob } from './draw-job.ts'
 import type { RenderJob, RenderReply } from './renderer.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mapWorldFor } from '../map/world.ts'
+import { mapWorldFor } from '../map/map-world.ts'
 
 const { font } = mapWorldFor('tmaps')
 
