@@ -1,14 +1,8 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { createAnswerChecker } from '../../test/support/openapi.ts'
 import { createTmapsMock } from '../runtimes/msw/create-tmaps-mock.ts'
-import {
-  applyOverrides,
-  compileOverride,
-  SCENARIO_ENDPOINTS,
-  scenarios,
-  type TmapsOverrideEntry,
-  type TmapsScenarioName,
-} from './scenarios.ts'
+import { applyOverrides, compileOverride, type TmapsOverrideEntry } from './override-list.ts'
+import { SCENARIO_ENDPOINTS, scenarios, type TmapsScenarioName } from './scenarios.ts'
 
 const API = 'https://api.tmaps.tn'
 const TUNIS = { lat: 36.8002, lng: 10.1815 }
