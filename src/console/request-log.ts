@@ -159,7 +159,8 @@ function reasonOf(entry: LoggedRequest): string {
  * subscriber listens.
  */
 export function createRequestLog(size: number): RequestLog & {
-  push(entry: LoggedRequest, time: Date, durationMs: number): void
+  /** Keeps one entry, answered at `timeMs` (milliseconds since the epoch) after `durationMs`. */
+  push(entry: LoggedRequest, timeMs: number, durationMs: number): void
 } {
   const ring: LoggedRequest[] = []
   const seqs = new Float64Array(size)
@@ -177,11 +178,11 @@ export function createRequestLog(size: number): RequestLog & {
   })
   return {
     size,
-    push(entry, time, durationMs) {
+    push(entry, timeMs, durationMs) {
       const at = next
       ring[at] = entry
       seqs[at] = ++seq
-      times[at] = time.getTime()
+      times[at] = timeMs
       durations[at] = durationMs
       next = (next + 1) % size
       if (listeners.size === 0) return

@@ -31,7 +31,7 @@ const STATUS_NAMES: readonly string[] = Array.from({ length: 600 }, (_, i) => St
  * Per-key request counters by day, status and endpoint. Memory is bounded: at most `maxDays`
  * days per key (the oldest day is dropped), endpoints come from a fixed list, and only keys
  * that exist (plus one "unattributed" bucket) get counters.
- * @example const usage = createUsage({ maxDays: 90 }); usage.record('key_1', 'geocoding/forward', 200, new Date())
+ * @example const usage = createUsage({ maxDays: 90 }); usage.record('key_1', 'geocoding/forward', 200, Date.now())
  */
 export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
   const buckets = new Map<string, UsageDay[]>()
@@ -42,18 +42,19 @@ export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
   // The day's date text, made once a day rather than once a request.
   let lastDay = Number.NaN
   let lastDate = ''
-  const dateOf = (at: Date) => {
-    const day = Math.floor(at.getTime() / 86_400_000)
+  const dateOf = (atMs: number) => {
+    const day = Math.floor(atMs / 86_400_000)
     if (day !== lastDay) {
       lastDay = day
-      lastDate = at.toISOString().slice(0, 10)
+      lastDate = new Date(atMs).toISOString().slice(0, 10)
     }
     return lastDate
   }
 
   return {
-    record(bucket: string, endpoint: string, status: number, at: Date): void {
-      const date = dateOf(at)
+    /** Counts one request of `bucket` at `atMs` (milliseconds since the epoch, as `Date.now()`). */
+    record(bucket: string, endpoint: string, status: number, atMs: number): void {
+      const date = dateOf(atMs)
       let days = buckets.get(bucket)
       if (!days) {
         days = []

@@ -161,9 +161,11 @@ export function createCore(
     { generation: state.generation, faults, overrides },
   )
   /** The one exit: every answered request is counted and logged here, once. */
+  // The clock of the log and the usage: the user's `now`, or the real one without a `Date` a request.
+  const clock = options.now === undefined ? Date.now : () => opts.now().getTime()
   const record = ({ answer, entry }: Handled, started: number) => {
     if (entry) {
-      const time = opts.now()
+      const time = clock()
       usage.record(entry.facts.keyId ?? UNATTRIBUTED, entry.endpoint, entry.status, time)
       log.push(entry, time, performance.now() - started)
     }
