@@ -2,6 +2,7 @@ import {
   geocodingAtSea,
   geocodingLowConfidence,
   geocodingNoResults,
+  type NoResultsEndpoint,
 } from '../endpoints/geocoding/scenarios.ts'
 import type {
   TmapsAnyEndpointOverride,
@@ -30,8 +31,6 @@ export const SCENARIO_NAMES = ['no-results', 'at-sea', 'low-confidence', 'slow']
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The endpoints of the no-results scenario. */
-export type NoResultsEndpoint = keyof ReturnType<typeof geocodingNoResults>
 /** The endpoints of the at-sea scenario. */
 export type AtSeaEndpoint = keyof ReturnType<typeof geocodingAtSea> | keyof ReturnType<typeof routingAtSea>
 

@@ -2,13 +2,13 @@ import { CONFIDENCE } from '../../validate/validate.ts'
 import type { TmapsScenario } from '../override.ts'
 
 /** The endpoints whose answer is a list of `results`: what "nothing found" empties. */
-type Listing = 'geocoding/forward' | 'geocoding/reverse' | 'geocoding/nearby'
+export type NoResultsEndpoint = 'geocoding/forward' | 'geocoding/reverse' | 'geocoding/nearby'
 
 /** An answer with `results: []`, the rest as the mock gave it (its `query` echoed as usual). */
 const emptied = <T extends { results: unknown[] }>(own: T): T => ({ ...own, results: [] })
 
 /** Nothing found, as the geocoder answers a query that matches nothing (a bad parameter is still its 400). */
-export function geocodingNoResults(): TmapsScenario<Listing> {
+export function geocodingNoResults(): TmapsScenario<NoResultsEndpoint> {
   return {
     'geocoding/forward': async ({ answer }) => emptied(await answer()),
     'geocoding/reverse': async ({ answer }) => emptied(await answer()),
