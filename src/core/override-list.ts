@@ -10,15 +10,20 @@ import { CONFIDENCE, DELAY_MS, isObject, TIMES, unknownFields } from '../validat
 import type { TmapsMockCore } from './create-core.ts'
 import { FAULT_BODIES, RETRY_AFTER_SECONDS } from './faults.ts'
 import { resolverFor } from './overrides.ts'
-import { SCENARIO_ENDPOINTS, SCENARIO_NAMES, scenarios, slowly, type TmapsScenarioName } from './scenarios.ts'
+import {
+  SCENARIO_ENDPOINTS,
+  SCENARIO_NAMES,
+  scenarios,
+  sleep,
+  slowly,
+  type TmapsScenarioName,
+} from './scenarios.ts'
 
 /*
  * Override lists: entries as functions (`{ endpoint, resolver, times? }`) or as data (a named
  * scenario, a status and a body, a delay), checked and applied to a mock in one go: what
  * Storybook's `parameters.tmaps.use`, the Vite plugin's overrides module and the control API take.
  */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * An override as data: a named `scenario`, a `status` with a `body`, or only `delayMs`.

@@ -29,7 +29,8 @@ import { IMAGE_CACHE_CONTROL, withEtag } from './answers.ts'
 export type TmapsScenarioName = (typeof SCENARIO_NAMES)[number]
 export const SCENARIO_NAMES = ['no-results', 'at-sea', 'low-confidence', 'slow'] as const
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Resolves after `ms` milliseconds (a scenario's or an override's delay). */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The endpoints of the at-sea scenario. */
 export type AtSeaEndpoint = keyof ReturnType<typeof geocodingAtSea> | keyof ReturnType<typeof routingAtSea>
