@@ -25,7 +25,7 @@ interface Profile {
 
 /** Steps in the order a request meets them: [label, function name, file the function is in]. */
 const STEPS: Array<[string, string, RegExp]> = [
-  ['URL split (`splitTarget`)', 'splitTarget', /node-request/],
+  ['URL split (`splitTarget`)', 'splitTarget', /request-target/],
   ['request view (`nodeRequestView`, headers read from `rawHeaders`)', 'nodeRequestView', /node-request/],
   ['memo key and memo lookup (`atOnce`)', 'atOnce', /memo/],
   ['key lookup and decision (`decide`; on a memo miss only)', 'decide', /decide/],

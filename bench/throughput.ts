@@ -10,6 +10,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { get } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
@@ -81,21 +82,11 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
     },
     { label: 'cached raster tile', path: `/r-tile/12/2163/1597?api_key=${backend}` },
   ]
-  // Record the mock's answers (warming its cache), then let the bare server answer the same bytes.
-  const agent = benchAgent(ca!)
+  // Record the mock's answers (warming its cache), then let the bare server answer the same
+  // bytes: its headers as the mock wrote them (their names' case and order; Node lower-cases a
+  // header name to check it unless it already is), all but those Node adds itself.
   const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {}
-  for (const c of cases) {
-    const response = await request(`https://localhost:${tmaps.port}${c.path}`, {
-      dispatcher: agent,
-      ...(c.origin && { headers: { origin: c.origin } }),
-    })
-    const body = Buffer.from(await response.body.arrayBuffer())
-    const headers = Object.fromEntries(
-      Object.entries(response.headers).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)),
-    ) as Record<string, string>
-    answers[c.path] = { status: response.statusCode, headers, body: body.toString('base64') }
-  }
-  await agent.close()
+  for (const c of cases) answers[c.path] = await recordAnswer(tmaps.port, ca!, c.path, c.origin)
   const answersFile = join(certDir, 'answers.json')
   writeFileSync(answersFile, JSON.stringify(answers))
   const bare = await startProcess(['bare', certDir, answersFile])
@@ -169,4 +160,38 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
     rmSync(certDir, { recursive: true, force: true })
   }
   return { rows, notes }
+}
+
+/** One answer of the mock as it is on the wire: status, headers in their case and order (but `Date` and the connection's), body. */
+export function recordAnswer(
+  port: number,
+  ca: string,
+  path: string,
+  origin?: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(
+      {
+        host: '127.0.0.1',
+        servername: 'localhost',
+        port,
+        path,
+        ca,
+        agent: false,
+        headers: origin ? { origin } : {},
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const headers: Record<string, string> = {}
+          const raw = response.rawHeaders
+          for (let i = 0; i < raw.length; i += 2)
+            if (!['date', 'connection', 'keep-alive'].includes(raw[i]!.toLowerCase()))
+              headers[raw[i]!] = raw[i + 1]!
+          resolve({ status: response.statusCode!, headers, body: Buffer.concat(chunks).toString('base64') })
+        })
+      },
+    ).on('error', reject)
+  })
 }

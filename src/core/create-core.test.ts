@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TmapsConsoleError } from '../console/console-error.ts'
 import { createTmapsCore, type TmapsAnswer } from './create-core.ts'
+import { splitTarget } from './request-target.ts'
 
 const API = 'https://api.tmaps.tn'
 const get = (core: ReturnType<typeof createTmapsCore>, path: string, headers?: Record<string, string>) =>
@@ -393,5 +394,54 @@ describe('one door: core.answer gives a remembered answer at once (the HTTPS ser
     const refused = core.answer(request())
     expect(refused).toBeInstanceOf(Promise)
     expect((await refused).status).toBe(401)
+  })
+
+  it('remembers a server’s request by its path as it came, apart for each scheme, host, Origin and Referer', async () => {
+    const core = createTmapsCore({ state: 'empty', seed: 'by-path' })
+    const key = await core.console.createKey({ name: 'web', domains: ['localhost'] })
+    const path = `/geocoding/forward?q=Sfax&api_key=${key.value}`
+    const headers = (h: Record<string, string>) => ({ get: (name: string) => h[name] ?? null })
+    const ask = (protocol: 'https:' | 'http:', host: string, h: Record<string, string>, at = path) => {
+      const target = splitTarget(protocol, host, at)
+      return core.answer(
+        {
+          method: 'GET',
+          get url() {
+            return target.href
+          },
+          headers: headers(h),
+          text: async () => '',
+        },
+        { url: target },
+      )
+    }
+    const statusOf = async (given: TmapsAnswer | Promise<TmapsAnswer>) => (await given).status
+    const cases = [
+      { protocol: 'https:', host: 'api.tmaps.tn', h: { origin: 'https://localhost' }, status: 200 },
+      { protocol: 'http:', host: 'api.tmaps.tn', h: { origin: 'https://localhost' }, status: 403 }, // plain HTTP
+      { protocol: 'https:', host: 'api.tmaps.tn', h: { origin: 'https://evil.example' }, status: 403 },
+      { protocol: 'https:', host: 'api.tmaps.tn', h: { referer: 'https://evil.example/' }, status: 403 },
+      { protocol: 'https:', host: 'api.tmaps.tn', h: {}, status: 200 }, // a server: no Origin
+      { protocol: 'https:', host: 'tiles.tmaps.tn', h: {}, status: 404 }, // not a tiles path
+    ] as const
+    for (const round of [1, 2])
+      for (const c of cases) {
+        const given = ask(c.protocol, c.host, c.h)
+        if (round === 2) expect(given).not.toBeInstanceOf(Promise) // each remembered apart
+        expect(await statusOf(given)).toBe(c.status)
+      }
+    // Two spellings of one URL: each remembered under its own path, both decided on the parsed URL.
+    for (const round of [1, 2]) {
+      const dotted = ask('https:', 'api.tmaps.tn', {}, `/x/..${path}`)
+      if (round === 2) expect(dotted).not.toBeInstanceOf(Promise)
+      expect(await statusOf(dotted)).toBe(200)
+    }
+    // A long Referer is answered, not remembered: memory stays bounded whatever the headers weigh.
+    const long = { referer: `https://localhost/${'a'.repeat(4000)}` }
+    expect(await statusOf(ask('https:', 'api.tmaps.tn', long))).toBe(200)
+    const again = ask('https:', 'api.tmaps.tn', long)
+    expect(again).toBeInstanceOf(Promise)
+    expect(await statusOf(again)).toBe(200)
+    expect(core.log.entries()).toHaveLength(2 * cases.length + 2 + 2)
   })
 })

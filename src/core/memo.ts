@@ -1,6 +1,7 @@
 import { boundedCache } from './bounded-cache.ts'
 import type { FaultPlan } from './faults.ts'
 import type { FetchOptions, Handled, HandleRequest, RequestLike } from './handle-request.ts'
+import { PathTarget } from './request-target.ts'
 
 const MEMO_SIZE = 1024
 /** Remembered JSON answers, in bytes at most (a 25 x 25 matrix or a long route is ~100 kB). */
@@ -9,7 +10,7 @@ export const MEMO_BYTES = 16 * 1024 * 1024
 export const PICTURE_MEMO_BYTES = 16 * 1024 * 1024
 /** Pictures remembered apart, fewer: each holds its bytes (~10-50 kB; the endpoints' cache keeps them too). */
 const PICTURE_MEMO_SIZE = 64
-/** Longer memo keys (a long Referer) are not kept: memory stays bounded by MEMO_SIZE entries. */
+/** Requests whose key and headers are longer (a long query or Referer) are not remembered. */
 const MEMO_KEY_LIMIT = 2048
 
 /**
@@ -39,18 +40,28 @@ export function memoize(
    */
   atOnce(request: RequestLike, options?: FetchOptions): Handled | undefined
 } {
-  // A remembered answer's weight: its body and a little for its key, headers and entry.
-  const weight = (h: Handled) => (h.answer.body?.byteLength ?? 0) + 512
-  const memos = boundedCache<Handled>(MEMO_SIZE, MEMO_BYTES, weight)
-  const pictures = boundedCache<Handled>(PICTURE_MEMO_SIZE, PICTURE_MEMO_BYTES, weight)
-  const remembered = (key: string) => {
-    const memo = memos.get(key) ?? pictures.get(key)
-    return memo !== undefined && memo.generation === generation() ? memo : undefined
+  const memos = boundedCache<Variants>(MEMO_SIZE, MEMO_BYTES, weight)
+  const pictures = boundedCache<Variants>(PICTURE_MEMO_SIZE, PICTURE_MEMO_BYTES, weight)
+  const remembered = (request: RequestLike, options: FetchOptions | undefined) => {
+    const key = memoKey(request, options)
+    if (key === undefined) return undefined
+    const found = lookup(memos.get(key) ?? pictures.get(key), request, options)
+    return found !== undefined && found.generation === generation() ? found : undefined
+  }
+  const keep = (request: RequestLike, options: FetchOptions | undefined, handled: Handled) => {
+    const key = memoKey(request, options)
+    if (key === undefined || !handled.repeatable || !handled.entry || handled.entry.fault !== undefined)
+      return
+    const variant = variantOf(request, options, handled)
+    if (key.length + textLength(variant) > MEMO_KEY_LIMIT) return
+    const kept = handled.repeatable === 'picture' ? pictures : memos
+    Object.freeze(handled.answer.headers)
+    Object.freeze(handled.answer)
+    kept.set(key, withVariant(kept.get(key), variant))
   }
   const handle = async (request: RequestLike, options?: FetchOptions, drawn?: FaultPlan) => {
-    const key = drawn || overrides?.size ? undefined : memoKey(request, options)
-    if (key === undefined) return handleRequest(request, options, drawn)
-    const memo = remembered(key)
+    if (drawn || overrides?.size) return handleRequest(request, options, drawn)
+    const memo = remembered(request, options)
     if (memo !== undefined) {
       const plan = faults.plan(memo.entry!.endpoint)
       return plan === undefined
@@ -58,12 +69,7 @@ export function memoize(
         : handleRequest(request, options, plan)
     }
     const handled = await handleRequest(request, options)
-    if (handled.repeatable && handled.entry && handled.entry.fault === undefined) {
-      const kept = handled.repeatable === 'picture' ? pictures : memos
-      Object.freeze(handled.answer.headers)
-      Object.freeze(handled.answer)
-      kept.set(key, handled)
-    }
+    keep(request, options, handled)
     return handled
   }
   return {
@@ -71,17 +77,104 @@ export function memoize(
     atOnce(request: RequestLike, options?: FetchOptions): Handled | undefined {
       // Fault rules draw and count as they apply: with any in force, the request takes the full path.
       if (overrides?.size || faults.size > 0) return undefined
-      const key = memoKey(request, options)
-      return key === undefined ? undefined : remembered(key)
+      return remembered(request, options)
     },
   }
 }
 
-/** The memo key of a plain GET: its URL, the two headers the contract reads and a picture's `If-None-Match`. */
+/**
+ * The answers remembered for one URL (one key), one per variant of what else the contract
+ * reads: the protocol and host of a `PathTarget`, `Origin`, `Referer`, a picture's
+ * `If-None-Match`. Never changed once kept (the cache weighs it when kept and when dropped).
+ */
+interface Variant {
+  readonly protocol: string
+  readonly host: string
+  readonly origin: string | null
+  readonly referer: string | null
+  readonly ifNoneMatch: string | null
+  readonly handled: Handled
+}
+type Variants = readonly Variant[]
+/** Variants of one URL kept at most (a page asked for from many sites): the oldest goes first. */
+const MAX_VARIANTS = 8
+
+/** The weight of one URL's remembered answers: their bodies and a little for their keys, headers and entries. */
+const weight = (variants: Variants) => {
+  let bytes = 0
+  for (const v of variants) bytes += (v.handled.answer.body?.byteLength ?? 0) + 512 + 2 * textLength(v)
+  return bytes
+}
+
+/** The characters a variant holds of its request (its headers). */
+const textLength = (v: Variant) =>
+  (v.origin?.length ?? 0) + (v.referer?.length ?? 0) + (v.ifNoneMatch?.length ?? 0)
+
+/**
+ * A plain GET's memo key: the request target as it came when the runtime gave a `PathTarget`
+ * (the HTTPS server: its request line, not built or parsed again), else its URL. Longer keys
+ * (see `MEMO_KEY_LIMIT`) are not remembered: memory stays bounded by entries and bytes.
+ */
 function memoKey(request: RequestLike, options?: FetchOptions): string | undefined {
   if (request.method !== 'GET' || options?.facts !== undefined) return undefined
   const url = options?.url
-  const href = url === undefined ? request.url : typeof url === 'string' ? url : url.href
-  const key = `${href}\n${request.headers.get('origin') ?? '\0'}\n${request.headers.get('referer') ?? '\0'}\n${request.headers.get('if-none-match') ?? '\0'}`
+  const key =
+    url instanceof PathTarget
+      ? url.path
+      : url === undefined
+        ? request.url
+        : typeof url === 'string'
+          ? url
+          : url.href
   return key.length <= MEMO_KEY_LIMIT ? key : undefined
+}
+
+function variantOf(request: RequestLike, options: FetchOptions | undefined, handled: Handled): Variant {
+  const url = options?.url
+  const path = url instanceof PathTarget
+  return {
+    protocol: path ? url.protocol : '',
+    host: path ? url.host : '',
+    origin: request.headers.get('origin'),
+    referer: request.headers.get('referer'),
+    ifNoneMatch: request.headers.get('if-none-match'),
+    handled,
+  }
+}
+
+function lookup(
+  variants: Variants | undefined,
+  request: RequestLike,
+  options: FetchOptions | undefined,
+): Handled | undefined {
+  if (variants === undefined) return undefined
+  const url = options?.url
+  const protocol = url instanceof PathTarget ? url.protocol : ''
+  const host = url instanceof PathTarget ? url.host : ''
+  const origin = request.headers.get('origin')
+  const referer = request.headers.get('referer')
+  const ifNoneMatch = request.headers.get('if-none-match')
+  for (const v of variants)
+    if (
+      v.protocol === protocol &&
+      v.host === host &&
+      v.origin === origin &&
+      v.referer === referer &&
+      v.ifNoneMatch === ifNoneMatch
+    )
+      return v.handled
+  return undefined
+}
+
+/** `variants` with `variant` in place of the same one (or added; the oldest dropped past `MAX_VARIANTS`). */
+function withVariant(variants: Variants | undefined, variant: Variant): Variants {
+  const others = (variants ?? []).filter(
+    (v) =>
+      v.protocol !== variant.protocol ||
+      v.host !== variant.host ||
+      v.origin !== variant.origin ||
+      v.referer !== variant.referer ||
+      v.ifNoneMatch !== variant.ifNoneMatch,
+  )
+  return [...others.slice(-(MAX_VARIANTS - 1)), variant]
 }

@@ -1,50 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { nodeRequestView, splitTarget } from './node-request.ts'
-
-const parts = (t: { href: string; protocol: string; host: string; pathname: string; search: string }) => ({
-  protocol: t.protocol,
-  host: t.host,
-  pathname: t.pathname,
-  search: t.search,
-})
-
-describe('splitTarget: the server reads its request line as new URL would', () => {
-  it.each([
-    '/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3&api_key=ak_0123',
-    '/r-tile/12/2163/1597?api_key=ak_1',
-    '/geocoding/forward',
-    '/geocoding/forward?',
-    '/a/../geocoding/forward?q=x',
-    '/geocoding/./forward',
-    '/geocoding/%2e%2e/forward',
-    "/geocoding/forward?q=l'Ariana",
-    '/geocoding/forward?q=a b',
-    '/geocoding/forward?q=<b>&x="y"',
-    '/geocoding/forward?q=Sfax#frag',
-    '/geocoding\\forward?q=1',
-    '/geocoding/forward?q=\u00e9',
-    '/maps/static?center=36.8,10.18&markers=36.8,10.18|36.9,10.2&size=[1]{2}^',
-  ])('%s', (path) => {
-    const split = splitTarget('https:', 'api.tmaps.tn', path)
-    const url = new URL(`https://api.tmaps.tn${path}`)
-    expect(parts(split)).toEqual(parts(url))
-    expect(new URL(split.href).href).toBe(url.href)
-  })
-
-  it('agrees with new URL on any printable request line', () => {
-    const char = fc.constantFrom(...'abcXYZ019-._~!$&\'()*+,;=:@/?%#[]|^{}<>" \\`é'.split(''))
-    fc.assert(
-      fc.property(fc.array(char, { maxLength: 40 }), (chars) => {
-        const path = `/${chars.join('')}`
-        const split = splitTarget('http:', 'localhost:8443', path)
-        expect(parts(split)).toEqual(parts(new URL(`http://localhost:8443${path}`)))
-      }),
-      { numRuns: 2000 },
-    )
-  })
-})
+import { nodeRequestView } from './node-request.ts'
 
 describe('nodeRequestView: headers as Headers.get reads them', () => {
   const view = (rawHeaders: string[]) =>

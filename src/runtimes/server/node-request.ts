@@ -59,23 +59,25 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffe
 class NodeRequestView implements RequestLike {
   readonly method: string
   readonly headers = this
-  readonly url: string
   readonly #req: IncomingMessage
+  readonly #target: string | RequestTarget
   readonly #limit: number
-  constructor(req: IncomingMessage, url: string, limit: number) {
+  constructor(req: IncomingMessage, target: string | RequestTarget, limit: number) {
     this.#req = req
-    this.url = url
+    this.#target = target
     this.#limit = limit
     this.method = req.method ?? 'GET'
+  }
+  /** The URL, made when read (the memo finds a remembered request without it). */
+  get url(): string {
+    return typeof this.#target === 'string' ? this.#target : this.#target.href
   }
   /** A header's value, repeated ones joined with `, ` as `Headers.get` does (names are lower case). */
   get(name: string): string | null {
     const raw = this.#req.rawHeaders
     let value: string | null = null
     for (let i = 0; i < raw.length; i += 2) {
-      const field = raw[i]!
-      if (field.length === name.length && field.toLowerCase() === name)
-        value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`
+      if (sameName(raw[i]!, name)) value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`
     }
     return value
   }
@@ -84,30 +86,29 @@ class NodeRequestView implements RequestLike {
   }
 }
 
-/** A pipeline view of a Node request (see `NodeRequestView`). */
-export function nodeRequestView(req: IncomingMessage, url: string, limit: number): RequestLike {
-  return new NodeRequestView(req, url, limit)
+/**
+ * Whether a header field is `name` whatever its case, without a lower-cased copy of each field
+ * a request: setting bit 5 lower-cases an upper-case letter; for `name`'s other characters
+ * (lower-case letters, digits, `-`, as `get` is asked) the byte 32 below is a control character
+ * Node's parser never lets into a field name.
+ */
+function sameName(field: string, name: string): boolean {
+  if (field.length !== name.length) return false
+  for (let i = 0; i < name.length; i++) {
+    const c = field.charCodeAt(i)
+    const n = name.charCodeAt(i)
+    if (c !== n && (c | 0x20) !== n) return false
+  }
+  return true
 }
 
-/** A path the WHATWG URL parser keeps as it is: no dot segments, escapes or backslashes to resolve. */
-const PLAIN_PATH = /^\/[\w\-~!$&()*+,;=:@/]*$/
-/** A query the parser keeps as it is (it would escape spaces, quotes, `<`, `>` and non-ASCII). */
-const PLAIN_QUERY = /^\?[\w\-.~!$&()*+,;=:@/?%[\]|^{}]*$/
-
-/**
- * The URL the pipeline decides on, split into its parts without parsing when the request line
- * is plain (almost always); anything else goes through `new URL` so that the answer is the same
- * as it would be for a `URL`: `/a/../geocoding/forward` still resolves, odd bytes are escaped.
- * @example splitTarget('https:', 'api.tmaps.tn', '/geocoding/forward?q=Sfax').search // '?q=Sfax'
- */
-export function splitTarget(protocol: 'https:' | 'http:', host: string, path: string): RequestTarget {
-  const href = `${protocol}//${host}${path}`
-  const query = path.indexOf('?')
-  const pathname = query < 0 ? path : path.slice(0, query)
-  const search = query < 0 || query === path.length - 1 ? '' : path.slice(query)
-  if (PLAIN_PATH.test(pathname) && (search === '' || PLAIN_QUERY.test(search)) && !path.includes('#'))
-    return { href, protocol, host, pathname, search }
-  return new URL(href)
+/** A pipeline view of a Node request (see `NodeRequestView`), on its URL as text or as a target. */
+export function nodeRequestView(
+  req: IncomingMessage,
+  url: string | RequestTarget,
+  limit: number,
+): RequestLike {
+  return new NodeRequestView(req, url, limit)
 }
 
 /**

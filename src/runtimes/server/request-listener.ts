@@ -3,8 +3,9 @@ import { maskQuery } from '../../console/request-log.ts'
 import { maskSecrets } from '../../contract/key-format.ts'
 import type { TmapsAnswer } from '../../core/answers.ts'
 import type { TmapsMockCore } from '../../core/create-core.ts'
+import { splitTarget } from '../../core/request-target.ts'
 import { hostOfPath } from '../../endpoints/registry.ts'
-import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, nodeRequestView, splitTarget } from './node-request.ts'
+import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, nodeRequestView } from './node-request.ts'
 import type { RequestLine } from './request-line.ts'
 
 /** What the request listener is given: the mock, its scheme, the control API's door, the line printer. */
@@ -44,12 +45,11 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
     onRequest(line(req.method, req.url ?? '/', status, answer.rule ?? '', started, answer.source))
   }
   return (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
-    const started = performance.now()
+    // The line's duration: the clock is read only when a line is printed.
+    const started = onRequest ? performance.now() : 0
     const path = req.url ?? '/'
-    const query = path.indexOf('?')
-    const pathname = query < 0 ? path : path.slice(0, query)
     try {
-      if (control && (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`))) {
+      if (control && isControlPath(path)) {
         return control(req, res, path)
           .then((status) => onRequest?.(line(req.method, path, status, 'control-api', started)))
           .catch((error: unknown) => failed(req, res, error))
@@ -60,8 +60,9 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
         onRequest?.(line(req.method, path, 303, 'console-page', started))
         return undefined
       }
-      const target = splitTarget(scheme, hostOfPath(pathname) === 'tiles' ? tiles : api, path)
-      const view = nodeRequestView(req, target.href, CONTROL_BODY_LIMIT)
+      // Split only if the mock decides: a remembered request is found by its path as it came.
+      const target = splitTarget(scheme, hostOfPath(path) === 'tiles' ? tiles : api, path)
+      const view = nodeRequestView(req, target, CONTROL_BODY_LIMIT)
       // One door: a remembered answer comes at once and is written in this same turn, as a bare
       // node:https handler would (issue #22: a turn of promises per cached request was ~3% of CPU).
       const given = mock.answer(view, { url: target })
@@ -85,6 +86,13 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: T
   if (res.destroyed) return // the client left
   res.writeHead(answer.status, answer.statusText, answer.headers)
   res.end(answer.body ?? undefined)
+}
+
+/** `/__console`, `/__console/...` or `/__console?...`: the control API's paths. */
+function isControlPath(path: string): boolean {
+  if (!path.startsWith(CONTROL_PREFIX)) return false
+  const next = path.charCodeAt(CONTROL_PREFIX.length)
+  return Number.isNaN(next) || next === 0x2f || next === 0x3f // end, '/', '?'
 }
 
 function line(
