@@ -25,11 +25,12 @@ interface Profile {
 
 /** Steps in the order a request meets them: [label, function name, file the function is in]. */
 const STEPS: Array<[string, string, RegExp]> = [
-  ['URL split (`splitTarget`)', 'splitTarget', /request-target/],
+  ['the request target (`splitTarget`; split only on a memo miss)', '', /request-target/],
   ['request view (`nodeRequestView`, headers read from `rawHeaders`)', 'nodeRequestView', /node-request/],
   ['memo key and memo lookup (`atOnce`)', 'atOnce', /memo/],
   ['key lookup and decision (`decide`; on a memo miss only)', 'decide', /decide/],
   ['the clock (`opts.now()`, a `Date` a request)', 'now', /options/],
+  ["the core's exit (`record`: the clock, then usage and log)", 'record', /create-core/],
   ['usage count (`usage.record`)', 'record', /usage/],
   ['log entry (`log.push`)', 'push', /request-log/],
   ['TLS encryption and the socket write (native `writev`)', 'writev', /^$/],
