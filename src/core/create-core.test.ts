@@ -424,6 +424,17 @@ describe('one door: core.answer gives a remembered answer at once (the HTTPS ser
       { protocol: 'https:', host: 'api.tmaps.tn', h: {}, status: 200 }, // a server: no Origin
       { protocol: 'https:', host: 'tiles.tmaps.tn', h: {}, status: 404 }, // not a tiles path
     ] as const
+    // One tile's path: refused from another site (kept with the JSON answers), drawn for its own (a picture).
+    const tile = `/r-tile/6/33/25?api_key=${key.value}`
+    for (const round of [1, 2])
+      for (const [origin, status] of [
+        ['https://evil.example', 403],
+        ['https://localhost', 200],
+      ] as const) {
+        const given = ask('https:', 'tiles.tmaps.tn', { origin }, tile)
+        if (round === 2) expect(given).not.toBeInstanceOf(Promise)
+        expect(await statusOf(given)).toBe(status)
+      }
     for (const round of [1, 2])
       for (const c of cases) {
         const given = ask(c.protocol, c.host, c.h)
@@ -442,6 +453,6 @@ describe('one door: core.answer gives a remembered answer at once (the HTTPS ser
     const again = ask('https:', 'api.tmaps.tn', long)
     expect(again).toBeInstanceOf(Promise)
     expect(await statusOf(again)).toBe(200)
-    expect(core.log.entries()).toHaveLength(2 * cases.length + 2 + 2)
+    expect(core.log.entries()).toHaveLength(2 * cases.length + 4 + 2 + 2)
   })
 })

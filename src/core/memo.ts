@@ -45,7 +45,8 @@ export function memoize(
   const remembered = (request: RequestLike, options: FetchOptions | undefined) => {
     const key = memoKey(request, options)
     if (key === undefined) return undefined
-    const found = lookup(memos.get(key) ?? pictures.get(key), request, options)
+    // One URL's refusals are kept with the JSON answers, its pictures apart: either may hold the variant.
+    const found = lookup(memos.get(key), request, options) ?? lookup(pictures.get(key), request, options)
     return found !== undefined && found.generation === generation() ? found : undefined
   }
   const keep = (request: RequestLike, options: FetchOptions | undefined, handled: Handled) => {
