@@ -25,7 +25,7 @@ interface Profile {
 
 /** Steps in the order a request meets them: [label, function name, file the function is in]. */
 const STEPS: Array<[string, string, RegExp]> = [
-  ['the request target (`splitTarget`; split only on a memo miss)', '', /request-target/],
+  ['the request target (`PathTarget`; split only on a memo miss)', '', /request-target/],
   ['request view (`nodeRequestView`, headers read from `rawHeaders`)', 'nodeRequestView', /node-request/],
   ['memo key and memo lookup (`atOnce`)', 'atOnce', /memo/],
   ['key lookup and decision (`decide`; on a memo miss only)', 'decide', /decide/],

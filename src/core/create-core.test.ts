@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TmapsConsoleError } from '../console/console-error.ts'
 import { createTmapsCore, type TmapsAnswer } from './create-core.ts'
-import { splitTarget } from './request-target.ts'
+import { PathTarget } from './request-target.ts'
 
 const API = 'https://api.tmaps.tn'
 const get = (core: ReturnType<typeof createTmapsCore>, path: string, headers?: Record<string, string>) =>
@@ -402,7 +402,7 @@ describe('one door: core.answer gives a remembered answer at once (the HTTPS ser
     const path = `/geocoding/forward?q=Sfax&api_key=${key.value}`
     const headers = (h: Record<string, string>) => ({ get: (name: string) => h[name] ?? null })
     const ask = (protocol: 'https:' | 'http:', host: string, h: Record<string, string>, at = path) => {
-      const target = splitTarget(protocol, host, at)
+      const target = new PathTarget(protocol, host, at)
       return core.answer(
         {
           method: 'GET',

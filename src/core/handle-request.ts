@@ -59,7 +59,7 @@ export interface FetchOptions {
 
 /**
  * The parts of a request's URL the core reads: a `URL` has them, and the HTTPS server splits its
- * own request line into them without a `URL` on the hot path (`splitTarget`).
+ * own request line into them without a `URL` on the hot path (`PathTarget`).
  */
 export interface RequestTarget {
   readonly href: string

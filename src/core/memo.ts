@@ -130,12 +130,15 @@ function memoKey(request: RequestLike, options?: FetchOptions): string | undefin
   return key.length <= MEMO_KEY_LIMIT ? key : undefined
 }
 
+/** The server's request line, when the runtime gave one: its protocol and host are part of a variant. */
+const pathTarget = (options: FetchOptions | undefined) =>
+  options?.url instanceof PathTarget ? options.url : undefined
+
 function variantOf(request: RequestLike, options: FetchOptions | undefined, handled: Handled): Variant {
-  const url = options?.url
-  const path = url instanceof PathTarget
+  const target = pathTarget(options)
   return {
-    protocol: path ? url.protocol : '',
-    host: path ? url.host : '',
+    protocol: target?.protocol ?? '',
+    host: target?.host ?? '',
     origin: request.headers.get('origin'),
     referer: request.headers.get('referer'),
     ifNoneMatch: request.headers.get('if-none-match'),
@@ -149,9 +152,9 @@ function lookup(
   options: FetchOptions | undefined,
 ): Handled | undefined {
   if (variants === undefined) return undefined
-  const url = options?.url
-  const protocol = url instanceof PathTarget ? url.protocol : ''
-  const host = url instanceof PathTarget ? url.host : ''
+  const target = pathTarget(options)
+  const protocol = target?.protocol ?? ''
+  const host = target?.host ?? ''
   const origin = request.headers.get('origin')
   const referer = request.headers.get('referer')
   const ifNoneMatch = request.headers.get('if-none-match')

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { splitTarget } from './request-target.ts'
+import { PathTarget } from './request-target.ts'
 
 const parts = (t: { href: string; protocol: string; host: string; pathname: string; search: string }) => ({
   protocol: t.protocol,
@@ -9,7 +9,7 @@ const parts = (t: { href: string; protocol: string; host: string; pathname: stri
   search: t.search,
 })
 
-describe('splitTarget: the server reads its request line as new URL would', () => {
+describe('PathTarget: the server reads its request line as new URL would', () => {
   it.each([
     '/geocoding/forward?q=Avenue%20Habib%20Bourguiba%2C%20Tunis&limit=3&api_key=ak_0123',
     '/r-tile/12/2163/1597?api_key=ak_1',
@@ -26,7 +26,7 @@ describe('splitTarget: the server reads its request line as new URL would', () =
     '/geocoding/forward?q=\u00e9',
     '/maps/static?center=36.8,10.18&markers=36.8,10.18|36.9,10.2&size=[1]{2}^',
   ])('%s', (path) => {
-    const split = splitTarget('https:', 'api.tmaps.tn', path)
+    const split = new PathTarget('https:', 'api.tmaps.tn', path)
     const url = new URL(`https://api.tmaps.tn${path}`)
     expect(parts(split)).toEqual(parts(url))
     expect(new URL(split.href).href).toBe(url.href)
@@ -37,7 +37,7 @@ describe('splitTarget: the server reads its request line as new URL would', () =
     fc.assert(
       fc.property(fc.array(char, { maxLength: 40 }), (chars) => {
         const path = `/${chars.join('')}`
-        const split = splitTarget('http:', 'localhost:8443', path)
+        const split = new PathTarget('http:', 'localhost:8443', path)
         expect(parts(split)).toEqual(parts(new URL(`http://localhost:8443${path}`)))
       }),
       { numRuns: 2000 },

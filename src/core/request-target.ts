@@ -11,6 +11,7 @@ const PLAIN_QUERY = /^\?[\w\-.~!$&()*+,;=:@/?%[\]|^{}]*$/
  * is never split; `href`, `pathname` and `search` are split on their first read, without
  * parsing when the path is plain (almost always), else through `new URL`, so that the answer is
  * the same as for a `URL`: `/a/../geocoding/forward` still resolves, odd bytes are escaped.
+ * @example new PathTarget('https:', 'api.tmaps.tn', '/geocoding/forward?q=Sfax').search // '?q=Sfax'
  */
 export class PathTarget implements RequestTarget {
   readonly protocol: 'https:' | 'http:'
@@ -46,12 +47,4 @@ function split(protocol: string, host: string, path: string): RequestTarget {
   if (PLAIN_PATH.test(pathname) && (search === '' || PLAIN_QUERY.test(search)) && !path.includes('#'))
     return { href, protocol, host, pathname, search }
   return new URL(href)
-}
-
-/**
- * The URL a server decides on, from its request line (see `PathTarget`).
- * @example splitTarget('https:', 'api.tmaps.tn', '/geocoding/forward?q=Sfax').search // '?q=Sfax'
- */
-export function splitTarget(protocol: 'https:' | 'http:', host: string, path: string): PathTarget {
-  return new PathTarget(protocol, host, path)
 }

@@ -3,7 +3,7 @@ import { maskQuery } from '../../console/request-log.ts'
 import { maskSecrets } from '../../contract/key-format.ts'
 import type { TmapsAnswer } from '../../core/answers.ts'
 import type { TmapsMockCore } from '../../core/create-core.ts'
-import { splitTarget } from '../../core/request-target.ts'
+import { PathTarget } from '../../core/request-target.ts'
 import { hostOfPath } from '../../endpoints/registry.ts'
 import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, nodeRequestView } from './node-request.ts'
 import type { RequestLine } from './request-line.ts'
@@ -61,7 +61,7 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
         return undefined
       }
       // Split only if the mock decides: a remembered request is found by its path as it came.
-      const target = splitTarget(scheme, hostOfPath(path) === 'tiles' ? tiles : api, path)
+      const target = new PathTarget(scheme, hostOfPath(path) === 'tiles' ? tiles : api, path)
       const view = nodeRequestView(req, target, CONTROL_BODY_LIMIT)
       // One door: a remembered answer comes at once and is written in this same turn, as a bare
       // node:https handler would (issue #22: a turn of promises per cached request was ~3% of CPU).
