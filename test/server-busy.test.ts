@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { request } from 'undici'
 import { expect, it, vi } from 'vitest'
 import { createRenderPool } from '../src/pictures/render-pool.ts'
@@ -201,3 +202,94 @@ it('goes on answering while a large snapshot (30,000 keys, ~7 MB) is restored th
   expect(server.mock.console.listKeys()).toHaveLength(30_001)
   expect((await get('/geocoding/forward?q=Sfax&limit=1')).status).toBe(200) // its key kept
 })
+
+/** This process's render processes (by their title), of every pool. */
+function renderProcesses(): number[] {
+  try {
+    const found = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'tmaps-mock renderer'], {
+      encoding: 'utf8',
+    })
+    return found.split('\n').filter(Boolean).map(Number)
+  } catch {
+    return [] // pgrep exits 1 when it finds none
+  }
+}
+
+/** A body of the documented shape with one more field, arrays nested `depth` deep. */
+function nestedBody(base: object, depth: number): string {
+  return `${JSON.stringify(base).slice(0, -1)},"x":${'['.repeat(depth)}${']'.repeat(depth)}}`
+}
+
+it.each([
+  ['/routing/direction', { waypoints: stops(2) }],
+  ['/distance-matrix', { origins: stops(1), destinations: stops(2) }],
+])(
+  'refuses %s with a body nested deeper than 64 levels: 400 naming the limit, before any work is queued',
+  async (path, base) => {
+    const renderer = createRenderPool({ size: 1 })
+    const { server, agent } = await startServer({ renderer })
+    const { value } = await server.mock.console.createKey({ name: 'K' })
+    try {
+      for (const depth of [63, 64, 5000, 100_000]) {
+        const response = await request(`${server.url}${path}?api_key=${value}`, {
+          dispatcher: agent,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: nestedBody(base, depth),
+        })
+        const body = await response.body.json()
+        if (depth === 63) {
+          expect(response.statusCode).toBe(200) // with the body's own object, 64 levels: the most
+          continue
+        }
+        expect(response.statusCode).toBe(400)
+        expect(response.headers['content-type']).toBe('application/json')
+        expect(body).toEqual({ error: 'invalid param: body (nested deeper than 64 levels)' })
+      }
+      expect(renderer.stats()).toMatchObject({ processes: 1, busy: 0, queued: 0 }) // the 200's alone
+    } finally {
+      await renderer.close()
+    }
+  },
+)
+
+it('answers every later tile and route after its render pool could not send a job and lost a process mid-job', async () => {
+  const renderer = createRenderPool({ size: 1 })
+  const { get, server } = await start({ renderer })
+  try {
+    const before = renderProcesses() // other tests' (the shared pool's) included
+    expect((await get('/r-tile/6/33/25')).status).toBe(200) // a render process, warm
+    const [pid] = renderProcesses().filter((p) => !before.includes(p))
+    // A job the process cannot be sent (send() throws): it fails alone.
+    const cannotSend = { waypoints: stops(2), f: () => 1 }
+    await expect(
+      renderer.json('pictures', {
+        endpoint: 'routing/direction',
+        method: 'POST',
+        href: 'https://api.tmaps.tn/routing/direction',
+        params: {},
+        body: cannotSend,
+      }),
+    ).rejects.toThrow(/^the job could not be sent to a render process/)
+    // A process killed while it draws a costly map: that request is answered 503, and logged why.
+    const areas = Array(10).fill('polygon=36.6,10.0|36.6,10.4|37.0,10.4|37.0,10.0').join('&')
+    const map = get(`/maps/static?center=36.8,10.18&zoom=13&size=1280x1280&${areas}`) // seconds
+    await expect.poll(() => renderer.stats().busy).toBe(1)
+    process.kill(pid!, 'SIGKILL')
+    const lost = await map
+    expect(lost.status).toBe(503)
+    expect(lost.headers['retry-after']).toBe('1')
+    expect(JSON.parse(lost.body.toString())).toEqual({ error: 'service unavailable' })
+    const entry = server.mock.log.entries().find((e) => e.rule === 'renderer-failed')
+    expect(entry?.reason).toMatch(/render process exited with SIGKILL/)
+    // Then 20 tiles and 20 routes: every one answered.
+    const tiles = Array.from({ length: 20 }, (_, i) => get(`/r-tile/10/${540 + (i % 5)}/${400 + (i >> 2)}`))
+    const routes = Array.from({ length: 20 }, (_, i) =>
+      get('/routing/direction', { waypoints: [stops(20)[i], { lat: 36.8, lng: 10.18 }] }),
+    )
+    const answers = await Promise.all([...tiles, ...routes])
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200))
+  } finally {
+    await renderer.close()
+  }
+}, 120_000)

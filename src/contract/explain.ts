@@ -62,6 +62,8 @@ export function explainDecision(rule: Rule, facts: DecisionFacts): string {
       return 'The client left before its request body arrived (an aborted upload): nothing was answered.'
     case 'renderer-busy':
       return 'Authorized, but every render process is busy and its queue is full: try again in a second (Retry-After).'
+    case 'renderer-failed':
+      return 'Authorized, but the render process answering it failed (it exited, did not answer in time, or could not be sent the job); a new one takes the next job: try again (Retry-After).'
     case 'fault-injected':
       return 'An injected fault answered, before the auth check (mock.faults).'
   }

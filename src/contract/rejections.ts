@@ -33,6 +33,7 @@ export type EndpointRule =
   | 'client-closed'
   | 'internal-error'
   | 'renderer-busy'
+  | 'renderer-failed'
 
 /** A fault injected on demand (`mock.faults`), decided before the contract: infrastructure. */
 export type InfraRule = 'fault-injected'
@@ -86,6 +87,8 @@ export const REJECTIONS = {
   'internal-error': { status: 500, error: 'internal error' },
   // Pictures queued beyond the render pool's bound: the docs' 503, with Retry-After.
   'renderer-busy': { status: 503, error: 'service unavailable' },
+  // A render process that died, hung or could not be sent the job: replaced; a retry is drawn afresh.
+  'renderer-failed': { status: 503, error: 'service unavailable' },
 } as const satisfies Partial<Record<Rule, { status: number; error: string }>>
 
 /** The body of a parameter error: `missing required param: q` or `invalid param: limit`. */

@@ -8,8 +8,9 @@ import { answersJson, isHeavy } from '../endpoints/json-job.ts'
 import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
 import { ignoredParams } from '../endpoints/query-params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
-import { RendererBusyError } from '../pictures/renderer.ts'
+import { RendererBusyError, RendererFailedError } from '../pictures/renderer.ts'
 import type { AnswerSource } from '../upstream/answer-source.ts'
+import { deeperThan, MAX_JSON_DEPTH } from '../validate/validate.ts'
 import {
   answer,
   IMAGE_CACHE_CONTROL,
@@ -332,9 +333,10 @@ function errorAnswer(
     return { sent, rule: error.rule, reason: `Authorized, but ${error.message}.` }
   }
   if (error instanceof BodyReadError) return { sent: rejection(error.rule, origin), rule: error.rule }
-  if (error instanceof RendererBusyError) {
-    const sent = rejection('renderer-busy', origin, { 'Retry-After': String(error.retryAfterSeconds) })
-    return { sent, rule: 'renderer-busy', reason: `Authorized, but ${error.message}.` }
+  if (error instanceof RendererBusyError || error instanceof RendererFailedError) {
+    const rule = error instanceof RendererBusyError ? 'renderer-busy' : 'renderer-failed'
+    const sent = rejection(rule, origin, { 'Retry-After': String(error.retryAfterSeconds) })
+    return { sent, rule, reason: `Authorized, but ${error.message}.` }
   }
   if (error instanceof NotFoundError) {
     const body =
@@ -379,6 +381,9 @@ function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
       }
       if (body === null || typeof body !== 'object' || Array.isArray(body))
         throw new ParamError('invalid-param', 'body')
+      // Refused before any work is queued: a render process could not even be sent it.
+      if (deeperThan(body, MAX_JSON_DEPTH))
+        throw new ParamError('invalid-param', 'body', `nested deeper than ${MAX_JSON_DEPTH} levels`)
       cacheKey = text.length <= CACHEABLE_BODY ? `${cacheKey}\n${text}` : undefined
     }
     const cached = cacheKey === undefined ? undefined : cache.get(cacheKey)

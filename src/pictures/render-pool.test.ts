@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -10,7 +10,7 @@ import { answerJsonJob } from '../endpoints/json-job.ts'
 import { parseStaticMap } from '../endpoints/maps/static-map.ts'
 import { ParamError } from '../endpoints/params.ts'
 import { createRenderPool, type RenderPool, renderExecArgv } from './render-pool.ts'
-import { inThread, RendererBusyError } from './renderer.ts'
+import { inThread, RendererBusyError, RendererFailedError } from './renderer.ts'
 
 const pools: RenderPool[] = []
 const pool = (options?: Parameters<typeof createRenderPool>[0]) => {
@@ -108,12 +108,109 @@ it("computes heavy JSON answers in its threads: the same bytes as the answering 
   expect(renderer.stats()).toMatchObject({ processes: 1, busy: 0, queued: 0 })
 })
 
+/** The render processes this test's pools started: children running render-process (its title, once it ran). */
+function renderProcesses(): number[] {
+  let out = ''
+  try {
+    out = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' })
+  } catch {
+    return [] // pgrep exits 1 when it finds none
+  }
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return /render-process|tmaps-mock renderer/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+      } catch {
+        return false // it ended meanwhile
+      }
+    })
+}
+
+const route = (body: unknown) =>
+  ({
+    endpoint: 'routing/direction',
+    method: 'POST',
+    href: 'https://api.tmaps.tn/routing/direction',
+    params: {},
+    body,
+  }) as const
+const TWO_TOWNS = {
+  waypoints: [
+    { lat: 36.8065, lng: 10.1815 },
+    { lat: 36.8625, lng: 10.1956 },
+  ],
+}
+let nested: unknown = []
+for (let i = 0; i < 5000; i++) nested = [nested]
+
+it('fails alone a job it cannot send (nested 5,000 deep, or holding a function), and the same process takes the next', async () => {
+  const renderer = pool({ size: 1 })
+  await renderer.tile('tmaps', 6, 33, 25) // a render process, warm
+  const [pid] = renderProcesses()
+  for (const body of [
+    { ...TWO_TOWNS, x: nested },
+    { ...TWO_TOWNS, f: () => 1 },
+  ]) {
+    const refused = await renderer.json('tmaps', route(body)).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(RendererFailedError)
+    expect((refused as Error).message).toMatch(/^the job could not be sent to a render process: /)
+    expect(renderer.stats()).toMatchObject({ processes: 1, busy: 0, queued: 0 })
+  }
+  expect(
+    JSON.parse(new TextDecoder().decode(await renderer.json('tmaps', route(TWO_TOWNS)))).legs,
+  ).toHaveLength(1)
+  expect(renderProcesses()).toEqual([pid]) // the same process: it never got the job
+})
+
+it('answers a job whose process is killed mid-job with RendererFailedError, and replaces the process', async () => {
+  const renderer = pool({ size: 1 })
+  const drawing = renderer.staticMap('tmaps', spec('center=36.8,10.18&zoom=12&size=1280x1280'))
+  const queued = renderer.tile('tmaps', 6, 33, 25)
+  await expect.poll(() => renderProcesses()).toHaveLength(1)
+  const [pid] = renderProcesses()
+  process.kill(pid!, 'SIGKILL')
+  const failed = await drawing.catch((error: unknown) => error)
+  expect(failed).toBeInstanceOf(RendererFailedError)
+  expect((failed as Error).message).toBe(
+    'the render process exited with SIGKILL; a new render process takes the next job',
+  )
+  expect((await queued).length).toBeGreaterThan(100) // drawn by the new process
+  expect(renderProcesses()).not.toContain(pid)
+  expect(renderer.stats()).toMatchObject({ processes: 1, busy: 0, queued: 0 })
+})
+
+it('ends a process that does not answer within jobTimeoutMs, answers its job with RendererFailedError, and goes on', async () => {
+  // Generous: each process's first job builds its map world (~2 s of CPU, more on a busy machine).
+  const renderer = pool({ size: 2, jobTimeoutMs: 20_000 })
+  await Promise.all([renderer.tile('tmaps', 6, 33, 25), renderer.tile('tmaps', 6, 34, 25)]) // two, warm
+  const pids = renderProcesses()
+  expect(pids).toHaveLength(2)
+  for (const pid of pids) process.kill(pid, 'SIGSTOP') // both hang: neither can answer
+  const hung = renderer.tile('tmaps', 7, 68, 50).catch((error: unknown) => error)
+  const failed = await hung
+  expect(failed).toBeInstanceOf(RendererFailedError)
+  expect((failed as Error).message).toBe(
+    'the render process did not answer within 20 s; a new render process takes the next job',
+  )
+  const [survivor] = renderProcesses().filter((pid) => pids.includes(pid))
+  expect(survivor).toBeDefined() // only the one that missed its deadline was ended
+  process.kill(survivor!, 'SIGCONT')
+  expect((await renderer.tile('tmaps', 7, 68, 50)).length).toBeGreaterThan(100)
+  expect(renderer.stats()).toMatchObject({ busy: 0, queued: 0 })
+}, 90_000)
+
 it('says what is wrong with its options', () => {
   expect(() => createRenderPool({ size: 0 })).toThrow(
     'Failed to create the render pool: size must be a whole number >= 1.',
   )
   expect(() => createRenderPool({ maxQueuedPixels: -1 })).toThrow(
     /maxQueuedPixels must be a whole number >= 0/,
+  )
+  expect(() => createRenderPool({ jobTimeoutMs: 0 })).toThrow(
+    'Failed to create the render pool: jobTimeoutMs must be a whole number of milliseconds from 1 to 2147483647.',
   )
 })
 

@@ -4,7 +4,13 @@ import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fromJobFailure, type JobFailure, type JsonAnswerer, type JsonJob } from '../endpoints/json-job.ts'
 import { pictureCost } from '../map/spec.ts'
-import { RendererBusyError, type RenderJob, type RenderReply, type TmapsRenderer } from './renderer.ts'
+import {
+  RendererBusyError,
+  RendererFailedError,
+  type RenderJob,
+  type RenderReply,
+  type TmapsRenderer,
+} from './renderer.ts'
 
 /**
  * The options of `createRenderPool`.
@@ -31,6 +37,12 @@ export interface RenderPoolOptions {
    * next job starts one and builds its world again (a first tile: ~1.7 s of CPU). Default 15 s.
    */
   idleMs?: number
+  /**
+   * A render process that has not answered a job this long after it was handed the job is ended
+   * and replaced; the job's request is answered 503 with `Retry-After: 1`. Default 60 s: the
+   * costliest static map draws in ~12 s on a laptop core, ~40 s on a busy one.
+   */
+  jobTimeoutMs?: number
 }
 
 /**
@@ -65,6 +77,8 @@ interface Child {
   process: ChildProcess
   current: (Pending & { id: number }) | undefined
   idle: NodeJS.Timeout | undefined
+  /** Ends the process if `current` is not answered in time. */
+  deadline: NodeJS.Timeout | undefined
 }
 
 /** A tile's cost in pixel units (256 x 256), as a static map's is its `pictureCost`. */
@@ -74,6 +88,8 @@ const JSON_COST = 4 * TILE_COST
 const QUEUED_PIXELS_PER_THREAD = 96_000_000
 /** A render process idle this long ends: its memory goes back to the system. */
 const IDLE_MS = 15_000
+/** A job not answered this long after its process was handed it: the process is replaced. */
+const JOB_TIMEOUT_MS = 60_000
 
 /** The render process's module beside this one: `.ts` when run from source, `.js` from the package. */
 const PROCESS_FILE = fileURLToPath(
@@ -129,7 +145,8 @@ function startChild(): ChildProcess {
  * `node:zlib`). A render process keeps its parent running only while it has a job; it ends with its
  * parent, and after `idleMs` without a job (its memory goes back). `setupTmapsNode` and the
  * HTTPS server share one pool per process by default; make your own to size it. Options: `size`
- * (the cores less one, at least 1), `maxQueuedPixels` (96 M per process), `idleMs` (15 s).
+ * (the cores less one, at least 1), `maxQueuedPixels` (96 M per process), `idleMs` (15 s),
+ * `jobTimeoutMs` (60 s: a process that misses it is replaced, its request answered 503).
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -147,7 +164,7 @@ function startChild(): ChildProcess {
  * ```
  */
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
-  const { size, maxQueued, idleMs } = poolOptions(options)
+  const { size, maxQueued, idleMs, jobTimeoutMs } = poolOptions(options)
   const children: Child[] = []
   const queue: Pending[] = []
   let next = 0
@@ -158,45 +175,65 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const start = (): Child => {
     const child = startRenderProcess({
       done(reply) {
-        const done = child.current
-        if (!done || done.id !== reply.id) return
+        const answered = child.current
+        if (!answered || answered.id !== reply.id) return
+        clearTimeout(child.deadline)
         child.current = undefined
-        if ('bytes' in reply) done.resolve(reply.bytes)
-        else if ('failure' in reply) done.reject(fromJobFailure(reply.failure))
-        else done.reject(new Error(`the render process failed: ${reply.error}`))
+        settle(answered, reply)
         dispatch(child)
       },
-      failed(error) {
-        if (!children.includes(child)) return // ended on purpose (idle, closed)
-        children.splice(children.indexOf(child), 1)
-        clearTimeout(child.idle)
-        child.current?.reject(new Error(`the render process failed: ${error.message}`))
-        child.current = undefined
-        pump() // the others go on; a new one starts if one is needed
-      },
+      failed: (why) => replace(child, `the render process ${why}`),
     })
     children.push(child)
     return child
   }
 
+  /**
+   * Ends a render process that failed (it exited, broke its channel or missed a job's deadline):
+   * its job is answered with `RendererFailedError` (503), and the queue goes on, in a new process
+   * if one is needed. A process ended on purpose (idle, closed) is no longer among `children`.
+   */
+  const replace = (child: Child, why: string) => {
+    const at = children.indexOf(child)
+    if (at === -1) return
+    children.splice(at, 1)
+    stopTimers(child)
+    child.process.kill('SIGKILL')
+    child.current?.reject(new RendererFailedError(`${why}; a new render process takes the next job`))
+    child.current = undefined
+    pump()
+  }
+
   /** Gives a render process the next job, or ends it after `idleMs` without one. */
   const dispatch = (child: Child) => {
     const pending = queue.shift()
-    if (pending) queuedCost -= pending.cost
     if (!pending) {
       holdOpen(child.process, false)
       child.idle = setTimeout(() => {
         children.splice(children.indexOf(child), 1)
         child.process.kill()
-      }, idleMs)
-      child.idle.unref()
+      }, idleMs).unref()
       return
     }
+    queuedCost -= pending.cost
     clearTimeout(child.idle)
     const id = next++
-    child.current = { ...pending, id }
+    const current = { ...pending, id }
+    child.current = current
     holdOpen(child.process, true)
-    child.process.send({ ...pending.job, id } satisfies RenderProcessJob)
+    child.deadline = setTimeout(
+      () => replace(child, `the render process did not answer within ${jobTimeoutMs / 1000} s`),
+      jobTimeoutMs,
+    )
+    const refused = send(child.process, { ...pending.job, id }, (error) => {
+      if (child.current === current) replace(child, `the render process was not sent the job: ${error}`)
+    })
+    if (refused === undefined) return
+    // The job itself could not be serialized: it fails alone; the process takes the next.
+    clearTimeout(child.deadline)
+    child.current = undefined
+    pending.reject(new RendererFailedError(`the job could not be sent to a render process: ${refused}`))
+    dispatch(child)
   }
 
   const pump = () => {
@@ -232,7 +269,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       queuedCost = 0
       await Promise.all(
         children.splice(0).map((child) => {
-          clearTimeout(child.idle)
+          stopTimers(child)
           child.current?.reject(closing)
           return ended(child.process)
         }),
@@ -247,6 +284,18 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   }
 }
 
+/** Settles a job with its render process's reply: the bytes, an endpoint's error, or a bug's message. */
+function settle(job: Pending, reply: RenderProcessReply): void {
+  if ('bytes' in reply) job.resolve(reply.bytes)
+  else if ('failure' in reply) job.reject(fromJobFailure(reply.failure))
+  else job.reject(new Error(`the render process failed: ${reply.error}`))
+}
+
+function stopTimers(child: Child): void {
+  clearTimeout(child.idle)
+  clearTimeout(child.deadline)
+}
+
 /** A job refused: too much is waiting already. */
 const busy = (waiting: number, cost: number, most: number) =>
   new RendererBusyError(
@@ -258,23 +307,42 @@ function poolOptions(options: RenderPoolOptions) {
   const size = options.size ?? Math.max(1, availableParallelism() - 1)
   const maxQueued = options.maxQueuedPixels ?? QUEUED_PIXELS_PER_THREAD * size
   const idleMs = options.idleMs ?? IDLE_MS
+  const jobTimeoutMs = options.jobTimeoutMs ?? JOB_TIMEOUT_MS
   if (!(Number.isInteger(size) && size >= 1))
     throw new TypeError('Failed to create the render pool: size must be a whole number >= 1.')
   if (!(Number.isInteger(maxQueued) && maxQueued >= 0))
     throw new TypeError('Failed to create the render pool: maxQueuedPixels must be a whole number >= 0.')
-  return { size, maxQueued, idleMs }
+  if (!(Number.isInteger(jobTimeoutMs) && jobTimeoutMs >= 1 && jobTimeoutMs <= 2 ** 31 - 1))
+    throw new TypeError(
+      'Failed to create the render pool: jobTimeoutMs must be a whole number of milliseconds from 1 to 2147483647.',
+    )
+  return { size, maxQueued, idleMs, jobTimeoutMs }
 }
 
-/** A new render process, telling `done` each reply and `failed` once when it fails or exits. */
+/**
+ * Sends a job to a render process. Returns why when the job itself cannot be serialized (a value
+ * structured clone refuses, or nesting too deep for the stack: `send` throws, the channel is
+ * untouched); a channel that fails under it (closed) is told to `lost` later.
+ */
+function send(child: ChildProcess, job: RenderProcessJob, lost: (why: string) => void): string | undefined {
+  try {
+    child.send(job, (error) => error && lost(error.message))
+    return undefined
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+/** A new render process, telling `done` each reply and `failed` why, when it fails or exits. */
 function startRenderProcess(events: {
   done(reply: RenderProcessReply): void
-  failed(error: Error): void
+  failed(why: string): void
 }): Child {
   const child = startChild()
   child.on('message', (reply: RenderProcessReply) => events.done(reply))
-  child.on('error', (error) => events.failed(error))
-  child.on('exit', (code, signal) => events.failed(new Error(`it exited with ${signal ?? `code ${code}`}`)))
-  return { process: child, current: undefined, idle: undefined }
+  child.on('error', (error) => events.failed(`failed: ${error.message}`))
+  child.on('exit', (code, signal) => events.failed(`exited with ${signal ?? `code ${code}`}`))
+  return { process: child, current: undefined, idle: undefined, deadline: undefined }
 }
 
 /**

@@ -53,6 +53,15 @@ export class RendererBusyError extends Error {
   readonly retryAfterSeconds = 1
 }
 
+/**
+ * A job a renderer lost: its process could not be sent the job, exited before answering, or did
+ * not answer within the job's deadline. The process is ended and replaced, and the request is
+ * answered 503 `{"error":"service unavailable"}` with `Retry-After` (a retry is drawn afresh).
+ */
+export class RendererFailedError extends Error {
+  readonly retryAfterSeconds = 1
+}
+
 /** A job for a renderer in another thread, and its reply (the bytes' buffer is transferred). */
 export type RenderJob =
   | { id: number; kind: 'tile'; seed: string | number; z: number; x: number; y: number }

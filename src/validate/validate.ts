@@ -212,3 +212,26 @@ export function failure(context: string): (why: string) => never {
 export function unknownFields(value: object, known: readonly string[]): string[] {
   return Object.keys(value).filter((name) => !known.includes(name))
 }
+
+/**
+ * How deep a JSON request body may nest, for the API's POST endpoints and the control API alike:
+ * the deepest documented body (a static map's GeoJSON overlay) needs under 10 levels, and a body
+ * that is read, copied or sent to a render process must never overflow the stack on the way.
+ */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * True when a parsed JSON value nests deeper than `limit` levels (an object or array is a level;
+ * `{}` is 1). Walked without recursion, so a body nested 100,000 deep is measured, not a crash.
+ * @example deeperThan(JSON.parse('[[[]]]'), 2) // true
+ */
+export function deeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [item, depth] = top
+    if (item === null || typeof item !== 'object') continue
+    if (depth > limit) return true
+    for (const child of Object.values(item)) stack.push([child, depth + 1])
+  }
+  return false
+}

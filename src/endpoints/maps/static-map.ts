@@ -3,6 +3,7 @@ import type { LatLng } from '../../data/geo.ts'
 import { MAX_PICTURE_COST, pictureCost, type StaticMapSpec } from '../../map/spec.ts'
 import { MAP_STYLES } from '../../map/styles.ts'
 import type { Rgba } from '../../rasterizer/raster.ts'
+import { deeperThan, MAX_JSON_DEPTH } from '../../validate/validate.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError, parseLatLng, query } from '../params.ts'
 import { MAX_TILE_ZOOM } from './raster-tile.ts'
@@ -168,6 +169,8 @@ function parsePolygon(value: string): StaticMapSpec['polygons'][number] {
     } catch {
       throw fail()
     }
+    if (deeperThan(json, MAX_JSON_DEPTH))
+      throw new ParamError('invalid-param', 'polygon', `nested deeper than ${MAX_JSON_DEPTH} levels`)
     rings = geoJsonRings(json)
     if (!rings) throw fail()
   } else {

@@ -7,7 +7,7 @@ import { maskSecrets } from '../../contract/key-format.ts'
 import type { FaultInput, TmapsMockCore } from '../../core/create-core.ts'
 import { compileOverride } from '../../core/override-list.ts'
 import { UNATTRIBUTED } from '../../store/schemas.ts'
-import { isObject } from '../../validate/validate.ts'
+import { deeperThan, isObject, MAX_JSON_DEPTH } from '../../validate/validate.ts'
 import { type ConsolePageOptions, consolePage } from './console-page.ts'
 import { type ControlGateOptions, controlGate } from './control-gate.ts'
 import { CONTROL_PREFIX } from './node-request.ts'
@@ -32,27 +32,12 @@ async function readJson(c: Context): Promise<Record<string, unknown>> {
     throw fail(400, 'The request body is not JSON. Send a JSON object with Content-Type: application/json.')
   }
   if (!isObject(body)) throw fail(400, 'The request body must be a JSON object.')
-  if (deeperThan(body, MAX_BODY_DEPTH))
+  if (deeperThan(body, MAX_JSON_DEPTH))
     throw fail(
       400,
-      `The request body is nested deeper than ${MAX_BODY_DEPTH} levels; no console action needs that.`,
+      `The request body is nested deeper than ${MAX_JSON_DEPTH} levels; no console action needs that.`,
     )
   return body
-}
-
-/** How deep a control-API body may nest (an override's answer included): writing it back must never overflow the stack. */
-export const MAX_BODY_DEPTH = 64
-
-/** True when a parsed JSON value nests deeper than `limit` (walked without recursion). */
-function deeperThan(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]]
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!
-    if (item === null || typeof item !== 'object') continue
-    if (depth > limit) return true
-    for (const child of Object.values(item)) stack.push([child, depth + 1])
-  }
-  return false
 }
 
 function stringField(body: Record<string, unknown>, name: string): string {
