@@ -214,3 +214,88 @@ it('a recording that is not one throws, saying what is wrong', () => {
     `Failed to read the recording: log.entries[${tile}].response.content.text is not base64, though its encoding says so.`,
   )
 })
+
+describe('a recording from someone else (issue #45): refused at load, or served inert', () => {
+  const recorded = () => JSON.parse(readFileSync(harPath, 'utf8')) as TmapsHar
+  const forwardAt = (har: TmapsHar) =>
+    har.log.entries.findIndex((e) => e.request.url.includes('/geocoding/forward'))
+
+  it.each([
+    ['text/html', '<script>fetch("/__console/snapshot")</script>'],
+    ['text/html; charset=utf-8', '<p>hi</p>'],
+    ['application/javascript', 'alert(1)'],
+    ['image/svg+xml', '<svg onload="alert(1)"/>'],
+    ['application/json, text/html', '{}'],
+  ])('refuses an entry that answers %j, naming the entry and what TMaps answers', (type, text) => {
+    const har = recorded()
+    const at = forwardAt(har)
+    har.log.entries[at]!.response.content = { size: text.length, mimeType: type, text }
+    expect(() => createTmapsMock({ replay: har })).toThrow(
+      `Failed to read the recording: log.entries[${at}].response.content.mimeType ${JSON.stringify(type)} is not what TMaps answers (application/json or image/png); replay serves only those.`,
+    )
+  })
+
+  it('still loads a recording whose unreplayed answers (a 502 of a proxy) are HTML', () => {
+    const har = recorded()
+    const at = forwardAt(har)
+    har.log.entries.push({
+      ...har.log.entries[at]!,
+      response: {
+        ...har.log.entries[at]!.response,
+        status: 502,
+        content: { size: 9, mimeType: 'text/html', text: '<b>502</b>' },
+      },
+    })
+    expect(() => createTmapsMock({ replay: har })).not.toThrow()
+  })
+
+  it.each([[-1], [99_999], [99], [600], [200.5]])(
+    'refuses an entry with response.status %j at load, naming the entry',
+    (status) => {
+      const har = recorded()
+      const at = forwardAt(har)
+      har.log.entries[at]!.response.status = status
+      expect(() => createTmapsMock({ replay: har })).toThrow(
+        `Failed to read the recording: log.entries[${at}].response.status ${status} is not an HTTP status (100 to 599, or 0 for a request that got no answer).`,
+      )
+    },
+  )
+
+  it('refuses a kept header with a line break, and a body on a 204, naming the entry', () => {
+    const har = recorded()
+    const at = forwardAt(har)
+    har.log.entries[at]!.response.headers = [{ name: 'ETag', value: '"1"\r\nSet-Cookie: a=b' }]
+    expect(() => createTmapsMock({ replay: har })).toThrow(
+      `Failed to read the recording: log.entries[${at}].response.headers[0] (ETag) holds characters no HTTP header may (line breaks, control characters).`,
+    )
+    har.log.entries[at]!.response.headers = []
+    har.log.entries[at]!.response.status = 204
+    expect(() => createTmapsMock({ replay: har })).toThrow(
+      `Failed to read the recording: log.entries[${at}].response.status 204 answers no body, yet the entry has one.`,
+    )
+  })
+
+  it('masks a key-shaped value in a replayed body, as the recorder does', async () => {
+    const har = recorded()
+    const at = forwardAt(har)
+    const leaked = `ak_${'c0ffee00'.repeat(4)}`
+    const text = JSON.stringify({
+      query: 'Sfax',
+      results: [],
+      note: `key ${leaked} and ${leaked.toUpperCase()}`,
+    })
+    har.log.entries[at]!.response.content = { size: text.length, mimeType: 'application/json', text }
+    const mock = createTmapsMock({ state: 'empty', keys: [{ value: KEY }], replay: har })
+    const response = await mock.fetch(
+      new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&limit=2&api_key=${KEY}`),
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json')
+    expect(await response.json()).toEqual({
+      query: 'Sfax',
+      results: [],
+      note: 'key {{api_key}} and {{api_key}}',
+    })
+    expect(mock.log.entries()[0]).toMatchObject({ source: 'replay', status: 200 })
+  })
+})

@@ -169,9 +169,35 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
+/** Recorded answers the contract gives itself, or that say nothing of the endpoint: never replayed. */
+const NOT_REPLAYED = new Set([304, 401, 403, 429])
+
 /**
- * Reads a HAR (its text or the parsed object) and checks the little `replay` relies on; a file
- * that is not one throws an error that says what is wrong and where.
+ * Whether `replay` serves a recorded answer of this status: a final answer (200 to 499) other
+ * than those the contract gives itself (401, 403), a 429 and a 304; never a 5xx (transient).
+ * @example replays(200) // true; replays(503) // false
+ */
+export function replays(status: number): boolean {
+  return status >= 200 && status < 500 && !NOT_REPLAYED.has(status)
+}
+
+/** Recorded headers kept on a replayed answer (CORS is the contract's own). */
+export const KEPT_HEADERS: readonly string[] = ['cache-control', 'etag', 'last-modified']
+
+/**
+ * What TMaps answers, and so all `replay` serves: JSON and PNG. Anything else (HTML, script, SVG)
+ * would be served on the mock server's own origin, where the console lives.
+ */
+const TMAPS_TYPE = /^(?:application\/json(?:\s*;\s*charset="?utf-8"?)?|image\/png)$/i
+/** A header value as Node writes it (RFC 9110's visible ASCII, spaces, tabs and obs-text); it throws on others. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
+
+/**
+ * Reads a HAR (its text or the parsed object) and checks what `replay` relies on; a file that is
+ * not one, or an entry `replay` could not serve as TMaps would (a status no HTTP answer has, an
+ * answer that is not JSON or PNG, a header no HTTP answer may carry), throws an error that says
+ * what is wrong and where.
+ * @example readHar('{"log":{"version":"1.2","entries":[]}}', 'tmaps.har').log.entries // []
  */
 export function readHar(input: string | TmapsHar, name: string): TmapsHar {
   const fail = (why: string): never => {
@@ -192,26 +218,54 @@ export function readHar(input: string | TmapsHar, name: string): TmapsHar {
   const log = (har as TmapsHar | null)?.log
   if (log === null || typeof log !== 'object' || !Array.isArray(log.entries))
     fail('it has no log.entries; a HAR file is { "log": { "version": "1.2", "entries": [...] } }')
-  log!.entries.forEach((entry, i) => {
-    const at = `log.entries[${i}]`
-    if (entry === null || typeof entry !== 'object') fail(`${at} is not an object`)
-    const { request, response } = entry
-    if (typeof request?.method !== 'string' || typeof request.url !== 'string' || !URL.canParse(request.url))
-      fail(`${at}.request needs a method and an absolute url`)
-    if (
-      !Number.isInteger(response?.status) ||
-      typeof response.content !== 'object' ||
-      response.content === null
-    )
-      fail(`${at}.response needs a status and a content`)
-    const { encoding, text } = response.content
-    if (text !== undefined && typeof text !== 'string') fail(`${at}.response.content.text must be text`)
-    if (encoding !== undefined && encoding !== 'base64')
-      fail(`${at}.response.content.encoding must be "base64" if given`)
-    if (encoding === 'base64' && text !== undefined && !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(text))
-      fail(`${at}.response.content.text is not base64, though its encoding says so`)
-  })
+  for (const [i, entry] of log!.entries.entries()) checkEntry(entry, `log.entries[${i}]`, fail)
   return har as TmapsHar
+}
+
+/** One entry of `readHar`: its request, its status, and what replay would serve of its answer. */
+function checkEntry(entry: HarEntry, at: string, fail: (why: string) => never): void {
+  if (entry === null || typeof entry !== 'object') fail(`${at} is not an object`)
+  const { request, response } = entry
+  if (typeof request?.method !== 'string' || typeof request.url !== 'string' || !URL.canParse(request.url))
+    fail(`${at}.request needs a method and an absolute url`)
+  if (
+    response === null ||
+    typeof response !== 'object' ||
+    typeof response.content !== 'object' ||
+    response.content === null
+  )
+    fail(`${at}.response needs a status and a content`)
+  const { status, content, headers } = response
+  // 0 is how browsers export a request that got no answer (blocked, offline): kept, never replayed.
+  if (!Number.isInteger(status) || (status !== 0 && (status < 100 || status > 599)))
+    fail(
+      `${at}.response.status ${JSON.stringify(status)} is not an HTTP status (100 to 599, or 0 for a request that got no answer)`,
+    )
+  const { encoding, text, mimeType } = content
+  if (text !== undefined && typeof text !== 'string') fail(`${at}.response.content.text must be text`)
+  if (mimeType !== undefined && typeof mimeType !== 'string')
+    fail(`${at}.response.content.mimeType must be text`)
+  if (encoding !== undefined && encoding !== 'base64')
+    fail(`${at}.response.content.encoding must be "base64" if given`)
+  if (encoding === 'base64' && text !== undefined && !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(text))
+    fail(`${at}.response.content.text is not base64, though its encoding says so`)
+  if (headers !== undefined && !Array.isArray(headers)) fail(`${at}.response.headers must be a list`)
+  for (const [j, header] of (headers ?? []).entries())
+    if (typeof header?.name !== 'string' || typeof header.value !== 'string')
+      fail(`${at}.response.headers[${j}] needs a name and a value, both text`)
+  if (!replays(status)) return
+  // What replay serves must be what TMaps serves: the server answers it on its own origin.
+  if (mimeType && !TMAPS_TYPE.test(mimeType))
+    fail(
+      `${at}.response.content.mimeType ${JSON.stringify(mimeType)} is not what TMaps answers (application/json or image/png); replay serves only those`,
+    )
+  if ((status === 204 || status === 205) && text)
+    fail(`${at}.response.status ${status} answers no body, yet the entry has one`)
+  for (const [j, header] of (headers ?? []).entries())
+    if (KEPT_HEADERS.includes(header.name.toLowerCase()) && !HEADER_VALUE.test(header.value))
+      fail(
+        `${at}.response.headers[${j}] (${header.name}) holds characters no HTTP header may (line breaks, control characters)`,
+      )
 }
 
 /** A recorded body as bytes (base64 decoded when it says so). */

@@ -1,6 +1,15 @@
 import { utf8Json } from '../text/utf8-json.ts'
 import type { AnswerSource, SourceAnswer, SourceMiss, SourceRequest } from './answer-source.ts'
-import { type HarEntry, harBody, matchKey, readHar, type TmapsHar } from './har.ts'
+import {
+  type HarEntry,
+  harBody,
+  KEPT_HEADERS,
+  matchKey,
+  readHar,
+  replays,
+  scrubKeys,
+  type TmapsHar,
+} from './har.ts'
 
 /**
  * The `replay` option: TMaps's own recorded answers, served again behind the mock's contract.
@@ -41,10 +50,6 @@ export interface TmapsReplayOptions {
   maxAge?: string | number | false
 }
 
-/** Recorded answers the contract gives itself, or that say nothing of the endpoint: never replayed. */
-const NOT_REPLAYED = new Set([304, 401, 403, 429])
-/** Recorded headers kept on a replayed answer (CORS is the contract's own). */
-const KEPT_HEADERS = ['cache-control', 'etag', 'last-modified']
 const DAY_MS = 86_400_000
 
 /** A replay source over a recording: recorded answers by request, in recorded order. */
@@ -71,8 +76,7 @@ export function createReplay(
   const byRequest = new Map<string, Array<HarEntry>>()
   let oldest: number | undefined
   for (const entry of har.log.entries) {
-    const { status } = entry.response
-    if (NOT_REPLAYED.has(status) || status >= 500) continue
+    if (!replays(entry.response.status)) continue
     const url = new URL(entry.request.url.replaceAll('{{api_key}}', 'x'))
     const key = matchKey(entry.request.method, url, entry.request.postData?.text)
     const list = byRequest.get(key) ?? []
@@ -89,8 +93,19 @@ export function createReplay(
   }
   const turns = new Map<string, number>()
   const decoded = new WeakMap<HarEntry, Uint8Array<ArrayBuffer> | null>()
+  // A key-shaped value in a recorded text is served as the recorder writes it, `{{api_key}}`: a
+  // recording made by hand or by another tool may hold one.
   const bodyOf = (entry: HarEntry) => {
-    if (!decoded.has(entry)) decoded.set(entry, harBody(entry.response.content))
+    const { content } = entry.response
+    if (!decoded.has(entry))
+      decoded.set(
+        entry,
+        harBody(
+          content.encoding === 'base64' || !content.text
+            ? content
+            : { ...content, text: scrubKeys(content.text, []) },
+        ),
+      )
     return decoded.get(entry)!
   }
   return {
@@ -118,8 +133,8 @@ export function createReplay(
       turns.set(key, turn + 1)
       const entry = list[at]!
       const headers: Record<string, string> = {}
-      for (const { name: header, value } of entry.response.headers)
-        if (KEPT_HEADERS.includes(header.toLowerCase())) headers[header] = value
+      for (const { name: header, value } of entry.response.headers ?? [])
+        if (KEPT_HEADERS.includes(header.toLowerCase())) headers[header] = scrubKeys(value, [])
       return {
         status: entry.response.status,
         body: bodyOf(entry),
