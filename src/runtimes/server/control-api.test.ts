@@ -314,6 +314,32 @@ describe('control API gate', () => {
     expect((await ask(api, '/keys', { method: 'OPTIONS', headers: { Origin: origin } })).status).toBe(204)
   })
 
+  it.each<[string, Record<string, string>]>([
+    [
+      'a wrong Bearer beside the right X-TMaps-Console-Token',
+      { Authorization: 'Bearer wrong', 'X-TMaps-Console-Token': 's3cret' },
+    ],
+    [
+      'the right Bearer beside a wrong X-TMaps-Console-Token',
+      { Authorization: 'Bearer s3cret', 'X-TMaps-Console-Token': 'wrong' },
+    ],
+    [
+      'a Basic Authorization beside the right X-TMaps-Console-Token',
+      { Authorization: 'Basic czNjcmV0', 'X-TMaps-Console-Token': 's3cret' },
+    ],
+  ])('refuses any wrong credential, whatever else is right: %s (401)', async (_, headers) => {
+    const api = gated('s3cret')
+    const refused = await ask(api, '/snapshot', { headers })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('content-type')).toBe('application/json')
+    expect((await refused.json()).error).toMatch(/needs the console token/)
+    const both = { Authorization: 'Bearer s3cret', 'X-TMaps-Console-Token': 's3cret' }
+    const allowed = await ask(api, '/keys', { headers: both })
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('content-type')).toBe('application/json')
+    expect(await allowed.json()).toEqual([])
+  })
+
   it('refuses a write that is not JSON with 415, before any route runs', async () => {
     const api = gated()
     const plain = await ask(api, '/keys', {

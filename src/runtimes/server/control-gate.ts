@@ -36,10 +36,17 @@ function sameSecret(given: string, expected: string): boolean {
 export function controlGate({ origins = [], token, hosts = [] }: ControlGateOptions): MiddlewareHandler[] {
   const allowedOrigins = new Set(origins.map((o) => new URL(o).origin))
   const allowedHosts = new Set([...LOOPBACK, ...hosts.map((h) => h.toLowerCase())])
+  // One rule for the two headers: at least one is sent, and every one sent is right. A wrong
+  // credential beside a right one still refuses (a client that sends a stale token is told so).
   const tokenOk = (c: Parameters<MiddlewareHandler>[0]) => {
-    const presented =
-      c.req.header('x-tmaps-console-token') ?? c.req.header('authorization')?.replace(/^Bearer\s+/i, '')
-    return token !== undefined && presented !== undefined && sameSecret(presented, token)
+    const header = c.req.header('x-tmaps-console-token')
+    const authorization = c.req.header('authorization')
+    const bearer = authorization?.match(/^Bearer\s+(.*)$/i)?.[1]
+    if (token === undefined || (header === undefined && authorization === undefined)) return false
+    return (
+      (header === undefined || sameSecret(header, token)) &&
+      (authorization === undefined || (bearer !== undefined && sameSecret(bearer, token)))
+    )
   }
 
   const callers: MiddlewareHandler = async (c, next) => {
