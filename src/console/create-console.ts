@@ -4,8 +4,7 @@ import { allowedKeyActions, type KeyAction, type KeyStatus, nextKeyStatus } from
 import type { KeyMaterial } from '../data/seeded.ts'
 import type { KeyEntry, TmapsStore } from '../store/create-store.ts'
 import type { KeyRecord } from '../store/schemas.ts'
-import { MAX_DOMAINS_PER_KEY, MAX_KEYS } from '../store/schemas.ts'
-import { hasControlCharacters } from '../text/control-characters.ts'
+import { keyNameProblem, MAX_DOMAINS_PER_KEY, MAX_KEY_NAME_LENGTH, MAX_KEYS } from '../store/schemas.ts'
 import { TmapsConsoleError } from './console-error.ts'
 
 /**
@@ -165,8 +164,6 @@ export interface ConsoleContext {
   /** Runs one write at a time, in call order. */
   serialize: <T>(write: () => Promise<T>) => Promise<T>
 }
-
-const MAX_NAME_LENGTH = 100
 
 /**
  * Builds the console over a store: each action below is a function of its own, given the
@@ -338,14 +335,15 @@ function describeRef(ref: unknown): string {
   return String(ref)
 }
 
-/** A key's name, trimmed: not empty, not too long, no control characters. */
+/** A key's name, trimmed: not empty, not too long, no control characters (`keyNameProblem`, as a snapshot's). */
 function checkedName(given: unknown, action: string): string {
   const name = typeof given === 'string' ? given.trim() : ''
-  if (name === '')
+  const problem = keyNameProblem(name)
+  if (problem === 'empty')
     fail('invalid-input', action, 'the name is empty. Give the key a label such as "Production frontend"')
-  if (name.length > MAX_NAME_LENGTH)
-    fail('invalid-input', action, `the name is longer than ${MAX_NAME_LENGTH} characters`)
-  if (hasControlCharacters(name))
+  if (problem === 'too-long')
+    fail('invalid-input', action, `the name is longer than ${MAX_KEY_NAME_LENGTH} characters`)
+  if (problem === 'control-characters')
     fail(
       'invalid-input',
       action,

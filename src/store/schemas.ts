@@ -1,4 +1,5 @@
 import { KEY_STATUSES, type KeyStatus } from '../contract/key-status.ts'
+import { hasControlCharacters } from '../text/control-characters.ts'
 import { checkRecord, type FieldRule, type Issue } from '../validate/validate.ts'
 
 /** The most a console (and a snapshot) holds: far above any real console, and bounded. */
@@ -10,6 +11,23 @@ export const MAX_LINKS = 1_000_000
  * thousand leaves room for any real setup and keeps every console action and load fast.
  */
 export const MAX_DOMAINS_PER_KEY = 1000
+
+/** The longest key name the console takes, in characters: `POST /keys`, `createKey`, a snapshot. */
+export const MAX_KEY_NAME_LENGTH = 100
+
+/**
+ * What is wrong with a key's name, one rule for the console (`POST /keys`, `createKey`) and a
+ * snapshot's check, each in its own words: `empty` (blank once trimmed), `too-long` (more than
+ * `MAX_KEY_NAME_LENGTH` once trimmed), `control-characters` (ESC, line breaks, bidi overrides: a
+ * terminal would print them raw); undefined when it is a name.
+ * @example keyNameProblem('Production frontend') // undefined
+ */
+export function keyNameProblem(name: string): 'empty' | 'too-long' | 'control-characters' | undefined {
+  const trimmed = name.trim()
+  if (trimmed === '') return 'empty'
+  if (trimmed.length > MAX_KEY_NAME_LENGTH) return 'too-long'
+  return hasControlCharacters(name) ? 'control-characters' : undefined
+}
 
 /** A key as the console stores it. The full `value` never leaves the store but once. */
 export interface KeyRecord {

@@ -8,15 +8,15 @@ const KEY = {
   name: 'a',
   value: `ak_${'a'.repeat(32)}`,
   status: 'active',
-  createdAt: 'x',
-  updatedAt: 'y',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:00:00.000Z',
 }
 const OK = {
   format: 'tmaps-mock/snapshot',
   version: 1,
   keys: [{ ...KEY, extra: 1 }],
-  domains: [{ hostname: 'localhost', createdAt: 'z' }],
-  links: [{ keyId: 'key_1', hostname: 'localhost', createdAt: 'w' }],
+  domains: [{ hostname: 'localhost', createdAt: '2026-01-03T00:00:00.000Z' }],
+  links: [{ keyId: 'key_1', hostname: 'localhost', createdAt: '2026-01-04T00:00:00Z' }],
 }
 const problems = (value: unknown) => {
   try {
@@ -30,7 +30,7 @@ const problems = (value: unknown) => {
 describe('parseSnapshot', () => {
   it('reads a snapshot in its own field order, unknown fields dropped, `active` read as enabled, defaults filled in', () => {
     expect(JSON.stringify(parseSnapshot(JSON.stringify(OK)))).toBe(
-      '{"format":"tmaps-mock/snapshot","version":1,"keys":[{"id":"key_1","name":"a","value":"ak_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","status":"enabled","createdAt":"x","updatedAt":"y"}],"domains":[{"hostname":"localhost","createdAt":"z"}],"links":[{"keyId":"key_1","hostname":"localhost","createdAt":"w"}],"usage":{},"keyIndex":0}',
+      '{"format":"tmaps-mock/snapshot","version":1,"keys":[{"id":"key_1","name":"a","value":"ak_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","status":"enabled","createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-02T00:00:00.000Z"}],"domains":[{"hostname":"localhost","createdAt":"2026-01-03T00:00:00.000Z"}],"links":[{"keyId":"key_1","hostname":"localhost","createdAt":"2026-01-04T00:00:00Z"}],"usage":{},"keyIndex":0}',
     )
   })
 
@@ -49,7 +49,7 @@ describe('parseSnapshot', () => {
     ],
     [
       'a hostname not normalized, and a domain of the wrong type',
-      { ...OK, domains: [{ hostname: 'HTTP://X', createdAt: 'z' }, { hostname: 7 }] },
+      { ...OK, domains: [{ hostname: 'HTTP://X', createdAt: OK.domains[0]!.createdAt }, { hostname: 7 }] },
       '✖ not a normalized hostname (lower case, punycode, no scheme, port or path)\n  → at domains[0]\n✖ Invalid input: expected string, received number\n  → at domains[1].hostname\n✖ Invalid input: expected string, received undefined\n  → at domains[1].createdAt',
     ],
     [
@@ -67,7 +67,7 @@ describe('parseSnapshot', () => {
         ...OK,
         keys: [KEY, KEY],
         domains: [OK.domains[0], OK.domains[0]],
-        links: [OK.links[0], OK.links[0], { keyId: 'k2', hostname: 'h2', createdAt: '' }],
+        links: [OK.links[0], OK.links[0], { keyId: 'k2', hostname: 'h2', createdAt: OK.links[0]!.createdAt }],
       },
       '✖ duplicate domain\n  → at domains[1]\n✖ duplicate link\n  → at links[1]\n✖ duplicate key id\n  → at keys[1].id\n✖ duplicate key value\n  → at keys[1].value\n✖ links a key that is not in keys\n  → at links[2].keyId\n✖ links a domain that is not in domains\n  → at links[2].hostname',
     ],
@@ -75,6 +75,19 @@ describe('parseSnapshot', () => {
       'a Date where a string goes, a Map where counts go',
       { ...OK, keys: [{ ...KEY, createdAt: new Date(0) }], usage: { key_1: new Map() } },
       '✖ Invalid input: expected array, received Map\n  → at usage.key_1\n✖ Invalid input: expected string, received Date\n  → at keys[0].createdAt',
+    ],
+    [
+      'dates that are not ISO 8601 date-times, and key names POST /keys refuses (issue #45)',
+      {
+        ...OK,
+        keys: [
+          { ...KEY, name: 'n'.repeat(100_000), createdAt: 'not a date', updatedAt: '2026-02-30T00:00:00Z' },
+          { ...KEY, id: 'key_2', value: `ak_${'b'.repeat(32)}`, name: '  ' },
+        ],
+        domains: [{ hostname: 'localhost', createdAt: '2026-01-01' }],
+        links: [{ ...OK.links[0], createdAt: 1 }],
+      },
+      '✖ is 100000 characters long; a key name has at most 100 (as POST /keys takes them)\n  → at keys[0].name\n✖ not an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z (as the console writes them)\n  → at keys[0].createdAt\n✖ not an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z (as the console writes them)\n  → at keys[0].updatedAt\n✖ is empty; a key needs a name (as POST /keys takes them)\n  → at keys[1].name\n✖ not an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z (as the console writes them)\n  → at domains[0].createdAt\n✖ Invalid input: expected string, received number\n  → at links[0].createdAt',
     ],
   ])('names each problem of %s by its path', (_, value, expected) => {
     expect(problems(value)).toBe(expected)

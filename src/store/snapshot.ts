@@ -2,12 +2,12 @@ import { parseDomainInput } from '../contract/hostname.ts'
 import { KEY_PATTERN, maskSecrets } from '../contract/key-format.ts'
 import { KEY_STATUSES, type KeyStatus } from '../contract/key-status.ts'
 import { ENDPOINTS } from '../endpoints/registry.ts'
-import { hasControlCharacters } from '../text/control-characters.ts'
 import {
   checkCount,
   checkRecord,
   checkString,
   formatIssues,
+  ISO_DATE_TIME,
   type Issue,
   isObject,
   isPlainObject,
@@ -18,10 +18,12 @@ import {
   DOMAIN_FIELDS,
   type DomainRecord,
   type KeyRecord,
+  keyNameProblem,
   LINK_FIELDS,
   type LinkRecord,
   MAX_DOMAINS,
   MAX_DOMAINS_PER_KEY,
+  MAX_KEY_NAME_LENGTH,
   MAX_KEYS,
   MAX_LINKS,
   UNATTRIBUTED,
@@ -102,6 +104,26 @@ function checkId(issues: Issue[], path: Path, id: string): boolean {
 const STATUS_NAME = /^\d{1,3}$/
 const ENDPOINT_NAMES = new Set([...ENDPOINTS.map((e) => e.name), 'unknown'])
 
+/** A key's name, by the rule of `POST /keys` (`keyNameProblem`), in a snapshot's words. */
+const NAME_PROBLEMS = {
+  empty: 'is empty; a key needs a name (as POST /keys takes them)',
+  'too-long': (name: string) =>
+    `is ${name.length} characters long; a key name has at most ${MAX_KEY_NAME_LENGTH} (as POST /keys takes them)`,
+  'control-characters': 'contains control characters (ESC, line breaks)',
+} as const
+function checkName(issues: Issue[], path: Path, name: string): void {
+  const problem = keyNameProblem(name)
+  if (problem === undefined) return
+  const words = NAME_PROBLEMS[problem]
+  issues.push({ path, message: typeof words === 'string' ? words : words(name), abort: false })
+}
+
+/** A record's date: a string (else it aborts, as any field of the wrong type), written as the console writes dates. */
+function checkDate(issues: Issue[], path: Path, value: unknown): void {
+  if (checkString(issues, path, value) && !ISO_DATE_TIME.test(value))
+    issues.push({ path, message: `not ${ISO_DATE_TIME.says} (as the console writes them)`, abort: false })
+}
+
 function checkKey(issues: Issue[], path: Path, value: unknown): KeyRecord | undefined {
   if (!isObject(value)) {
     wrongType(issues, path, 'object', value)
@@ -109,12 +131,7 @@ function checkKey(issues: Issue[], path: Path, value: unknown): KeyRecord | unde
   }
   const from = issues.length
   if (checkString(issues, [...path, 'id'], value.id)) checkId(issues, [...path, 'id'], value.id)
-  if (checkString(issues, [...path, 'name'], value.name) && hasControlCharacters(value.name))
-    issues.push({
-      path: [...path, 'name'],
-      message: 'contains control characters (ESC, line breaks)',
-      abort: false,
-    })
+  if (checkString(issues, [...path, 'name'], value.name)) checkName(issues, [...path, 'name'], value.name)
   if (checkString(issues, [...path, 'value'], value.value) && !KEY_PATTERN.test(value.value))
     issues.push({
       path: [...path, 'value'],
@@ -129,8 +146,8 @@ function checkKey(issues: Issue[], path: Path, value: unknown): KeyRecord | unde
       message: `Invalid option: expected one of ${KEY_STATUSES.map((s) => JSON.stringify(s)).join('|')}`,
       abort: true,
     })
-  checkString(issues, [...path, 'createdAt'], value.createdAt)
-  checkString(issues, [...path, 'updatedAt'], value.updatedAt)
+  checkDate(issues, [...path, 'createdAt'], value.createdAt)
+  checkDate(issues, [...path, 'updatedAt'], value.updatedAt)
   if (!notAborted(issues, from)) return undefined
   const { id, name, createdAt, updatedAt } = value as unknown as KeyRecord
   return { id, name, value: value.value as string, status: status as KeyStatus, createdAt, updatedAt }
@@ -139,6 +156,7 @@ function checkKey(issues: Issue[], path: Path, value: unknown): KeyRecord | unde
 function checkDomain(issues: Issue[], path: Path, value: unknown): DomainRecord | undefined {
   const domain = checkRecord<DomainRecord>(issues, path, value, DOMAIN_FIELDS)
   if (domain) {
+    checkDate(issues, [...path, 'createdAt'], domain.createdAt)
     const parsed = parseDomainInput(domain.hostname)
     if (!(parsed.ok && parsed.hostname === domain.hostname))
       issues.push({
@@ -255,9 +273,11 @@ function* checkSnapshot(issues: Issue[], value: unknown): Sliced<ParsedSnapshot 
   const domains = yield* checkList(issues, ['domains'], value.domains, (item, path) =>
     checkDomain(issues, path, item),
   )
-  const links = yield* checkList(issues, ['links'], value.links, (item, path) =>
-    checkRecord<LinkRecord>(issues, path, item, LINK_FIELDS),
-  )
+  const links = yield* checkList(issues, ['links'], value.links, (item, path) => {
+    const link = checkRecord<LinkRecord>(issues, path, item, LINK_FIELDS)
+    if (link) checkDate(issues, [...path, 'createdAt'], link.createdAt)
+    return link
+  })
   const usage =
     value.usage === undefined
       ? {}

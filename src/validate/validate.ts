@@ -197,6 +197,36 @@ export const CONFIDENCE: Rule<number> = {
   says: 'a number from 0 to below 1, e.g. 0.4',
 }
 
+const ISO_DATE_TIME_SHAPE =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z|[+-](\d{2}):(\d{2}))$/
+
+/**
+ * A date and time as the console writes them (`toISOString()`): ISO 8601 with its zone, a day that
+ * exists (`2026-02-30` is none, though `Date.parse` reads it as March 2nd).
+ */
+export const ISO_DATE_TIME: Rule<string> = {
+  test: (value): value is string => {
+    const parts = typeof value === 'string' ? ISO_DATE_TIME_SHAPE.exec(value) : null
+    if (!parts) return false
+    const [year, month, day, hour, minute, second, zoneHour = 0, zoneMinute = 0] = parts
+      .slice(1)
+      .map((part) => (part === undefined ? undefined : Number(part)))
+    const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate() // the month's last day
+    return (
+      month! >= 1 &&
+      month! <= 12 &&
+      day! >= 1 &&
+      day! <= days &&
+      hour! <= 23 &&
+      minute! <= 59 &&
+      second! <= 59 &&
+      zoneHour <= 23 &&
+      zoneMinute <= 59
+    )
+  },
+  says: 'an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z',
+}
+
 /**
  * What throws a user's mistake: a `TypeError` reading `<context>: <why>.`, `context` saying what
  * failed (`Failed to set up tmaps-mock/vite`) and `why` what to fix.

@@ -187,6 +187,25 @@ describe('control API', () => {
   })
 
   it.each([
+    ['createdAt', { createdAt: 'not a date' }, 'not an ISO 8601 date-time'],
+    ['name', { name: 'n'.repeat(100_000) }, 'is 100000 characters long; a key name has at most 100'],
+  ])(
+    'refuses a snapshot whose key %s POST /keys would refuse (400 naming the field), state unchanged',
+    async (field, change, words) => {
+      await call('POST', '/keys', { name: 'Kept' })
+      const snapshot = (await call('GET', '/snapshot')).body
+      snapshot.keys[0] = { ...snapshot.keys[0], ...change }
+      const refused = await call('PUT', '/snapshot', snapshot)
+      expect(refused.status).toBe(400)
+      expect(refused.type).toBe('application/json')
+      expect(refused.body.error).toContain(`✖ ${words}`)
+      expect(refused.body.error).toContain(`→ at keys[0].${field}`)
+      expect(refused.body.error.length).toBeLessThan(1000)
+      expect((await call('GET', '/keys')).body.map((k: { name: string }) => k.name)).toEqual(['Kept'])
+    },
+  )
+
+  it.each([
     ['GET', '/nothing', undefined, 404],
     ['DELETE', '/keys', undefined, 405],
     ['POST', '/keys', '{not json', 400],
