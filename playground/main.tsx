@@ -1,5 +1,6 @@
 import recording from 'virtual:playground/replay'
 import { render } from 'preact'
+import { playgroundConfig, storageName } from '../src/cli/playground-config.ts'
 import { createWorkerRenderer } from '../src/pictures/renderer.ts'
 import { setupTmapsWorker } from '../src/runtimes/browser/index.ts'
 import { earlyRegistration } from '../src/runtimes/vite/register-early.ts'
@@ -9,7 +10,8 @@ import { sendStateIfAsked } from './twin-state.ts'
 import './styles.css'
 
 /**
- * The playground's mock: the demo console, kept across reloads and tabs of this origin. Its map
+ * The playground's mock: the demo console (or the state and seed `tmaps-mock playground` was
+ * given), kept across reloads and tabs of this origin. Its map
  * tiles and static maps are drawn in a Web Worker, which starts building the map at once: the
  * first tiles do not wait for the page, and the page never waits for a tile.
  */
@@ -19,7 +21,15 @@ const renderer = createWorkerRenderer(
 )
 // `TMAPS_REPLAY=tmaps.har npm start`: TMaps's recorded answers, behind the console's contract.
 const replay = recording === null ? {} : { replay: { har: recording, maxAge: false as const } }
-const tmaps = setupTmapsWorker({ persist: 'tmaps-mock/playground', renderer, ...replay })
+const config = playgroundConfig()
+const tmaps = setupTmapsWorker({
+  ...config,
+  persist: storageName(config),
+  renderer,
+  ...replay,
+  // Beside the page, wherever it is served (a static copy may live under any path prefix).
+  start: { quiet: true, onUnhandledFrame: 'bypass', serviceWorker: { url: './mockServiceWorker.js' } },
+})
 renderer.warm(tmaps.options.dataSeed)
 const root = document.getElementById('app')!
 // The map's library loads while the service worker registers, not after.

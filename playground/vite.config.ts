@@ -9,6 +9,11 @@ import { createReplay } from '../src/upstream/replay.ts'
 
 /** The render worker's `warm` job, posted by the page's early script (see `startMapEarly`). */
 const WARM = JSON.stringify(warmJob(DEFAULT_DATA_SEED))
+/**
+ * msw's worker script beside the page: relative, so the built page works at any path prefix
+ * (`tmaps-mock playground --out`, a docs site), its service worker's scope that folder.
+ */
+const SERVICE_WORKER_URL = './mockServiceWorker.js'
 /** Where `vite dev` serves the bundled render worker (see `startEarlyInDev`). */
 const RENDER_WORKER_PATH = '/@playground/render-worker'
 
@@ -61,12 +66,12 @@ const startMapEarly: Plugin = {
       return [
         {
           tag: 'script',
-          children: `${registerEarly('/mockServiceWorker.js')}\nwindow.tmapsRenderWorker = new Worker(${JSON.stringify(`/${worker}`)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${WARM})`,
+          children: `${registerEarly(SERVICE_WORKER_URL)}\nwindow.tmapsRenderWorker = new Worker(${JSON.stringify(`./${worker}`)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${WARM})`,
           injectTo: 'head',
         },
         {
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${leaflet.fileName}` },
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${leaflet.fileName}` },
           injectTo: 'head',
         },
       ]
@@ -159,7 +164,7 @@ function startEarlyInDev(): Plugin {
         return [
           {
             tag: 'script',
-            children: `${registerEarly('/mockServiceWorker.js')}\nwindow.tmapsRenderWorker = new Worker(${JSON.stringify(worker)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${WARM})`,
+            children: `${registerEarly(SERVICE_WORKER_URL)}\nwindow.tmapsRenderWorker = new Worker(${JSON.stringify(worker)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${WARM})`,
             injectTo: 'head-prepend',
           },
           ...(entry ? staticGraph(entry, isDependency) : []).map((href) => ({
@@ -201,10 +206,13 @@ function staticGraph(entry: EnvironmentModuleNode, isDependency: (url: string) =
 
 /**
  * The playground: `npm start`. Served on loopback, so the same page opens at
- * http://localhost:5173 and http://127.0.0.1:5173 (two origins, as a browser sees them).
+ * http://localhost:5173 and http://127.0.0.1:5173 (two origins, as a browser sees them). Built
+ * into the package (`dist/playground/`, by `npm run build`) with relative URLs, for
+ * `tmaps-mock playground` and its static copies at any path prefix.
  */
 export default defineConfig({
   root: import.meta.dirname,
+  base: './',
   plugins: [msw({ mode: 'worker-only' }), startMapEarly, startEarlyInDev(), replayFromEnv()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   // An ES module worker can split: the base map's finest level loads when first drawn.
@@ -214,5 +222,5 @@ export default defineConfig({
   server: { host: 'localhost', port: 5173, strictPort: false },
   preview: { host: 'localhost', port: 5173 },
   // The mock ships its gazetteer and generators: a large bundle, on purpose.
-  build: { outDir: '../dist-playground', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: { outDir: '../dist/playground', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
 })

@@ -65,6 +65,7 @@ Against the real TMaps (docs/upstream.md):
   --replay-missing <m>      a request not recorded: mock (default, the mock's answer) or error (a 500)
   --replay-max-age <d>      warn when the recording is older (default 90d)
 
+tmaps-mock playground: the playground page, the mock in your browser (tmaps-mock playground --help)
 tmaps-mock verify: compare the real TMaps with the mock (tmaps-mock verify --help)
 
 Without --cert/--key, a local certificate authority and a certificate for localhost,
@@ -92,6 +93,10 @@ async function main(argv: string[]): Promise<void> {
     const { verifyCommand } = await import('./verify/command.ts')
     process.exit(await verifyCommand(argv.slice(1)))
   }
+  if (argv[0] === 'playground') {
+    const { playgroundCommand } = await import('./playground.ts')
+    return playgroundCommand(argv.slice(1))
+  }
   let parsed: ReturnType<typeof parse>
   try {
     parsed = parse(argv)
@@ -105,7 +110,11 @@ async function main(argv: string[]): Promise<void> {
   }
   const [command, ...rest] = positionals
   if (command !== 'serve')
-    fail(command === undefined ? 'say what to do: tmaps-mock serve' : `unknown command "${command}".`)
+    fail(
+      command === undefined
+        ? 'say what to do: tmaps-mock serve, tmaps-mock playground or tmaps-mock verify'
+        : `unknown command "${command}".`,
+    )
   if (rest.length > 0) fail(`unexpected argument "${rest[0]}".`)
   if ((values.cert === undefined) !== (values.key === undefined)) fail('give --cert and --key together.')
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cleanUp } from '../support/cleanup.ts'
@@ -244,5 +244,16 @@ console.log(JSON.stringify({ answers, read: globalThis.__read.filter((f) => f.in
           ].includes(f),
       ),
     ).toEqual([])
+  })
+
+  it("ships the built playground (its page, msw's worker beside it) and stays within 5 MB packed", async () => {
+    const tarball = await packedTarball()
+    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n')
+    expect(files).toContain('package/dist/playground/index.html')
+    expect(files).toContain('package/dist/playground/mockServiceWorker.js')
+    expect(files.some((f) => /^package\/dist\/playground\/assets\/render-worker-[\w-]+\.js$/.test(f))).toBe(
+      true,
+    )
+    expect(statSync(tarball).size).toBeLessThanOrEqual(5 * 1024 * 1024)
   })
 })

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, openPage, screenshot, servePlayground } from '../support/browser.ts'
+import { keyCard, selectKey, send } from '../support/playground-page.ts'
 
 let browser: Browser
 let server: Awaited<ReturnType<typeof servePlayground>>
@@ -17,34 +18,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.close()
 })
-
-const keyCard = (page: Page, name: string) => page.locator(`[data-testid="key"][data-key-name="${name}"]`)
-
-/** Sends the composer's request with a key and a caller, as a person would; returns status and reason. */
-async function send(page: Page, keyName: string, caller = 'This page (fetch)') {
-  const seqOf = async () =>
-    (await page.getByTestId('result').count()) === 0
-      ? 0
-      : Number(await page.getByTestId('result').getAttribute('data-seq'))
-  const before = await seqOf()
-  await selectKey(page, 'API key', keyName)
-  await page.getByLabel(caller).check()
-  await page.getByRole('button', { name: 'Send', exact: true }).click()
-  // The answer shown is this request's (the log's sequence number moved on). The mock answers in
-  // the page, after the map's tiles it is still drawing: allow for them.
-  await expect.poll(seqOf, { timeout: 10_000 }).toBeGreaterThan(before)
-  return {
-    status: Number(await page.getByTestId('result-status').textContent()),
-    reason: (await page.getByTestId('result-reason').textContent()) ?? '',
-  }
-}
-
-/** Picks a key by its name in a key select (its options read "name · prefix… · status"). */
-async function selectKey(page: Page, label: string, keyName: string) {
-  const select = page.getByLabel(label, { exact: true })
-  const option = select.locator('option', { hasText: `${keyName} ·` })
-  await select.selectOption((await option.getAttribute('value'))!)
-}
 
 /** The map's tiles: `loading`, `loaded` (every visible tile) or `refused` (some failed). */
 const mapTiles = (page: Page) => page.locator('.map').getAttribute('data-tiles')
