@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks'
+import { playgroundConfig } from '../src/cli/playground-config.ts'
 import { DATA_ATTRIBUTION } from '../src/data/attribution.ts'
 import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { Composer, type Sent } from './composer.tsx'
@@ -10,6 +11,9 @@ import { TunisiaMap } from './tunisia-map.tsx'
 import { importTwinState, twinOrigin } from './twin-state.ts'
 import { UsagePanel } from './usage-panel.tsx'
 import { useAction, useMockVersion } from './use-mock.ts'
+
+/** What Reset goes back to: the demo, or the state `tmaps-mock playground --state` started from. */
+const startName = (playgroundConfig().state ?? 'demo') === 'demo' ? 'demo' : 'start'
 
 /** The other local name of this page, as a URL to link to. */
 function otherOrigin(): string | null {
@@ -70,14 +74,14 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
                 // Reset drops every change: a misclick must not do it.
                 if (
                   window.confirm(
-                    'Reset to the demo? This drops every change made in this console: created keys, linked domains, statuses.',
+                    `Reset to ${startName}? This drops every change made in this console: created keys, linked domains, statuses.`,
                   )
                 ) {
                   void act(() => tmaps.reset())
                 }
               }}
             >
-              Reset to demo
+              Reset to {startName}
             </button>
             <button type="button" class="compact" onClick={exportState}>
               Export state

@@ -125,6 +125,8 @@ describe('npx tmaps-mock playground', () => {
     await expect.poll(() => cards.count()).toBe(1)
     const value = createdKeys.find((k) => k.name === 'Web app (local dev)')!.value
     expect(await keyCard(page, 'Web app (local dev)').textContent()).toContain(`${value.slice(0, 7)}…`)
+    // Reset goes back to that state, and says so.
+    expect(await page.getByRole('button', { name: 'Reset to start' }).count()).toBe(1)
     expect(errors()).toEqual([])
     await context.close()
   }, 120_000)
