@@ -220,6 +220,51 @@ describe('a recording from someone else (issue #45): refused at load, or served 
   const forwardAt = (har: TmapsHar) =>
     har.log.entries.findIndex((e) => e.request.url.includes('/geocoding/forward'))
 
+  it('serves replayed JSON and PNG from serve with nosniff and a policy that runs nothing', async () => {
+    const server = await startTmapsHttpsServer({
+      port: 0,
+      state: 'empty',
+      keys: [{ value: KEY }],
+      certDir: join(dir, 'certs'),
+      replay: harPath,
+    })
+    try {
+      const agent = new Agent({ ca: server.ca })
+      const get = (path: string) =>
+        new Promise<{ status?: number; headers: Record<string, unknown>; bytes: Buffer }>((done, fail) => {
+          request(`${server.url}${path}${path.includes('?') ? '&' : '?'}api_key=${KEY}`, { agent }, (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c) => chunks.push(c))
+            res.on('end', () =>
+              done({ status: res.statusCode, headers: res.headers, bytes: Buffer.concat(chunks) }),
+            )
+          })
+            .on('error', fail)
+            .end()
+        })
+      const json = await get('/geocoding/forward?q=Sfax&limit=2')
+      const png = await get('/r-tile/7/67/50')
+      for (const [answer, path] of [
+        [json, REQUESTS[0]!],
+        [png, '/r-tile/7/67/50'],
+      ] as const) {
+        expect(answer.status).toBe(200)
+        expect([sha(answer.bytes), answer.headers['content-type']]).toEqual([
+          received.get(path)!.sha,
+          received.get(path)!.type,
+        ])
+        expect(answer.headers['x-content-type-options']).toBe('nosniff')
+        expect(answer.headers['content-security-policy']).toBe(
+          "default-src 'none'; frame-ancestors 'none'; sandbox",
+        )
+      }
+      expect(server.mock.log.entries().map((e) => e.source)).toEqual(['replay', 'replay'])
+      agent.destroy()
+    } finally {
+      await server.close()
+    }
+  })
+
   it.each([
     ['text/html', '<script>fetch("/__console/snapshot")</script>'],
     ['text/html; charset=utf-8', '<p>hi</p>'],

@@ -14,9 +14,9 @@ const KEY_TAIL = '0123456789abcdef0123456789abcdef'.slice(4)
 async function start(options: Parameters<typeof startServer>[0] = {}) {
   const lines: RequestLine[] = []
   const { server, agent, call } = await startServer({ onRequest: (line) => lines.push(line), ...options })
-  /** One request as raw bytes on its own TLS connection; the status line and body as read back. */
+  /** One request as raw bytes on its own TLS connection; the status, headers and body as read back. */
   const raw = (head: string) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
+    new Promise<{ status: number; headers: Record<string, string>; text: string }>((resolve, reject) => {
       const socket = connect({
         host: '127.0.0.1',
         port: Number(new URL(server.url).port),
@@ -29,11 +29,12 @@ async function start(options: Parameters<typeof startServer>[0] = {}) {
         received += chunk
       })
       socket.on('end', () => {
-        const [statusLine = '', ...rest] = received.split('\r\n')
-        resolve({
-          status: Number(statusLine.split(' ')[1]),
-          text: rest.join('\r\n').split('\r\n\r\n').slice(1).join(''),
-        })
+        const [head = '', ...body] = received.split('\r\n\r\n')
+        const [statusLine = '', ...fields] = head.split('\r\n')
+        const headers = Object.fromEntries(
+          fields.map((f) => [f.slice(0, f.indexOf(':')).toLowerCase(), f.slice(f.indexOf(':') + 1).trim()]),
+        )
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, text: body.join('\r\n\r\n') })
       })
       socket.on('error', reject)
     })
@@ -156,6 +157,38 @@ describe('hostile callers of the control API get a 4xx, never a 500', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     process.off('warning', onWarning)
     expect(warnings).toEqual([])
+  })
+})
+
+describe('issue #45: what got through', () => {
+  it.each([
+    ['an API path', '/geocoding/forward?q=Sfax'],
+    ['the control API', '/__console/keys'],
+  ])(
+    'answers a 60 KB Origin on %s with 431 and the mock’s JSON error body, CORS headers on',
+    async (_, path) => {
+      const { raw, call } = await start()
+      const answer = await raw(
+        `GET ${path} HTTP/1.1\r\nHost: localhost\r\nOrigin: https://${'a'.repeat(60_000)}.tn`,
+      )
+      expect(answer.status).toBe(431)
+      expect(answer.headers['content-type']).toBe('application/json')
+      expect(answer.headers['access-control-allow-origin']).toBe('*')
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      expect(answer.headers.connection).toBe('close')
+      expect(JSON.parse(answer.text)).toEqual({ error: 'request header fields too large' })
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.text))
+      expect((await call('/geocoding/forward?q=Sfax')).status).toBe(401) // and it keeps answering
+    },
+  )
+
+  it('answers a request Node cannot parse with 400 and the mock’s JSON error body', async () => {
+    const { raw } = await start()
+    const answer = await raw('GET /geocoding/forward?q=Sfax HTTP/1.1\r\nHost: localhost\r\nBad Header: x')
+    expect(answer.status).toBe(400)
+    expect(answer.headers['content-type']).toBe('application/json')
+    expect(answer.headers['access-control-allow-origin']).toBe('*')
+    expect(JSON.parse(answer.text)).toEqual({ error: 'bad request' })
   })
 })
 

