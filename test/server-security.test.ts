@@ -144,6 +144,79 @@ describe('the HTTPS server of tmaps-mock serve', () => {
   })
 })
 
+describe('answers no script can act on (issue #45)', () => {
+  const SANDBOX = "default-src 'none'; frame-ancestors 'none'; sandbox"
+
+  it('sends nosniff and a policy that runs nothing with every answer but the console page', async () => {
+    const { server, call } = await start()
+    const key = await server.mock.console.createKey({ name: 'K' })
+    const answers = {
+      '401 of the API': await call('/geocoding/forward?q=Sfax'),
+      '200 of the API': await call(`/geocoding/forward?q=Sfax&limit=1&api_key=${key.value}`),
+      preflight: await call('/geocoding/forward', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+      }),
+      'control API 200': await call('/__console/keys'),
+      'control API 404': await call('/__console/nothing'),
+      'control API 405': await call('/__console/keys', { method: 'DELETE' }),
+      'redirect to the page': await call('/', { headers: { accept: 'text/html' } }),
+    }
+    expect(
+      Object.fromEntries(
+        Object.entries(answers).map(([what, a]) => [
+          what,
+          [a.status, a.headers['x-content-type-options'], a.headers['content-security-policy']],
+        ]),
+      ),
+    ).toEqual({
+      '401 of the API': [401, 'nosniff', SANDBOX],
+      '200 of the API': [200, 'nosniff', SANDBOX],
+      preflight: [204, 'nosniff', SANDBOX],
+      'control API 200': [200, 'nosniff', SANDBOX],
+      'control API 404': [404, 'nosniff', SANDBOX],
+      'control API 405': [405, 'nosniff', SANDBOX],
+      'redirect to the page': [303, 'nosniff', SANDBOX],
+    })
+    expect(answers['401 of the API'].headers['content-type']).toBe('application/json')
+    expect(answers['401 of the API'].json()).toEqual({ error: 'missing api_key' })
+    expect(answers['control API 200'].json()).toEqual([expect.objectContaining({ name: 'K' })])
+    const page = await call('/__console/', {
+      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    })
+    expect(page.status).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=UTF-8')
+    expect(page.headers['x-content-type-options']).toBe('nosniff')
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'nonce-/)
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(page.text).toContain('<meta name="tmaps-console-page" content="')
+  })
+
+  it('answers a script of its own origin only with the console page’s token, over the socket', async () => {
+    const { server, call } = await start()
+    const script = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }
+    const refused = await call('/__console/snapshot', { headers: script })
+    expect(refused.status).toBe(403)
+    expect(refused.headers['content-type']).toBe('application/json')
+    expect(refused.json().error).toContain('only from the console page')
+    expect(refused.text).not.toMatch(/ak_[0-9a-f]{32}/)
+    const page = await call('/__console/', {
+      headers: {
+        accept: 'text/html',
+        'sec-fetch-site': 'none',
+        'sec-fetch-mode': 'navigate',
+        'sec-fetch-dest': 'document',
+      },
+    })
+    const token = /<meta name="tmaps-console-page" content="([^"]+)">/.exec(page.text)![1]!
+    const read = await call('/__console/snapshot', { headers: { ...script, 'x-tmaps-console-page': token } })
+    expect(read.status).toBe(200)
+    expect(read.headers['content-type']).toBe('application/json')
+    expect(read.json()).toEqual(JSON.parse(JSON.stringify(server.mock.snapshot())))
+    expect((await call('/__console/snapshot')).status).toBe(200) // curl, Node: as before
+  })
+})
+
 describe('the local certificate authority', () => {
   it('can vouch only for localhost, 127.0.0.1 and ::1 (name constraints)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tmaps-ca-'))

@@ -246,6 +246,63 @@ describe('a page on another origin, console origins not allowed', () => {
   })
 })
 
+describe('a script on the server’s own origin (issue #45: a replayed page, any path there)', () => {
+  it('cannot read the snapshot nor create a key: only the console page, with its token, may', async () => {
+    const before = keyIds()
+    // A document of the server's own origin that is not the console page, as a hostile HAR made one.
+    const { context, page } = await pageAt(locked.url)
+    const read = await pageFetch(page, '/__console/snapshot')
+    const write = await pageFetch(page, '/__console/keys', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'From a script' }),
+    })
+    const routes = await pageFetch(page, '/__console/', { headers: { Accept: 'text/html' } })
+    expect(read.status).toBe(403)
+    expect(JSON.parse(read.body!).error).toContain('only from the console page')
+    expect(write.status).toBe(403)
+    expect(routes.status).toBe(403)
+    expect(JSON.stringify([read, write, routes])).not.toMatch(KEY_VALUE)
+    expect(answered(seen.locked)).toEqual([
+      'GET /__console/snapshot 403',
+      'POST /__console/keys 403',
+      'GET /__console/ 403',
+    ])
+    expect(keyIds()).toEqual(before)
+    await context.close()
+  })
+
+  it('cannot read the page token out of the console page, in a window it opens or a frame', async () => {
+    const { context, page } = await pageAt(locked.url)
+    const opened = await page.evaluate(async () => {
+      const tab = window.open('/__console/')
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      try {
+        const meta = tab?.document.querySelector('meta[name="tmaps-console-page"]')
+        return `read: ${meta?.getAttribute('content')}`
+      } catch (error) {
+        return `refused: ${(error as Error).name}`
+      }
+    })
+    const framed = await page.evaluate(async () => {
+      const frame = document.createElement('iframe')
+      frame.src = '/__console/'
+      document.body.append(frame)
+      await new Promise((resolve) => frame.addEventListener('load', resolve))
+      try {
+        return `read: ${frame.contentDocument?.documentElement.outerHTML ?? 'nothing'}`
+      } catch (error) {
+        return `refused: ${(error as Error).name}`
+      }
+    })
+    // Cut off by the page's Cross-Origin-Opener-Policy (without it, the script read the token).
+    expect(opened).toMatch(/^refused: |^read: undefined$/)
+    expect(framed).not.toContain('tmaps-console-page')
+    expect(answered(seen.locked)).toEqual(['GET /__console/ 200', 'GET /__console/ 403'])
+    await context.close()
+  })
+})
+
 describe('a page on an origin listed in consoleOrigins', () => {
   it('reads the snapshot, with the full state', async () => {
     const { context, page } = await pageAt(PAGE)

@@ -1,12 +1,21 @@
 import { keyReach } from '../../contract/key-status.ts'
 import type { TmapsMockCore } from '../../core/create-core.ts'
+import { CONSOLE_PAGE_HEADER } from './control-gate.ts'
 import { CONTROL_PREFIX } from './node-request.ts'
 
-/** What the console page says beyond the mock's state: where its CA is. */
+/** What the console page says beyond the mock's state: where its CA is, and the token it sends back. */
 export interface ConsolePageOptions {
   /** The local CA's certificate file, when the server made its certificate. */
   caPath?: string
+  /**
+   * The server's page token (the control API makes it): written in the page's
+   * `<meta name="tmaps-console-page">`, sent back by its script in `X-TMaps-Console-Page`.
+   */
+  pageToken?: string
 }
+
+/** The `<meta>` that holds the page token: a page the server serves to drive its control API reads it there. */
+export const CONSOLE_PAGE_META = 'tmaps-console-page'
 
 /** How many log entries the page shows (the newest); the live stream adds to them. */
 const LOG_ROWS = 50
@@ -33,8 +42,9 @@ const escapeHtml = (text: string) =>
  * The page a browser gets at `/__console/` (and at `/`, redirected) of `tmaps-mock serve`: what
  * is running and on which origin, the keys (masked, as everywhere but where a key is created),
  * the CA to trust and how, the live request log (the control API's SSE stream, same origin) and
- * where the docs are. It is behind the control API's gate like every `/__console/` route.
- * `origin` is the server's, as the browser reached it.
+ * where the docs are. It is behind the control API's gate like every `/__console/` route, and
+ * its script calls the control API with the page token (`options.pageToken`), as the gate asks
+ * of every script of the server's origin. `origin` is the server's, as the browser reached it.
  * @example consolePage(mock, 'https://localhost:8443', { caPath: '~/.cache/tmaps-mock/tmaps-mock-ca.pem' }, 'n0nce')
  */
 export function consolePage(
@@ -49,7 +59,7 @@ export function consolePage(
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>tmaps-mock serve · ${e(new URL(origin).host)}</title>
+${tokenMeta(options.pageToken)}<title>tmaps-mock serve · ${e(new URL(origin).host)}</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
 <body>
@@ -77,6 +87,11 @@ ${logSection(core)}
 </body>
 </html>
 `
+}
+
+/** The page token's `<meta>` line, when the page has one. */
+function tokenMeta(token: string | undefined): string {
+  return token === undefined ? '' : `<meta name="${CONSOLE_PAGE_META}" content="${escapeHtml(token)}">\n`
 }
 
 /** Where TMaps's URLs are on this server, and what is special about it now (faults). */
@@ -181,19 +196,45 @@ ul { padding-left: 20px } li { margin: 4px 0 }
 }
 `
 
-/** The live log: the control API's SSE stream of this same origin, newest first, at most 50 rows. */
+/**
+ * The live log: the control API's event stream of this same origin, read with `fetch` (an
+ * `EventSource` cannot send the page token), newest first, at most 50 rows; it reconnects
+ * every 3 s, as an `EventSource` would, when the stream ends.
+ */
 const SCRIPT = `
 const rows = document.getElementById('entries')
 const live = document.getElementById('live')
+const token = document.querySelector('meta[name="${CONSOLE_PAGE_META}"]')?.content ?? ''
 const escape = (t) => String(t).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c])
-const stream = new EventSource('${CONTROL_PREFIX}/log/stream')
-stream.addEventListener('entry', (event) => {
-  const e = JSON.parse(event.data)
+const show = (e) => {
   const bad = e.status >= 400 || e.status === 0
   rows.insertAdjacentHTML('afterbegin', '<tr><td>' + escape(e.time.slice(11, 19)) + '</td><td class="' + (bad ? 'bad' : 'ok') + '">' + e.status + '</td><td>' + escape(e.rule) + '</td><td><code>' + escape(e.method + ' ' + e.host + e.path + e.query) + '</code></td></tr>')
   while (rows.rows.length > ${LOG_ROWS}) rows.deleteRow(-1)
   document.getElementById('empty').hidden = true
-})
-stream.onopen = () => { live.textContent = '(live)' }
-stream.onerror = () => { live.textContent = '(not live: the server stopped, or the log stream refused this page)' }
+}
+const follow = async () => {
+  try {
+    const headers = { '${CONSOLE_PAGE_HEADER}': token }
+    const response = await fetch('${CONTROL_PREFIX}/log/stream', { headers })
+    if (!response.ok || !response.body) throw new Error('HTTP ' + response.status)
+    live.textContent = '(live)'
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+    let buffer = ''
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      buffer += value
+      let end
+      while ((end = buffer.indexOf('\\n\\n')) >= 0) {
+        const lines = buffer.slice(0, end).split('\\n')
+        buffer = buffer.slice(end + 2)
+        const data = lines.find((line) => line.startsWith('data: '))
+        if (lines.includes('event: entry') && data) show(JSON.parse(data.slice(6)))
+      }
+    }
+  } catch {}
+  live.textContent = '(not live: the server stopped, or the log stream refused this page)'
+  setTimeout(follow, 3000)
+}
+follow()
 `

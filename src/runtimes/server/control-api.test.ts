@@ -359,6 +359,94 @@ describe('control API gate', () => {
     expect(await allowed.json()).toEqual([])
   })
 
+  const own = 'https://localhost:8443'
+  /** What Chromium sends: a top-level navigation typed or followed, a script's fetch, a frame. */
+  const NAVIGATION = {
+    Accept: 'text/html',
+    'Sec-Fetch-Site': 'none',
+    'Sec-Fetch-Mode': 'navigate',
+    'Sec-Fetch-Dest': 'document',
+  }
+  const SCRIPT = { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' }
+  const FRAME = { ...NAVIGATION, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'iframe' }
+  /** The console page, as a browser navigating to it gets it, and the page token it carries. */
+  const openPage = async (api: ReturnType<typeof createControlApi>) => {
+    const page = await ask(api, '/', { headers: NAVIGATION })
+    const html = await page.text()
+    return { page, html, token: /<meta name="tmaps-console-page" content="([^"]+)">/.exec(html)?.[1] }
+  }
+
+  it('answers a script of its own origin only with the console page’s token (X-TMaps-Console-Page)', async () => {
+    const api = gated()
+    const { token } = await openPage(api)
+    expect(token).toMatch(/^[\w-]{32}$/)
+    for (const headers of [SCRIPT, { ...SCRIPT, 'X-TMaps-Console-Page': 'wrong' }]) {
+      const read = await ask(api, '/snapshot', { headers })
+      expect(read.status).toBe(403)
+      expect(read.headers.get('content-type')).toBe('application/json')
+      expect((await read.json()).error).toMatch(
+        /^The control API answers a script of its own origin \(https:\/\/localhost:8443\) only from the console page/,
+      )
+    }
+    const write = await ask(api, '/keys', {
+      method: 'POST',
+      headers: { ...SCRIPT, Origin: own, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'From a script' }),
+    })
+    expect(write.status).toBe(403)
+    expect(core.console.listKeys()).toEqual([])
+    // The page's own calls, with its token: read and write, as the page of #46 will.
+    const page = { ...SCRIPT, 'X-TMaps-Console-Page': token! }
+    const snapshot = await ask(api, '/snapshot', { headers: page })
+    expect(snapshot.status).toBe(200)
+    expect(snapshot.headers.get('content-type')).toBe('application/json')
+    expect((await snapshot.json()).format).toBe('tmaps-mock/snapshot')
+    const created = await ask(api, '/keys', {
+      method: 'POST',
+      headers: { ...page, Origin: own, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'From the page' }),
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('access-control-allow-origin')).toBeNull() // same origin: no CORS
+    expect((await created.json()).name).toBe('From the page')
+    // Curl and Node (no Sec-Fetch headers, no Origin) and an allowed origin, as before.
+    expect((await ask(api, '/keys')).status).toBe(200)
+    expect(
+      (await ask(api, '/keys', { headers: { Origin: origin, 'Sec-Fetch-Site': 'cross-site' } })).status,
+    ).toBe(200)
+    // A wrong page token refuses wherever it is sent.
+    expect((await ask(api, '/keys', { headers: { 'X-TMaps-Console-Page': 'wrong' } })).status).toBe(403)
+  })
+
+  it('serves the console page to a top-level navigation only: a script or a frame of its origin gets 403', async () => {
+    const api = gated()
+    const { page, html, token } = await openPage(api)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8')
+    expect(html).toContain('<title>tmaps-mock serve')
+    expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
+    expect(page.headers.get('content-security-policy')).not.toMatch(/sandbox/)
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+    // A reload or a link of its own origin is a navigation too.
+    const reload = await ask(api, '/', { headers: { ...NAVIGATION, 'Sec-Fetch-Site': 'same-origin' } })
+    expect(reload.status).toBe(200)
+    expect(await reload.text()).toContain(token!) // one token per server, the same on every load
+    for (const headers of [{ ...SCRIPT, Accept: 'text/html' }, FRAME]) {
+      const refused = await ask(api, '/', { headers })
+      expect(refused.status).toBe(403)
+      expect(refused.headers.get('content-type')).toBe('application/json')
+      expect(await refused.text()).not.toContain('tmaps-console-page')
+    }
+    // A page of an allowed origin reads the routes, not the page: the token stays with the page.
+    const allowed = await ask(api, '/', {
+      headers: { Origin: origin, Accept: 'text/html', 'Sec-Fetch-Mode': 'cors' },
+    })
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('content-type')).toBe('application/json')
+    expect((await allowed.json()).routes).toContain('GET /__console/keys')
+  })
+
   it('refuses a write that is not JSON with 415, before any route runs', async () => {
     const api = gated()
     const plain = await ask(api, '/keys', {

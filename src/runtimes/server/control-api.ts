@@ -9,7 +9,7 @@ import { compileOverride } from '../../core/override-list.ts'
 import { UNATTRIBUTED } from '../../store/schemas.ts'
 import { deeperThan, isObject, MAX_JSON_DEPTH } from '../../validate/validate.ts'
 import { type ConsolePageOptions, consolePage } from './console-page.ts'
-import { type ControlGateOptions, controlGate } from './control-gate.ts'
+import { type ControlGateOptions, controlGate, isPageNavigation } from './control-gate.ts'
 import { CONTROL_PREFIX } from './node-request.ts'
 
 const STATUS: Record<ConsoleErrorCode, 400 | 404 | 409 | 503> = {
@@ -77,8 +77,11 @@ export function createControlApi(
     const masked = maskSecrets(text)
     if (masked !== text) c.res = new Response(masked, { status: c.res.status, headers: c.res.headers })
   })
-  if (gate) app.use(...controlGate(gate))
-  pageRoute(app, root, core, page)
+  // One page token per server: the console page carries it, and the gate asks it of every
+  // browser request of the server's own origin (see controlGate).
+  const pageToken = randomBytes(24).toString('base64url')
+  if (gate) app.use(...controlGate({ ...gate, pageToken }))
+  pageRoute(app, root, core, { ...page, pageToken })
   const keyOr404 = keyRoutes(app, core)
   const readers = { count: 0 }
 
@@ -291,16 +294,27 @@ export const LOG_STREAM_LAG_BYTES = 1024 * 1024
 /** At most this many log streams at once. */
 export const LOG_STREAM_READERS = 32
 
-/** The console's own page at `/__console/` for a browser (the server redirects its root there); JSON clients get the routes. */
-function pageRoute(app: Hono, root: Hono, core: TmapsMockCore, page: ConsolePageOptions): void {
+/**
+ * The console's own page at `/__console/` for a browser's navigation (the server redirects its
+ * root there), carrying the page token; anything else (JSON clients, a script's fetch) gets the routes.
+ */
+function pageRoute(
+  app: Hono,
+  root: Hono,
+  core: TmapsMockCore,
+  page: ConsolePageOptions & { pageToken: string },
+): void {
   app.get('/', (c) => {
-    if (!c.req.header('accept')?.includes('text/html'))
+    if (!isPageNavigation(c.req))
       return c.json({
         routes: root.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
       })
     const nonce = randomBytes(16).toString('base64')
     return c.html(consolePage(core, new URL(c.req.url).origin, page, nonce), 200, {
       'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      // A window a script of this origin opens on the page is cut off from it: it cannot read the token.
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     })

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
+import { CONTROL_PREFIX } from './node-request.ts'
 
 /** Who may drive the control API: the machine's own user, and the browser origins they allow. */
 export interface ControlGateOptions {
@@ -10,12 +11,44 @@ export interface ControlGateOptions {
   token?: string
   /** Host names the server answers to besides loopback (the `--host` it listens on). */
   hosts?: readonly string[]
+  /**
+   * The token of the pages the server serves itself (the console page carries it), required in
+   * `X-TMaps-Console-Page` of every browser request of the server's own origin. Without it, such a
+   * request is refused (the page's own navigation aside).
+   */
+  pageToken?: string
+}
+
+/** The header in which a page served by the server itself (the console page) sends its page token. */
+export const CONSOLE_PAGE_HEADER = 'X-TMaps-Console-Page'
+
+/** What the gate and the page route read of a request: Hono's `c.req` is one. */
+interface RequestFacts {
+  readonly method: string
+  header(name: string): string | undefined
+}
+
+/**
+ * Whether a request may be given the console page: a browser's top-level navigation
+ * (`Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`), or a client that sends no Fetch
+ * Metadata (curl, Node), asking for HTML. A script's `fetch` (`cors`) or a frame (`iframe`) never
+ * is, so no script reads the page token out of the page; a window a script opens is a top-level
+ * navigation, which the page's `Cross-Origin-Opener-Policy: same-origin` cuts off from its opener.
+ * @example isPageNavigation(c.req) // true for a tab opened on https://localhost:8443/__console/
+ */
+export function isPageNavigation(req: RequestFacts): boolean {
+  if (req.method !== 'GET' || !req.header('accept')?.includes('text/html')) return false
+  const mode = req.header('sec-fetch-mode')
+  return mode === undefined || (mode === 'navigate' && req.header('sec-fetch-dest') === 'document')
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const refuse = (status: 401 | 403 | 415, error: string, headers: Record<string, string> = {}) =>
   Response.json({ error }, { status, headers })
+
+/** `/__console` or `/__console/`: where the console page is. */
+const isPagePath = (path: string) => path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -26,14 +59,22 @@ function sameSecret(given: string, expected: string): boolean {
 /**
  * The guard in front of the control API, as trusted local dev servers do it (Vite's
  * `server.allowedHosts` and CORS defaults, Jupyter's token), as Hono middleware run before any
- * route: a `Host` that is not this machine is refused (DNS rebinding), an `Origin` that was not
- * allowed or a navigation from another site (`Sec-Fetch-Site: cross-site`) is refused (no
- * website the developer visits may read or change the state), then Hono's `cors` answers
- * preflights and marks answers for the allowed origins only, then the token is required when one
- * is set, and a write must be JSON (no "simple" cross-site POST).
+ * route: a `Host` that is not this machine is refused (DNS rebinding); a browser request of the
+ * server's own origin (`Sec-Fetch-Site: same-origin`, or its `Origin`) must come from the console
+ * page, with its page token (no other script that reached the origin may act), the page's own
+ * navigation aside; an `Origin` that was not allowed or a navigation from another site
+ * (`Sec-Fetch-Site: cross-site`) is refused (no website the developer visits may read or change
+ * the state); then Hono's `cors` answers preflights and marks answers for the allowed origins
+ * only, then the token is required when one is set, and a write must be JSON (no "simple"
+ * cross-site POST). Clients that send no Fetch Metadata and no `Origin` (curl, Node) pass as before.
  * @example app.use(...controlGate({ origins: ['http://localhost:5173'] }))
  */
-export function controlGate({ origins = [], token, hosts = [] }: ControlGateOptions): MiddlewareHandler[] {
+export function controlGate({
+  origins = [],
+  token,
+  hosts = [],
+  pageToken,
+}: ControlGateOptions): MiddlewareHandler[] {
   const allowedOrigins = new Set(origins.map((o) => new URL(o).origin))
   const allowedHosts = new Set([...LOOPBACK, ...hosts.map((h) => h.toLowerCase())])
   // One rule for the two headers: at least one is sent, and every one sent is right. A wrong
@@ -57,6 +98,30 @@ export function controlGate({ origins = [], token, hosts = [] }: ControlGateOpti
         `The control API answers only to this machine (Host ${JSON.stringify(hostHeader)} is not localhost, 127.0.0.1 or [::1]): this stops DNS rebinding. Call it on https://localhost, or send the console token.`,
       )
     const origin = c.req.header('origin')
+    const page = c.req.header(CONSOLE_PAGE_HEADER)
+    const pageOk = page !== undefined && pageToken !== undefined && sameSecret(page, pageToken)
+    const own = new URL(c.req.url).origin
+    // A script that reached this origin (a document made of an answer, a page of another tool on
+    // this port once) is same-origin with the console: only the page's token tells the page apart.
+    if (c.req.header('sec-fetch-site') === 'same-origin' || origin === own) {
+      if (!pageOk && !(isPageNavigation(c.req) && isPagePath(c.req.path))) {
+        const remedy =
+          page === undefined
+            ? `Open ${own}${CONTROL_PREFIX}/ in the browser, or call the API from a terminal.`
+            : `The ${CONSOLE_PAGE_HEADER} sent is not this server's: reload the console page (the server restarted?).`
+        return refuse(
+          403,
+          `The control API answers a script of its own origin (${own}) only from the console page, which sends its token in ${CONSOLE_PAGE_HEADER}: no other script that reached this origin may read or change the keys. ${remedy}`,
+        )
+      }
+      await next()
+      return
+    }
+    if (page !== undefined && !pageOk)
+      return refuse(
+        403,
+        `${CONSOLE_PAGE_HEADER} is not this server's page token: send none from a terminal or script (they need none), or reload the console page.`,
+      )
     if (origin !== undefined && !allowedOrigins.has(origin))
       return refuse(
         403,
