@@ -1,5 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { Agent, request } from 'node:https'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -264,6 +273,44 @@ describe('tmaps-mock serve', () => {
       `--save: the folder ${join(cache, 'no-such-folder')} does not exist. Create it, or save elsewhere.`,
     )
   }, 30_000)
+
+  it('refuses a --save path that is a symbolic link, at start (exit 2), its target left as it was', async () => {
+    const folder = mkdtempSync(join(cache, 'link-'))
+    const target = join(folder, 'target.txt')
+    writeFileSync(target, 'not yours to overwrite\n')
+    symlinkSync(target, join(folder, 'link.json'))
+    const child = spawn(node, [cli, 'serve', '--port', '0', '--save', join(folder, 'link.json')], {
+      env,
+      cwd: root,
+    })
+    let err = ''
+    child.stderr.on('data', (c) => {
+      err += c
+    })
+    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    expect(err).toContain(
+      `--save: ${join(folder, 'link.json')} is a symbolic link; the state is written to a file of its own. Give the file's own path, or another name.`,
+    )
+    expect(readFileSync(target, 'utf8')).toBe('not yours to overwrite\n')
+  }, 30_000)
+
+  it('writes --save as a file of its own (0600, a temporary file renamed): a link put there meanwhile is replaced, never written through', async () => {
+    const folder = mkdtempSync(join(cache, 'swap-'))
+    const file = join(folder, 'state.json')
+    const target = join(folder, 'target.txt')
+    writeFileSync(target, 'not yours to overwrite\n')
+    const { banner, child, exited, output } = serve('--state', 'empty', '--save', file)
+    await banner
+    await expect.poll(output).toContain('Ctrl-C to stop') // its signal handlers are on
+    symlinkSync(target, file) // planted after the check at start
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(readFileSync(target, 'utf8')).toBe('not yours to overwrite\n')
+    expect(lstatSync(file).isSymbolicLink()).toBe(false)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('tmaps-mock/snapshot')
+    expect(readdirSync(folder).sort()).toEqual(['state.json', 'target.txt']) // no temporary file left
+  }, 60_000)
 
   it('refuses a snapshot whose key name carries terminal escape codes, saying which key (exit 2)', async () => {
     const state = join(cache, 'escape.json')

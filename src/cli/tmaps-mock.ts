@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import {
   accessSync,
-  chmodSync,
   constants,
   existsSync,
+  lstatSync,
   mkdtempSync,
   readFileSync,
   statSync,
@@ -23,6 +23,7 @@ import {
 } from '../runtimes/server/https-server.ts'
 import { escapeControlCharacters } from '../text/control-characters.ts'
 import { giveMemoryBackWhenIdle, keepYoungGenerationSmall } from './heap.ts'
+import { writePrivateFile } from './private-file.ts'
 import { createRequestPrinter } from './request-lines.ts'
 import { readSecret } from './secret.ts'
 
@@ -178,10 +179,6 @@ async function main(argv: string[]): Promise<void> {
       fail(`--fault: ${(error as Error).message}`)
     }
   }
-  printBanner(server, values.host ?? 'localhost', values.save, upstream, replay?.har)
-  // Idle after work: the memory goes back to the system (see heap.ts).
-  giveMemoryBackWhenIdle(youngKeptSmall)
-
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -192,35 +189,47 @@ async function main(argv: string[]): Promise<void> {
     if (values.save) process.exit(saveState(server, values.save) ? 0 : 1)
     process.exit(0)
   }
+  // Before the banner: a signal sent once it is read (a supervisor, a test) is handled, not the
+  // default that ends the process unsaved (the kernel delivers it while the banner is written).
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  printBanner(server, values.host ?? 'localhost', values.save, upstream, replay?.har)
+  // Idle after work: the memory goes back to the system (see heap.ts).
+  giveMemoryBackWhenIdle(youngKeptSmall)
 }
 
-/** Refuses a `--save` path that cannot be written, at start rather than on exit (the state would be lost). */
+/**
+ * Refuses a `--save` path that cannot be written, at start rather than on exit (the state would be
+ * lost), and a symbolic link: the state is a file of its own, never written through a link.
+ */
 function checkSavePath(path: string): void {
   const dir = dirname(resolve(path))
   if (!existsSync(dir)) fail(`--save: the folder ${dir} does not exist. Create it, or save elsewhere.`)
+  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink())
+    fail(
+      `--save: ${path} is a symbolic link; the state is written to a file of its own. Give the file's own path, or another name.`,
+    )
   if (existsSync(path) && statSync(path).isDirectory()) fail(`--save: ${path} is a folder; give a file name.`)
-  try {
-    accessSync(existsSync(path) ? path : dir, constants.W_OK)
-  } catch {
-    fail(`--save: ${existsSync(path) ? path : dir} is not writable by you. Save elsewhere.`)
+  // The folder takes the new file (see writePrivateFile); a file you made read-only stays so.
+  for (const needed of existsSync(path) ? [dir, path] : [dir]) {
+    try {
+      accessSync(needed, constants.W_OK)
+    } catch {
+      fail(`--save: ${needed} is not writable by you. Save elsewhere.`)
+    }
   }
 }
 
 /**
- * Writes the state to `path`, readable by the user only (full key values, as a .env file). If
- * that fails (the folder went away meanwhile), the state goes to a file in the temporary folder
+ * Writes the state to `path`, readable by the user only (full key values, as a .env file), as a
+ * file of its own (`writePrivateFile`: a link there is replaced, not written through). If that
+ * fails (the folder went away meanwhile), the state goes to a file in the temporary folder
  * instead, and both are said: the state is never lost. False when it did not reach `path`.
  */
 function saveState(server: TmapsHttpsServer, path: string): boolean {
   const text = `${JSON.stringify(server.mock.snapshot(), null, 2)}\n`
-  const write = (to: string) => {
-    writeFileSync(to, text, { mode: 0o600 })
-    chmodSync(to, 0o600)
-  }
   try {
-    write(path)
+    writePrivateFile(path, text)
     process.stdout.write(`State saved to ${path}.\n`)
     return true
   } catch (error) {
