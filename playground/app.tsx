@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
-import { playgroundConfig } from '../src/cli/playground-config.ts'
 import { DATA_ATTRIBUTION } from '../src/data/attribution.ts'
 import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
+import { playgroundConfig } from '../src/runtimes/playground/page-config.ts'
 import { Composer, type Sent } from './composer.tsx'
 import { DomainsPanel, KeysPanel } from './console-panel.tsx'
 import { FaultsPanel } from './faults-panel.tsx'
@@ -12,8 +12,11 @@ import { importTwinState, twinOrigin } from './twin-state.ts'
 import { UsagePanel } from './usage-panel.tsx'
 import { useAction, useMockVersion } from './use-mock.ts'
 
+const config = playgroundConfig()
 /** What Reset goes back to: the demo, or the state `tmaps-mock playground --state` started from. */
-const startName = (playgroundConfig().state ?? 'demo') === 'demo' ? 'demo' : 'start'
+const startName = (config.state ?? 'demo') === 'demo' ? 'demo' : 'start'
+/** Served by the Vite plugin at an app's `/__tmaps/`: the console of that app's own state. */
+const ofApp = config.servedBy === 'vite'
 
 /** The other local name of this page, as a URL to link to. */
 function otherOrigin(): string | null {
@@ -48,9 +51,18 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
       {/* One screen on a laptop or a projector: console, request, map and log side by side. */}
       <div class="screen">
         <header class="top">
-          <h1>tmaps-mock playground</h1>
+          <h1>{ofApp ? 'TMaps console of your app' : 'tmaps-mock playground'}</h1>
           {/* On 127.0.0.1 the page says first what differs there: another origin, another console. */}
-          {other && location.hostname === '127.0.0.1' ? (
+          {ofApp ? (
+            <p class="intro" data-testid="app-console">
+              Your app’s mock at <strong data-testid="page-origin">{location.origin}</strong>: its keys and
+              domains
+              {config.persist === undefined
+                ? ' start as the app’s (persist: false keeps them apart)'
+                : ', shared with the app’s tabs'}
+              . Disable or unlink a key here and watch your app’s next requests refused, in the log below.
+            </p>
+          ) : other && location.hostname === '127.0.0.1' ? (
             <LoopbackNotice tmaps={tmaps} other={other} act={act} />
           ) : (
             <p class="intro">

@@ -28,8 +28,35 @@ export function formatSize(bytes: number): string {
 
 const statusText = (e: LogEntry) => (e.status === 0 ? 'reset' : String(e.status))
 
+/** A request answered in another tab of this origin (the app's, for its console): where from. */
+type Heard = LogEntry & { page?: string }
+/** How many of the other tabs' requests are kept. */
+const HEARD_MOST = 500
+
 /**
- * Every request the mock answered in this tab, newest first, one line each as a network panel
+ * The other tabs' requests (`onOtherTabsRequest`), newest first, each with a number of its own
+ * (negative: never one of this tab's), and the function that forgets them.
+ */
+function useOtherTabs(tmaps: TmapsWorker): [Heard[], () => void] {
+  const [heard, setHeard] = useState<Heard[]>([])
+  useEffect(() => {
+    let next = 0
+    return tmaps.onOtherTabsRequest((entry, page) =>
+      setHeard((kept) => [{ ...entry, seq: --next, page }, ...kept].slice(0, HEARD_MOST)),
+    )
+  }, [tmaps])
+  return [heard, () => setHeard([])]
+}
+
+/** This tab's entries and the other tabs', newest first. */
+function merged(own: LogEntry[], heard: Heard[]): Heard[] {
+  if (heard.length === 0) return own
+  return [...own, ...heard].sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0))
+}
+
+/**
+ * Every request the mock answered in this tab (and in this origin's other tabs on the same state:
+ * an app's, for its console), newest first, one line each as a network panel
  * shows them; a click on a line opens its details. The map's own tiles (many, and alike) are
  * folded away unless asked for.
  */
@@ -40,7 +67,8 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
   const [open, setOpen] = useState<number | null>(null)
   // Clearing tells no subscriber: re-render by hand.
   const [, setCleared] = useState(0)
-  const all = tmaps.log.entries()
+  const [heard, forgetHeard] = useOtherTabs(tmaps)
+  const all = merged(tmaps.log.entries(), heard)
   const tiles = all.filter((e) => mapTiles.isMine(e.seq)).length
   const entries = all
     .filter(
@@ -53,6 +81,7 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
   const keys = [...new Set(all.map((e) => e.facts.key ?? 'none'))]
   const clear = () => {
     tmaps.log.clear()
+    forgetHeard()
     setOpen(null)
     setCleared((n) => n + 1)
   }
@@ -165,7 +194,7 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
 }
 
 /** One request on one line; its button (the URL, stretched over the line) opens its details below. */
-function LogRow({ entry: e, open, toggle }: { entry: LogEntry; open: boolean; toggle: () => void }) {
+function LogRow({ entry: e, open, toggle }: { entry: Heard; open: boolean; toggle: () => void }) {
   const row = useRef<HTMLTableRowElement>(null)
   const detail = useRef<HTMLTableRowElement>(null)
   // The details in view, as much of them as fits, and the line they belong to always.
@@ -211,6 +240,11 @@ function LogRow({ entry: e, open, toggle }: { entry: LogEntry; open: boolean; to
             </span>
           ) : (
             e.rule
+          )}
+          {e.page !== undefined && (
+            <span class="badge tab" data-testid="log-tab" title={`answered in another tab: ${e.page}`}>
+              {e.page}
+            </span>
           )}
           {e.source && (
             <span

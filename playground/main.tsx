@@ -1,8 +1,8 @@
 import recording from 'virtual:playground/replay'
 import { render } from 'preact'
-import { playgroundConfig, storageName } from '../src/cli/playground-config.ts'
 import { createWorkerRenderer } from '../src/pictures/renderer.ts'
 import { setupTmapsWorker } from '../src/runtimes/browser/index.ts'
+import { playgroundConfig, storageName } from '../src/runtimes/playground/page-config.ts'
 import { earlyRegistration } from '../src/runtimes/vite/register-early.ts'
 import { App } from './app.tsx'
 import { loadLeaflet } from './tunisia-map.tsx'
@@ -21,7 +21,7 @@ const renderer = createWorkerRenderer(
 )
 // `TMAPS_REPLAY=tmaps.har npm start`: TMaps's recorded answers, behind the console's contract.
 const replay = recording === null ? {} : { replay: { har: recording, maxAge: false as const } }
-const config = playgroundConfig()
+const { servedBy: _, ...config } = playgroundConfig()
 const tmaps = setupTmapsWorker({
   ...config,
   persist: storageName(config),

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process'
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { answerPlaygroundFile, builtPlayground, pageWithConfig } from '../runtimes/playground/files.ts'
+import type { PlaygroundConfig } from '../runtimes/playground/page-config.ts'
 import { parseSnapshot, type TmapsSnapshot } from '../store/snapshot.ts'
-import { configScript, type PlaygroundConfig } from './playground-config.ts'
 
 const HELP = `tmaps-mock playground: the playground page, with the mock in your browser
 
@@ -32,40 +32,9 @@ const DEFAULT_PORT = 5180
 const PORT_TRIES = 20
 const USAGE_ERROR = 2
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-}
-
 function fail(message: string): never {
   process.stderr.write(`tmaps-mock: ${message}\nRun "tmaps-mock playground --help" for the options.\n`)
   process.exit(USAGE_ERROR)
-}
-
-/**
- * The built playground: `dist/playground/` beside the package's `dist/cli/`, or, run from this
- * repository's sources, the one `npm run build` made.
- */
-export function builtPlayground(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url))
-  const candidates = [resolve(here, '../playground'), resolve(here, '../../dist/playground')]
-  const found = candidates.find((dir) => existsSync(join(dir, 'index.html')))
-  if (found === undefined)
-    throw new Error(
-      `the built playground is missing (looked in ${candidates.join(' and ')}): in this repository, run npm run build first.`,
-    )
-  return found
-}
-
-/** The page's `index.html` with `config` handed to it first thing in `<head>`. */
-export function pageWithConfig(html: string, config: PlaygroundConfig): string {
-  if (!html.includes('<head>')) throw new Error('the built playground has no <head> to configure')
-  return html.replace('<head>', `<head>\n    <script>${configScript(config)}</script>`)
 }
 
 /** `--state` and `--seed` as the page's configuration; a bad snapshot file says what is wrong. */
@@ -99,51 +68,22 @@ function writeCopy(from: string, out: string, html: string): void {
 }
 
 /**
- * A static file server for the built page: GET and HEAD, files under `root` and nothing else, the
- * configured `index.html` for `/`. It holds no state (the console lives in each browser), so it
- * has nothing to guard but its folder. Assets are named by their content (cached for a year); the
- * page and msw's worker script are checked again each time.
+ * The built page's static files, the configured `index.html` for `/`. It holds no state (the
+ * console lives in each browser), so it has nothing to guard but its folder.
  */
-function pageListener(root: string, html: string) {
+function pageListener(root: string, page: string) {
   return (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD')
-      return end(res, 405, `${req.method} is not allowed.`)
-    }
     let path: string
     try {
       path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
     } catch {
-      return end(res, 400, 'The path is not a valid URL path.')
+      res
+        .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('The path is not a valid URL path.\n')
+      return
     }
-    if (path === '/' || path === '/index.html') {
-      res.setHeader('Cache-Control', 'no-cache')
-      return send(res, req, 200, 'text/html; charset=utf-8', Buffer.from(html))
-    }
-    const file = resolve(root, `.${path}`)
-    const type = CONTENT_TYPES[extname(file)]
-    if (!file.startsWith(root + sep) || type === undefined) return end(res, 404, 'Not found.')
-    let bytes: Buffer
-    try {
-      bytes = readFileSync(file)
-    } catch {
-      return end(res, 404, 'Not found.')
-    }
-    const immutable = path.startsWith('/assets/')
-    res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-    return send(res, req, 200, type, bytes)
+    answerPlaygroundFile(req, res, path, { root, page })
   }
-}
-
-function send(res: ServerResponse, req: IncomingMessage, status: number, type: string, bytes: Buffer) {
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': bytes.length })
-  res.end(req.method === 'HEAD' ? undefined : bytes)
-}
-
-function end(res: ServerResponse, status: number, text: string) {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' })
-  res.end(`${text}\n`)
 }
 
 type Listener = ReturnType<typeof pageListener>

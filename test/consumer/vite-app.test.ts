@@ -15,6 +15,7 @@ import {
   filesOf,
   root,
 } from '../support/packed.ts'
+import { keyCard } from '../support/playground-page.ts'
 
 /**
  * Consumer: a vanilla TypeScript Vite app (`test/consumer/vite-app/`) that geocodes "Sfax" and
@@ -47,7 +48,8 @@ beforeAll(async () => {
   })
   browser = await launchChromium()
   dev = await startDev(project.dir)
-  page = await browser.newPage({ viewport: { width: 1000, height: 700 } })
+  // A context of its own (the console test opens a second tab in it: the same origin's storage).
+  page = await (await browser.newContext({ viewport: { width: 1000, height: 700 } })).newPage()
   errors = watchErrors(page)
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) navigations++
@@ -179,6 +181,42 @@ it('goes back to the configured state and the app’s key on tmaps.reset(), and 
   // A later load names the mock's pre-bundled modules up front (modulepreload), so they come at once.
   expect(await page.locator('link[rel="modulepreload"][href*="tmaps-mock_vite_page"]').count()).toBe(1)
   expect(errors).toEqual([])
+})
+
+it('serves its console at /__tmaps/ over the app’s own state: a key disabled there refuses the app’s next fetch, live, and the console’s log shows it', async () => {
+  expect(dev.output()).toContain(`➜  TMaps:   ${dev.url}__tmaps/`)
+  const consoleTab = await page.context().newPage()
+  const consoleErrors = watchErrors(consoleTab)
+  await consoleTab.goto(`${dev.url}__tmaps`) // redirected to the folder
+  await consoleTab.getByRole('heading', { name: 'API keys' }).waitFor()
+  expect(consoleTab.url()).toBe(`${dev.url}__tmaps/`)
+  expect(await consoleTab.getByTestId('app-console').textContent()).toContain('shared with the app’s tabs')
+  const name = 'Your app (tmaps-mock/vite apiKey)'
+  const card = keyCard(consoleTab, name)
+  expect(await card.textContent()).toContain(`${apiKey.slice(0, 7)}…`)
+  expect(await card.textContent()).not.toContain(apiKey)
+  const appFetch = () =>
+    page.evaluate(
+      async (key) => (await fetch(`https://api.tmaps.tn/geocoding/forward?q=Sousse&api_key=${key}`)).status,
+      apiKey,
+    )
+  expect(await appFetch()).toBe(200)
+  // Disabled in the console: the app's next fetch is refused, without a reload of the app.
+  await card.getByRole('switch', { name: `Enabled: ${name}` }).click()
+  await expect.poll(appFetch).toBe(401)
+  // The app's requests are in the console's log, marked with the app's page.
+  const fromApp = consoleTab.getByTestId('log-entry').filter({ has: consoleTab.getByTestId('log-tab') })
+  await expect
+    .poll(() => fromApp.first().textContent())
+    .toMatch(/^401GET.*\/geocoding\/forward.*key-disabled\//)
+  expect(await fromApp.count()).toBeGreaterThanOrEqual(2) // the 200 before it too
+  // Enabled again there: the app answers 200 again.
+  await card.getByRole('switch', { name: `Enabled: ${name}` }).click()
+  await expect.poll(appFetch).toBe(200)
+  await screenshot(consoleTab, 'vite-app-console')
+  expect(consoleErrors).toEqual([])
+  expect(errors).toEqual([])
+  await consoleTab.close()
 })
 
 it('works under a base other than /', async () => {

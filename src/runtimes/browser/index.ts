@@ -1,4 +1,5 @@
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser'
+import type { LogEntry } from '../../console/request-log.ts'
 import { createTmapsCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
 import type { TmapsSnapshot } from '../../store/snapshot.ts'
 import { CALLER_HEADER_NAME } from './page-facts.ts'
@@ -89,6 +90,12 @@ export interface TmapsWorker extends TmapsMockCore {
    * so itself with the `X-TMaps-Caller` header. The log marks such facts as simulated.
    */
   simulateCaller(caller: CallerPreset | null): void
+  /**
+   * Calls `listener` with each request answered in another tab of this origin that keeps the same
+   * `persist` state (the app's tabs and its console at `/__tmaps/`), with the path of that tab's
+   * page; returns the function that stops. Without `persist`, no other tab is heard.
+   */
+  onOtherTabsRequest(listener: (entry: LogEntry, page: string) => void): () => void
 }
 
 interface Stored {
@@ -151,6 +158,7 @@ export function setupTmapsWorker(options: TmapsWorkerOptions = {}): TmapsWorker 
       if (next) simulatedHeaders(next, { origin: location.origin, href: location.href }, core.options.baseUrl)
       caller = next
     },
+    onOtherTabsRequest: (listener) => sync?.onOtherTabsRequest(listener) ?? (() => {}),
   }
 }
 
@@ -223,6 +231,12 @@ function createSync(core: TmapsMockCore, name: string) {
   const onStorage = (event: StorageEvent) => {
     if (event.key === versionKey) void catchUp()
   }
+  // Each answered request, told to this origin's other tabs on the same state (a channel does not
+  // hear its own posts): an app's requests show in its console's log, and the reverse.
+  const tabs = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`${name}:log`)
+  const offTabs =
+    tabs &&
+    core.log.subscribe((entry) => tabs.postMessage({ entry, page: location.pathname } satisfies TabPost))
   addEventListener('storage', onStorage)
   void core.ready.then(() => {
     if (localStorage.getItem(name) === null) save('change')
@@ -230,11 +244,25 @@ function createSync(core: TmapsMockCore, name: string) {
   return {
     restored,
     catchUp,
+    onOtherTabsRequest(listener: (entry: LogEntry, page: string) => void) {
+      if (!tabs) return () => {}
+      const heard = (event: MessageEvent<TabPost>) => listener(event.data.entry, event.data.page)
+      tabs.addEventListener('message', heard)
+      return () => tabs.removeEventListener('message', heard)
+    },
     stop() {
       offChange()
       offLog()
+      offTabs?.()
+      tabs?.close()
       clearTimeout(usageTimer)
       removeEventListener('storage', onStorage)
     },
   }
+}
+
+/** What a tab posts to the others for each request it answered. */
+interface TabPost {
+  entry: LogEntry
+  page: string
 }

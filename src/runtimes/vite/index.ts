@@ -14,6 +14,7 @@ import { isKeyValue } from '../../contract/key-format.ts'
 import { parseSnapshot, type TmapsSnapshot } from '../../store/snapshot.ts'
 import { createReplay } from '../../upstream/replay.ts'
 import { failure, isObject, SEED, unknownFields } from '../../validate/validate.ts'
+import { serveConsole } from './console-route.ts'
 import type { TmapsPageConfig } from './page.ts'
 import { registerEarly } from './register-early.ts'
 
@@ -184,6 +185,7 @@ export function tmapsMock(options: TmapsVitePluginOptions = {}): Plugin[] {
     },
     configureServer(devServer) {
       server = devServer
+      if (!storybook) serveConsole(devServer, base, settings)
     },
     resolveId(id) {
       if (id === START_ID || id === RENDER_WORKER_ID) return `\0${id}`

@@ -13,6 +13,7 @@ import {
   type TmapsWorker,
   type TmapsWorkerOptions,
 } from '../browser/index.ts'
+import { APP_KEY_NAME } from './app-key.ts'
 import { earlyRegistration } from './register-early.ts'
 
 /**
@@ -84,9 +85,6 @@ export interface TmapsPage {
   overridesEdited(module: { default?: unknown } | undefined): void
 }
 
-/** The name of the app's own key in the console. */
-const KEY_NAME = 'Your app (tmaps-mock/vite apiKey)'
-
 /**
  * Starts the mock in the page: the Vite plugin's page code, which its start module runs.
  *
@@ -120,7 +118,7 @@ export function startTmapsPage(config: TmapsPageConfig, overridesModule?: { defa
     ...(persist !== false && { persist }),
     start: { serviceWorker: { url: serviceWorkerUrl } },
     // The app's key is part of the initial state: there on every load and after tmaps.reset().
-    ...(apiKey && { keys: [{ name: KEY_NAME, value: apiKey, domains: [location.hostname] }] }),
+    ...(apiKey && { keys: [{ name: APP_KEY_NAME, value: apiKey, domains: [location.hostname] }] }),
   }
   const renderer = renderWorkerUrl === null ? undefined : lazyWorkerRenderer(renderWorkerUrl)
   if (renderer) options.renderer = renderer

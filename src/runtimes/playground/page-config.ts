@@ -1,15 +1,22 @@
 /**
- * What `tmaps-mock playground` tells the built playground page: its initial state and data seed
- * (`--state`, `--seed`). The CLI writes it into the page's `index.html` as a classic script before
- * the page's modules (`configScript`); the page reads it (`playgroundConfig`). No Node module here:
- * the page imports it too.
+ * What serves the built playground tells the page: its initial state and data seed (`tmaps-mock
+ * playground --state --seed`), and, as the Vite plugin's console of an app, the app's storage
+ * name and key, so that the console drives the app's own state. Written into the page's
+ * `index.html` as a classic script before the page's modules (`configScript`); the page reads it
+ * (`playgroundConfig`). No Node module here: the page imports it too.
  */
-import type { TmapsSnapshot } from '../store/snapshot.ts'
+import type { TmapsSnapshot } from '../../store/snapshot.ts'
 
 /** The page's configuration; each field left out keeps the playground's default (the demo console). */
 export interface PlaygroundConfig {
-  state?: 'demo' | 'empty' | TmapsSnapshot
-  seed?: string
+  state?: 'demo' | 'empty' | TmapsSnapshot | string
+  seed?: string | number
+  /** The `localStorage` name to keep the console under: an app's, to share its state. */
+  persist?: string
+  /** Keys that are part of the initial state whatever `state` is (an app's own key). */
+  keys?: Array<{ name: string; value: string; domains: string[] }>
+  /** Who serves the page, for its header: `playground` (default) or `vite` (an app's console). */
+  servedBy?: 'playground' | 'vite'
 }
 
 /** The global the script sets (a `Symbol.for` name: nothing else on the page can collide with it). */
@@ -37,6 +44,7 @@ export function playgroundConfig(): PlaygroundConfig {
  * @example storageName({}) // 'tmaps-mock/playground'
  */
 export function storageName(config: PlaygroundConfig): string {
+  if (config.persist !== undefined) return config.persist
   if (config.state === undefined && config.seed === undefined) return 'tmaps-mock/playground'
   const text = JSON.stringify([config.state ?? 'demo', config.seed ?? null])
   let hash = 0x811c9dc5 // FNV-1a, 32 bits: a name, not a secret
