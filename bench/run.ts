@@ -14,6 +14,7 @@ import { type Comparison, meetsTarget, report } from './harness.ts'
 import { mapRows } from './maps.ts'
 import { memoryRows } from './memory.ts'
 import { pictureRows } from './pictures.ts'
+import { playgroundCliRows } from './playground-cli.ts'
 import { serverRows } from './server.ts'
 import { startupRows } from './startup.ts'
 import { upstreamRows } from './upstream.ts'
@@ -33,6 +34,8 @@ const sections: Record<string, Section> = {
   browser: rowsOnly(browserRows),
   playground: rowsOnly(playgroundRows),
   'playground-dev': playgroundDevRows,
+  // 7a. `npx tmaps-mock playground` from the package, against `npm start`: command to first tile.
+  'playground-cli': playgroundCliRows,
   // 7b. The Vite plugin in vite dev: a fresh app with tmapsMock() against the same app without it.
   vite: viteRows,
   // 8. The HTTPS server on real sockets: paired throughput, and a load run with keys toggled.
