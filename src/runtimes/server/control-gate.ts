@@ -47,6 +47,55 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const refuse = (status: 401 | 403 | 415, error: string, headers: Record<string, string> = {}) =>
   Response.json({ error }, { status, headers })
 
+type Context = Parameters<MiddlewareHandler>[0]
+
+/**
+ * The console token's rule for its two headers (`X-TMaps-Console-Token`, `Authorization: Bearer`):
+ * at least one is sent, and every one sent is right. A wrong credential beside a right one still
+ * refuses (a client that sends a stale token is told so).
+ */
+function tokenOk(c: Context, token: string | undefined): boolean {
+  const header = c.req.header('x-tmaps-console-token')
+  const authorization = c.req.header('authorization')
+  const bearer = authorization?.match(/^Bearer\s+(.*)$/i)?.[1]
+  if (token === undefined || (header === undefined && authorization === undefined)) return false
+  return (
+    (header === undefined || sameSecret(header, token)) &&
+    (authorization === undefined || (bearer !== undefined && sameSecret(bearer, token)))
+  )
+}
+
+/**
+ * The page token's part of the gate. A browser request of the server's own origin
+ * (`Sec-Fetch-Site: same-origin`, or its `Origin`) is `'page'` (it may go on) with the page's
+ * token or as the navigation to the page itself, and refused otherwise: a script that reached
+ * this origin (a document made of an answer) is same-origin with the console, and only the
+ * page's token tells the page apart. A wrong token is refused wherever it comes from; any other
+ * request is `undefined`, for the origin checks that follow.
+ */
+function pageCheck(c: Context, pageToken: string | undefined): Response | 'page' | undefined {
+  const page = c.req.header(CONSOLE_PAGE_HEADER)
+  const pageOk = page !== undefined && pageToken !== undefined && sameSecret(page, pageToken)
+  const own = new URL(c.req.url).origin
+  if (c.req.header('sec-fetch-site') === 'same-origin' || c.req.header('origin') === own) {
+    if (pageOk || (isPageNavigation(c.req) && isPagePath(c.req.path))) return 'page'
+    const remedy =
+      page === undefined
+        ? `Open ${own}${CONTROL_PREFIX}/ in the browser, or call the API from a terminal.`
+        : `The ${CONSOLE_PAGE_HEADER} sent is not this server's: reload the console page (the server restarted?).`
+    return refuse(
+      403,
+      `The control API answers a script of its own origin (${own}) only from the console page, which sends its token in ${CONSOLE_PAGE_HEADER}: no other script that reached this origin may read or change the keys. ${remedy}`,
+    )
+  }
+  if (page !== undefined && !pageOk)
+    return refuse(
+      403,
+      `${CONSOLE_PAGE_HEADER} is not this server's page token: send none from a terminal or script (they need none), or reload the console page.`,
+    )
+  return undefined
+}
+
 /** `/__console` or `/__console/`: where the console page is. */
 const isPagePath = (path: string) => path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`
 
@@ -77,51 +126,17 @@ export function controlGate({
 }: ControlGateOptions): MiddlewareHandler[] {
   const allowedOrigins = new Set(origins.map((o) => new URL(o).origin))
   const allowedHosts = new Set([...LOOPBACK, ...hosts.map((h) => h.toLowerCase())])
-  // One rule for the two headers: at least one is sent, and every one sent is right. A wrong
-  // credential beside a right one still refuses (a client that sends a stale token is told so).
-  const tokenOk = (c: Parameters<MiddlewareHandler>[0]) => {
-    const header = c.req.header('x-tmaps-console-token')
-    const authorization = c.req.header('authorization')
-    const bearer = authorization?.match(/^Bearer\s+(.*)$/i)?.[1]
-    if (token === undefined || (header === undefined && authorization === undefined)) return false
-    return (
-      (header === undefined || sameSecret(header, token)) &&
-      (authorization === undefined || (bearer !== undefined && sameSecret(bearer, token)))
-    )
-  }
-
   const callers: MiddlewareHandler = async (c, next) => {
     const hostHeader = c.req.header('host') ?? ''
-    if (!allowedHosts.has(hostHeader.replace(/:\d+$/, '').toLowerCase()) && !tokenOk(c))
+    if (!allowedHosts.has(hostHeader.replace(/:\d+$/, '').toLowerCase()) && !tokenOk(c, token))
       return refuse(
         403,
         `The control API answers only to this machine (Host ${JSON.stringify(hostHeader)} is not localhost, 127.0.0.1 or [::1]): this stops DNS rebinding. Call it on https://localhost, or send the console token.`,
       )
+    const page = pageCheck(c, pageToken)
+    if (page instanceof Response) return page
+    if (page === 'page') return next()
     const origin = c.req.header('origin')
-    const page = c.req.header(CONSOLE_PAGE_HEADER)
-    const pageOk = page !== undefined && pageToken !== undefined && sameSecret(page, pageToken)
-    const own = new URL(c.req.url).origin
-    // A script that reached this origin (a document made of an answer, a page of another tool on
-    // this port once) is same-origin with the console: only the page's token tells the page apart.
-    if (c.req.header('sec-fetch-site') === 'same-origin' || origin === own) {
-      if (!pageOk && !(isPageNavigation(c.req) && isPagePath(c.req.path))) {
-        const remedy =
-          page === undefined
-            ? `Open ${own}${CONTROL_PREFIX}/ in the browser, or call the API from a terminal.`
-            : `The ${CONSOLE_PAGE_HEADER} sent is not this server's: reload the console page (the server restarted?).`
-        return refuse(
-          403,
-          `The control API answers a script of its own origin (${own}) only from the console page, which sends its token in ${CONSOLE_PAGE_HEADER}: no other script that reached this origin may read or change the keys. ${remedy}`,
-        )
-      }
-      await next()
-      return
-    }
-    if (page !== undefined && !pageOk)
-      return refuse(
-        403,
-        `${CONSOLE_PAGE_HEADER} is not this server's page token: send none from a terminal or script (they need none), or reload the console page.`,
-      )
     if (origin !== undefined && !allowedOrigins.has(origin))
       return refuse(
         403,
@@ -139,7 +154,7 @@ export function controlGate({
 
   const writes: MiddlewareHandler = async (c, next) => {
     // Hono's `cors` ran first: its headers are on `c.res` and Hono keeps them on this refusal.
-    if (token !== undefined && !tokenOk(c))
+    if (token !== undefined && !tokenOk(c, token))
       return refuse(
         401,
         'The control API needs the console token (printed once when the server started): send it as Authorization: Bearer <token>.',
