@@ -15,12 +15,20 @@ const QUIET_TURNS = 50
 export const ACCEPT_WINDOW_MS = 10_000
 /** How long a connection accepted before `close()` may take to send its first request. */
 export const FIRST_REQUEST_GRACE_MS = 5_000
+/**
+ * How long a keep-alive connection that is idle once `close()` has begun stays open: its client,
+ * told keep-alive a moment before, may be sending its next request, which is then answered with
+ * `Connection: close`. Node's client does not retry a request on a reused socket the server ended.
+ */
+export const KEEP_ALIVE_GRACE_MS = 1_000
 
 interface Tracked {
   /** Requests read and not yet answered. */
   inFlight: number
-  /** Whether a request ever arrived on it (else it may still be sending its first). */
-  served: boolean
+  /** Requests ever read on it (none: it may still be sending its first). */
+  requests: number
+  /** The answers of the requests in flight, to say `Connection: close` on those not begun at `close()`. */
+  answers: Set<ServerResponse>
 }
 
 /**
@@ -31,8 +39,13 @@ interface Tracked {
  * accept queue are reset when the listening socket closes. So: one more turn of the event loop
  * accepts what is queued, the listener stops, answers in flight finish with `Connection: close`,
  * connections that never sent a request get `FIRST_REQUEST_GRACE_MS` to send one, idle
- * keep-alive connections close at once, and whatever is left after `graceMs` is closed.
- * @example const drain = trackConnections(); drain.watch(server); server.on('request', drain.counted(listener)); await drain.close()
+ * keep-alive connections get `KEEP_ALIVE_GRACE_MS` to send their next one (ending them at once
+ * resets the request their client is sending), and whatever is left after `graceMs` is closed.
+ * @example
+ * const drain = trackConnections()
+ * drain.watch(server)
+ * server.on('request', drain.counted(listener))
+ * await drain.close()
  */
 export function trackConnections() {
   const servers: Array<HttpServer | HttpsServer> = []
@@ -43,21 +56,31 @@ export function trackConnections() {
   let closing = false
   let accepted = 0
 
-  /** A connection that has sent no request yet gets a little time to send one, then is closed. */
-  const awaitFirstRequest = (socket: Socket, state: Tracked) => {
+  /**
+   * A connection with no request in flight gets `ms` to send one (answered with `Connection:
+   * close`, after which it ends); if none came, it is closed: ended (FIN) when it was answered
+   * before, destroyed when it never sent anything.
+   */
+  const awaitNextRequest = (socket: Socket, state: Tracked, ms: number) => {
+    const seen = state.requests
     // Checked after a poll phase: on a busy event loop the timer fires before the socket's
     // waiting bytes (its request) are read.
     const timer = setTimeout(
       () =>
         setImmediate(() => {
-          if (!state.served) socket.destroy()
+          if (state.requests !== seen) return // answered with `Connection: close`, which ends it
+          if (seen === 0) socket.destroy()
+          else socket.end()
         }),
-      FIRST_REQUEST_GRACE_MS,
+      ms,
     )
     socket.once('close', () => clearTimeout(timer))
   }
 
-  /** Tracks the connections of one more server: call it before the server listens; give it its request listener through `counted`. */
+  /**
+   * Tracks the connections of one more server: call it before the server listens; give it its
+   * request listener through `counted`.
+   */
   const watch = (server: HttpServer | HttpsServer) => {
     servers.push(server)
     server.on('connection', (socket: Socket) => {
@@ -67,10 +90,10 @@ export function trackConnections() {
     })
     const secure = 'setSecureContext' in server
     server.on(secure ? 'secureConnection' : 'connection', (socket: Socket) => {
-      const state: Tracked = { inFlight: 0, served: false }
+      const state: Tracked = { inFlight: 0, requests: 0, answers: new Set() }
       ready.set(socket, state)
       socket.once('close', () => ready.delete(socket))
-      if (closing) awaitFirstRequest(socket, state)
+      if (closing) awaitNextRequest(socket, state, FIRST_REQUEST_GRACE_MS)
     })
   }
 
@@ -85,16 +108,22 @@ export function trackConnections() {
     (req: IncomingMessage, res: ServerResponse): void => {
       const state = ready.get(req.socket)
       if (state === undefined) return void listener(req, res)
-      state.served = true
+      state.requests++
       if (closing) res.setHeader('Connection', 'close')
       state.inFlight++
+      state.answers.add(res)
       const done = listener(req, res)
-      if (done === undefined) settle(req.socket, state)
-      else void done.finally(() => settle(req.socket, state))
+      if (done === undefined) settle(req.socket, state, res)
+      else void done.finally(() => settle(req.socket, state, res))
     }
-  const settle = (socket: Socket, state: Tracked) => {
+  const settle = (socket: Socket, state: Tracked, res: ServerResponse) => {
     state.inFlight--
-    if (closing && state.inFlight === 0) socket.end()
+    state.answers.delete(res)
+    if (!closing || state.inFlight > 0) return
+    // An answer whose head went out before `close()` told its client keep-alive: the client
+    // may send again, so the connection waits like an idle one instead of ending under it.
+    if (res.getHeader('connection') === 'close') socket.end()
+    else awaitNextRequest(socket, state, KEEP_ALIVE_GRACE_MS)
   }
 
   return {
@@ -117,10 +146,11 @@ export function trackConnections() {
         ),
       )
       for (const [socket, state] of ready) {
-        if (state.inFlight > 0) continue // ends once answered
-        if (state.served)
-          socket.end() // an idle keep-alive connection
-        else awaitFirstRequest(socket, state)
+        if (state.inFlight > 0) {
+          // Ends once answered; an answer not begun yet says so (one begun said keep-alive).
+          for (const res of state.answers) if (!res.headersSent) res.setHeader('Connection', 'close')
+        } else if (state.requests > 0) awaitNextRequest(socket, state, KEEP_ALIVE_GRACE_MS)
+        else awaitNextRequest(socket, state, FIRST_REQUEST_GRACE_MS)
       }
       const hardStop = setTimeout(() => {
         for (const socket of connections) socket.destroy()
