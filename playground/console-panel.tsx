@@ -148,7 +148,9 @@ function KeyCard({
           {info.domains.length === 0 && <li class="muted small">no domain</li>}
           {info.domains.map((d) => (
             <li key={d} class="chip">
-              {d}
+              <span class="chip-name" title={d}>
+                {d}
+              </span>
               {info.status !== 'revoked' && (
                 <button
                   type="button"
@@ -278,7 +280,9 @@ export function DomainsPanel({ tmaps }: { tmaps: TmapsWorker }) {
                 {domain.keys.length === 0 && <li class="muted small">no key</li>}
                 {domain.keys.map((k) => (
                   <li key={k.id} class="chip">
-                    {k.name}
+                    <span class="chip-name" title={k.name}>
+                      {k.name}
+                    </span>
                     {k.status !== 'revoked' && (
                       <button
                         type="button"

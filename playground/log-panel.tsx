@@ -243,7 +243,7 @@ function LogRow({ entry: e, open, toggle }: { entry: Heard; open: boolean; toggl
           )}
           {e.page !== undefined && (
             <span class="badge tab" data-testid="log-tab" title={`answered in another tab: ${e.page}`}>
-              {e.page}
+              from {e.page}
             </span>
           )}
           {e.source && (

@@ -208,7 +208,7 @@ it('serves its console at /__tmaps/ over the app’s own state: a key disabled t
   const fromApp = consoleTab.getByTestId('log-entry').filter({ has: consoleTab.getByTestId('log-tab') })
   await expect
     .poll(() => fromApp.first().textContent())
-    .toMatch(/^401GET.*\/geocoding\/forward.*key-disabled\//)
+    .toMatch(/^401GET.*\/geocoding\/forward.*key-disabled\s*from \//)
   expect(await fromApp.count()).toBeGreaterThanOrEqual(2) // the 200 before it too
   // Enabled again there: the app answers 200 again.
   await card.getByRole('switch', { name: `Enabled: ${name}` }).click()

@@ -30,7 +30,6 @@ export interface ConsoleSettings {
 export function serveConsole(server: ViteDevServer, base: string, settings: ConsoleSettings): void {
   const mount = `${base}${CONSOLE_PATH.slice(0, -1)}`
   let root: string | undefined
-  let html: string | undefined
   server.middlewares.use(mount, (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const asked = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
     const pathname = new URL(asked, 'http://localhost').pathname
@@ -39,9 +38,11 @@ export function serveConsole(server: ViteDevServer, base: string, settings: Cons
       return
     }
     if (!pathname.startsWith(`${mount}/`)) return next()
+    let html: string
     try {
       root ??= builtPlayground()
-      html ??= readFileSync(join(root, 'index.html'), 'utf8')
+      // Read each time (1.6 kB): a rebuilt package's page names new assets.
+      html = readFileSync(join(root, 'index.html'), 'utf8')
     } catch (error) {
       res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
       res.end(`tmaps-mock/vite: the console is not there: ${(error as Error).message}\n`)
