@@ -122,6 +122,7 @@ export function trackConnections() {
     if (!closing || state.inFlight > 0) return
     // An answer whose head went out before `close()` told its client keep-alive: the client
     // may send again, so the connection waits like an idle one instead of ending under it.
+    // (When the client itself asked to close, Node ends the connection after the answer.)
     if (res.getHeader('connection') === 'close') socket.end()
     else awaitNextRequest(socket, state, KEEP_ALIVE_GRACE_MS)
   }
