@@ -57,27 +57,6 @@ export function trackConnections() {
   let accepted = 0
 
   /**
-   * A connection with no request in flight gets `ms` to send one (answered with `Connection:
-   * close`, after which it ends); if none came, it is closed: ended (FIN) when it was answered
-   * before, destroyed when it never sent anything.
-   */
-  const awaitNextRequest = (socket: Socket, state: Tracked, ms: number) => {
-    const seen = state.requests
-    // Checked after a poll phase: on a busy event loop the timer fires before the socket's
-    // waiting bytes (its request) are read.
-    const timer = setTimeout(
-      () =>
-        setImmediate(() => {
-          if (state.requests !== seen) return // answered with `Connection: close`, which ends it
-          if (seen === 0) socket.destroy()
-          else socket.end()
-        }),
-      ms,
-    )
-    socket.once('close', () => clearTimeout(timer))
-  }
-
-  /**
    * Tracks the connections of one more server: call it before the server listens; give it its
    * request listener through `counted`.
    */
@@ -135,17 +114,7 @@ export function trackConnections() {
       if (closing) return
       closing = true
       await acceptWhatIsQueued(() => accepted) // what the kernel already queued
-      // Resolves once every connection is gone. Node's close() would also end the connections
-      // it thinks idle, a new one still sending its request among them: ours decide instead.
-      const stopped = Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((done) => {
-              server.closeIdleConnections = () => undefined
-              server.close(() => done())
-            }),
-        ),
-      )
+      const stopped = stopListening(servers)
       for (const [socket, state] of ready) {
         if (state.inFlight > 0) {
           // Ends once answered; an answer not begun yet says so (one begun said keep-alive).
@@ -160,6 +129,44 @@ export function trackConnections() {
       clearTimeout(hardStop)
     },
   }
+}
+
+/**
+ * A connection with no request in flight gets `ms` to send one (answered with `Connection:
+ * close`, after which it ends); if none came, it is closed: ended (FIN) when it was answered
+ * before, destroyed when it never sent anything.
+ */
+function awaitNextRequest(socket: Socket, state: Tracked, ms: number): void {
+  const seen = state.requests
+  // Checked after a poll phase: on a busy event loop the timer fires before the socket's
+  // waiting bytes (its request) are read.
+  const timer = setTimeout(
+    () =>
+      setImmediate(() => {
+        if (state.requests !== seen) return // answered with `Connection: close`, which ends it
+        if (seen === 0) socket.destroy()
+        else socket.end()
+      }),
+    ms,
+  )
+  socket.once('close', () => clearTimeout(timer))
+}
+
+/**
+ * Stops the servers' listening and resolves once every connection is gone. Node's `close()` would
+ * also end the connections it thinks idle, a new one still sending its request among them: the
+ * drain decides instead.
+ */
+function stopListening(servers: ReadonlyArray<HttpServer | HttpsServer>): Promise<unknown> {
+  return Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((done) => {
+          server.closeIdleConnections = () => undefined
+          server.close(() => done())
+        }),
+    ),
+  )
 }
 
 /**
