@@ -55,6 +55,17 @@ function serve(...args: string[]) {
   return { child, banner, exited, output: () => out }
 }
 
+/** Runs the CLI until it exits by itself; resolves with its exit code and what it wrote on stderr. */
+async function exitOf(args: string[]): Promise<{ code: number | null; err: string }> {
+  const child = spawn(node, args, { env, cwd: root })
+  let err = ''
+  child.stderr.on('data', (chunk) => {
+    err += chunk
+  })
+  const code = await new Promise<number | null>((done) => child.once('exit', done))
+  return { code, err }
+}
+
 const curl = async (ca: string, ...args: string[]) => {
   const { stdout } = await run('curl', ['-s', '--cacert', ca, '-w', '\n%{http_code}', ...args])
   const lines = stdout.split('\n')
@@ -244,31 +255,23 @@ describe('tmaps-mock serve', () => {
   }, 60_000)
 
   it('refuses a malformed --fault with exit code 2 and says what to write', async () => {
-    const child = spawn(node, [cli, 'serve', '--port', '0', '--fault', 'status=418'], { env, cwd: root })
-    let err = ''
-    child.stderr.on('data', (c) => {
-      err += c
-    })
-    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    const { code, err } = await exitOf([cli, 'serve', '--port', '0', '--fault', 'status=418'])
+    expect(code).toBe(2)
     expect(err).toContain(
       '--fault: Failed to add the fault: status must be one of the numbers 429, 500, 502, 503, 504 (got 418).',
     )
   }, 30_000)
 
   it('refuses a --save path it cannot write, at start (exit 2), not on exit when the state would be lost', async () => {
-    const child = spawn(
-      node,
-      [cli, 'serve', '--port', '0', '--save', join(cache, 'no-such-folder', 's.json')],
-      {
-        env,
-        cwd: root,
-      },
-    )
-    let err = ''
-    child.stderr.on('data', (c) => {
-      err += c
-    })
-    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    const { code, err } = await exitOf([
+      cli,
+      'serve',
+      '--port',
+      '0',
+      '--save',
+      join(cache, 'no-such-folder', 's.json'),
+    ])
+    expect(code).toBe(2)
     expect(err).toContain(
       `--save: the folder ${join(cache, 'no-such-folder')} does not exist. Create it, or save elsewhere.`,
     )
@@ -279,15 +282,8 @@ describe('tmaps-mock serve', () => {
     const target = join(folder, 'target.txt')
     writeFileSync(target, 'not yours to overwrite\n')
     symlinkSync(target, join(folder, 'link.json'))
-    const child = spawn(node, [cli, 'serve', '--port', '0', '--save', join(folder, 'link.json')], {
-      env,
-      cwd: root,
-    })
-    let err = ''
-    child.stderr.on('data', (c) => {
-      err += c
-    })
-    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    const { code, err } = await exitOf([cli, 'serve', '--port', '0', '--save', join(folder, 'link.json')])
+    expect(code).toBe(2)
     expect(err).toContain(
       `--save: ${join(folder, 'link.json')} is a symbolic link; the state is written to a file of its own. Give the file's own path, or another name.`,
     )
@@ -338,12 +334,8 @@ describe('tmaps-mock serve', () => {
       links: [],
     }
     writeFileSync(state, JSON.stringify(snapshot))
-    const child = spawn(node, [cli, 'serve', '--port', '0', '--state', state], { env, cwd: root })
-    let err = ''
-    child.stderr.on('data', (c) => {
-      err += c
-    })
-    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    const { code, err } = await exitOf([cli, 'serve', '--port', '0', '--state', state])
+    expect(code).toBe(2)
     expect(err).toContain('✖ contains control characters (ESC, line breaks)\n  → at keys[0].name')
     expect(err).not.toContain('\u001b')
   }, 30_000)
@@ -352,12 +344,8 @@ describe('tmaps-mock serve', () => {
     const blocker = createServer().listen(0, '127.0.0.1')
     await new Promise((done) => blocker.once('listening', done))
     const port = (blocker.address() as { port: number }).port
-    const child = spawn(node, [cli, 'serve', '--port', String(port)], { env, cwd: root })
-    let err = ''
-    child.stderr.on('data', (c) => {
-      err += c
-    })
-    expect(await new Promise((done) => child.once('exit', done))).toBe(2)
+    const { code, err } = await exitOf([cli, 'serve', '--port', String(port)])
+    expect(code).toBe(2)
     expect(err).toMatch(/the port is busy/)
     blocker.close()
   }, 30_000)

@@ -86,9 +86,22 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
 }
 
 /**
+ * An answer's headers with `SECURITY_HEADERS`, made once per headers object: a remembered answer
+ * (the same object each time) is written with no new object (setHeader before writeHead: ~1.5 µs).
+ */
+const secured = new WeakMap<TmapsAnswer['headers'], Record<string, string>>()
+function securedHeaders(headers: TmapsAnswer['headers']): Record<string, string> {
+  let all = secured.get(headers)
+  if (all === undefined) {
+    all = { ...headers, ...SECURITY_HEADERS }
+    secured.set(headers, all)
+  }
+  return all
+}
+
+/**
  * The Node server's write-back: the answer's status line, its headers and `SECURITY_HEADERS`, and
- * its bytes, or a reset connection (an injected fault). The security headers are one constant
- * object spread in: ~35 ns a request, where `setHeader` before `writeHead` cost ~1.5 µs.
+ * its bytes, or a reset connection (an injected fault).
  */
 export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer): void {
   if (answer.network === 'reset') {
@@ -96,7 +109,7 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: T
     return
   }
   if (res.destroyed) return // the client left
-  res.writeHead(answer.status, answer.statusText, { ...answer.headers, ...SECURITY_HEADERS })
+  res.writeHead(answer.status, answer.statusText, securedHeaders(answer.headers))
   res.end(answer.body ?? undefined)
 }
 
