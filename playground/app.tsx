@@ -60,7 +60,7 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
               {config.persist === undefined
                 ? ' start as the app’s (persist: false keeps them apart)'
                 : ', shared with the app’s tabs'}
-              . Disable or unlink a key here and watch your app’s next requests refused, in the log below.
+              . Disable or unlink a key here and watch your app’s next requests refused, in the live log.
             </p>
           ) : other && location.hostname === '127.0.0.1' ? (
             <LoopbackNotice tmaps={tmaps} other={other} act={act} />
