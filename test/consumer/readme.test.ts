@@ -27,6 +27,7 @@ it('quotes a consumer test file for every runtime recipe', () => {
       'test/consumer/next-app/app/tmaps-mock-provider.tsx',
     ],
     'docs/recipes/playwright.md': [
+      'test/consumer/playwright-project/playwright.config.ts',
       'test/consumer/playwright-project/tests/geocode.spec.ts',
       'test/consumer/playwright-project/tests/fixture.spec.ts',
     ],
@@ -39,6 +40,7 @@ it('quotes a consumer test file for every runtime recipe', () => {
     'docs/recipes/vite.md': ['test/consumer/vite-app/vite.config.ts', 'test/consumer/vite-app/src/main.ts'],
     'docs/recipes/vitest-browser.md': [
       'test/consumer/vitest-browser-project/vitest.config.ts',
+      'test/consumer/vitest-browser-project/src/place-card.ts',
       'test/consumer/vitest-browser-project/src/place-card.test.ts',
     ],
     'docs/recipes/vitest.md': [
