@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks'
 import { DATA_ATTRIBUTION } from '../src/data/attribution.ts'
-import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { playgroundConfig } from '../src/runtimes/playground/page-config.ts'
 import { Composer, type Sent } from './composer.tsx'
 import { DomainsPanel, KeysPanel } from './console-panel.tsx'
 import { FaultsPanel } from './faults-panel.tsx'
 import { LogPanel } from './log-panel.tsx'
 import { createMapTiles } from './map-tiles.ts'
+import type { PlaygroundMock } from './server-console.ts'
 import { TunisiaMap } from './tunisia-map.tsx'
 import { importTwinState, twinOrigin } from './twin-state.ts'
 import { UsagePanel } from './usage-panel.tsx'
@@ -17,6 +17,8 @@ const config = playgroundConfig()
 const startName = (config.state ?? 'demo') === 'demo' ? 'demo' : 'start'
 /** Served by the Vite plugin at an app's `/__tmaps/`: the console of that app's own state. */
 const ofApp = config.servedBy === 'vite'
+/** Served by `tmaps-mock serve` at its `/__console/`: the console of that server. */
+const ofServer = config.servedBy === 'serve'
 
 /** The other local name of this page, as a URL to link to. */
 function otherOrigin(): string | null {
@@ -24,13 +26,14 @@ function otherOrigin(): string | null {
   return twin && `${twin}/`
 }
 
-export function App({ tmaps }: { tmaps: TmapsWorker }) {
+export function App({ tmaps }: { tmaps: PlaygroundMock }) {
   useMockVersion(tmaps)
   const [sent, setSent] = useState<Sent | null>(null)
   // Which log entries are the map's own tiles (the log folds them away), for the page's life.
   const [mapTiles] = useState(() => createMapTiles(tmaps))
   const [error, act] = useAction()
-  const other = otherOrigin()
+  // A server's state is one whatever name the page is reached by: no other console to explain.
+  const other = ofServer ? null : otherOrigin()
 
   const exportState = () => {
     const blob = new Blob([JSON.stringify(tmaps.snapshot(), null, 2)], { type: 'application/json' })
@@ -51,9 +54,13 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
       {/* One screen on a laptop or a projector: console, request, map and log side by side. */}
       <div class="screen">
         <header class="top">
-          <h1>{ofApp ? 'TMaps console of your app' : 'tmaps-mock playground'}</h1>
+          <h1>
+            {ofApp ? 'TMaps console of your app' : ofServer ? 'tmaps-mock serve' : 'tmaps-mock playground'}
+          </h1>
           {/* On 127.0.0.1 the page says first what differs there: another origin, another console. */}
-          {ofApp ? (
+          {ofServer ? (
+            <ServerIntro tmaps={tmaps} />
+          ) : ofApp ? (
             <p class="intro" data-testid="app-console">
               Your app’s mock at <strong data-testid="page-origin">{location.origin}</strong>: its keys and
               domains
@@ -86,14 +93,16 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
                 // Reset drops every change: a misclick must not do it.
                 if (
                   window.confirm(
-                    `Reset to ${startName}? This drops every change made in this console: created keys, linked domains, statuses.`,
+                    ofServer
+                      ? 'Reset the server to the state it started with? This drops every change made to it, here or through its control API: created keys, linked domains, statuses, and its log.'
+                      : `Reset to ${startName}? This drops every change made in this console: created keys, linked domains, statuses.`,
                   )
                 ) {
                   void act(() => tmaps.reset())
                 }
               }}
             >
-              Reset to {startName}
+              {ofServer ? 'Reset the server' : `Reset to ${startName}`}
             </button>
             <button type="button" class="compact" onClick={exportState}>
               Export state
@@ -133,6 +142,21 @@ export function App({ tmaps }: { tmaps: TmapsWorker }) {
   )
 }
 
+/** What the console of `tmaps-mock serve` drives, and whether it hears the server now. */
+function ServerIntro({ tmaps }: { tmaps: PlaygroundMock }) {
+  const live = tmaps.server?.live() ?? false
+  return (
+    <p class="intro" data-testid="server-console">
+      TMaps’s API and tiles answer on <strong data-testid="page-origin">{location.origin}</strong> (
+      <code>{location.origin}/geocoding/forward?q=Sfax&amp;api_key=…</code>), as TMaps would. This console
+      drives that server: a change made here, with curl on its control API or by a test shows at once.{' '}
+      <span class={live ? 'badge live' : 'badge offline'} data-testid="server-live">
+        {live ? 'live' : 'reconnecting…'}
+      </span>
+    </p>
+  )
+}
+
 /**
  * On 127.0.0.1 the page explains what a person sees there: another origin than localhost, with
  * its own console, where the local-dev key (linked to localhost only) is refused; one click links it.
@@ -142,7 +166,7 @@ function LoopbackNotice({
   other,
   act,
 }: {
-  tmaps: TmapsWorker
+  tmaps: PlaygroundMock
   other: string
   act: (run: () => Promise<unknown>) => Promise<boolean>
 }) {

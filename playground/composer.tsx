@@ -3,8 +3,10 @@ import { useState } from 'preact/hooks'
 import type { LogEntry } from '../src/console/request-log.ts'
 import { maskKey } from '../src/contract/key-format.ts'
 import { ENDPOINTS } from '../src/endpoints/registry.ts'
-import { CALLER_HEADER, type CallerPreset, type TmapsWorker } from '../src/runtimes/browser/index.ts'
+import { CALLER_HEADER, type CallerPreset } from '../src/runtimes/browser/index.ts'
+import { simulatedHeaders } from '../src/runtimes/browser/reconstruct.ts'
 import { decisionFix, decisionSteps, type StepState } from './decision-steps.ts'
+import type { PlaygroundMock } from './server-console.ts'
 import { consoleChanges, type KeyState, keyState } from './stale-answer.ts'
 import { useAction } from './use-mock.ts'
 
@@ -121,8 +123,21 @@ interface Spec {
   site: string
 }
 
+/**
+ * A caller's hint on a console of `tmaps-mock serve`: the page's own requests go to the server
+ * (same origin: a GET has no `Origin`), and the callers a browser cannot be are sent for it by
+ * the server (`POST /__console/requests`).
+ */
+function hintOnServer(kind: CallerKind, hint: string): string {
+  if (kind === 'page')
+    return 'A real fetch() from this page to the server: same origin, so a GET sends no Origin, only a Referer.'
+  if (!hint.startsWith('Simulated: ')) return hint
+  const what = hint.slice('Simulated: '.length)
+  return `${what[0]!.toUpperCase()}${what.slice(1)} Sent for this page by the server, with those headers.`
+}
+
 /** Compose a TMaps request, pick a key and a caller, send it, see the answer and why. */
-export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent: Sent) => void }) {
+export function Composer({ tmaps, onSent }: { tmaps: PlaygroundMock; onSent: (sent: Sent) => void }) {
   const endpoints = ENDPOINTS.map((e) => `${e.method} ${e.path}`)
   const keys = tmaps.console.listKeys()
   const [endpoint, setEndpoint] = useState(endpoints[0]!)
@@ -143,6 +158,7 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
   /** The tile endpoint takes its z/x/y in the path; every other GET takes a query. */
   const tile = pattern.includes(':')
   const form: Spec = { endpoint, params, keyId, typedKey, caller, site }
+  const hint = CALLERS.find((c) => c.kind === caller)?.hint ?? ''
 
   const keyValue = (spec: Spec) =>
     spec.keyId === OTHER_KEY
@@ -185,13 +201,14 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
       const since = tmaps.log.entries()[0]?.seq ?? 0
       const result = viaImg
         ? await viaImage(tmaps, url, who === 'no-referrer', since)
-        : await viaFetch(url, method, spec.params, preset)
-      const entry = tmaps.log.entries().find((e) => e.seq > since && e.path === path)
+        : await viaFetch(tmaps, url, method, spec.params, preset)
+      const entry = await entryAfter(tmaps, since, path)
       const answer: Sent = {
         endpoint: spec.endpoint,
         ...result,
         entry,
         curl: curlFor(
+          tmaps,
           url,
           method,
           spec.params,
@@ -320,7 +337,9 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
           </>
         )}
         <div class="send-row">
-          <p class="muted small">{CALLERS.find((c) => c.kind === caller)?.hint}</p>
+          <p class="muted small" data-testid="caller-hint">
+            {tmaps.server ? hintOnServer(caller, hint) : hint}
+          </p>
           <button type="submit" class="primary">
             Send
           </button>
@@ -426,10 +445,21 @@ export function Composer({ tmaps, onSent }: { tmaps: TmapsWorker; onSent: (sent:
             </button>
           </div>
           <p class="muted small" data-testid="curl-note">
-            The curl command sends the same request to <code>tmaps-mock serve</code> on{' '}
-            <code>https://localhost:8443</code>, which has the same demo keys, trusting its local CA: start it
-            with <code>npm run serve</code> in this repository, or <code>npx tmaps-mock serve</code> in a
-            project that installed the package. The key is masked here and whole in the copy.
+            {tmaps.server ? (
+              <>
+                The curl command sends the same request to this server, <code>{location.origin}</code>
+                {tmaps.server.caPath ? ', trusting its local CA' : ''}. The key is masked here and whole in
+                the copy.
+              </>
+            ) : (
+              <>
+                The curl command sends the same request to <code>tmaps-mock serve</code> on{' '}
+                <code>https://localhost:8443</code>, which has the same demo keys, trusting its local CA:
+                start it with <code>npm run serve</code> in this repository, or{' '}
+                <code>npx tmaps-mock serve</code> in a project that installed the package. The key is masked
+                here and whole in the copy.
+              </>
+            )}
           </p>
         </div>
       )}
@@ -506,7 +536,7 @@ function Fixes({
   fix,
   onServerKey,
 }: {
-  tmaps: TmapsWorker
+  tmaps: PlaygroundMock
   entry: LogEntry
   fix: (run: () => Promise<Resend | undefined>) => Promise<void>
   onServerKey: (created: { id: string; name: string; prefix: string }) => void
@@ -571,11 +601,48 @@ function FixButton({ label, note, onClick }: { label: string; note: string; onCl
   )
 }
 
-async function viaFetch(url: string, method: string, params: string, preset: CallerPreset | null) {
+/**
+ * The log entry of the request just answered (`path`, after `since`): at once from the page's
+ * own mock; a server's entry comes on its event stream, at most 2 s later.
+ */
+function entryAfter(tmaps: PlaygroundMock, since: number, path: string): Promise<LogEntry | undefined> {
+  const mine = (e: LogEntry) => e.seq > since && e.path === path
+  const found = tmaps.log.entries().find(mine)
+  if (found || !tmaps.server) return Promise.resolve(found)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      off()
+      resolve(undefined)
+    }, 2000)
+    const off = tmaps.log.subscribe((entry) => {
+      if (!mine(entry)) return
+      clearTimeout(timer)
+      off()
+      resolve(entry)
+    })
+  })
+}
+
+async function viaFetch(
+  tmaps: PlaygroundMock,
+  url: string,
+  method: 'GET' | 'POST',
+  params: string,
+  preset: CallerPreset | null,
+) {
   const headers: Record<string, string> = {}
   if (method === 'POST') headers['Content-Type'] = 'application/json'
   if (preset) headers[CALLER_HEADER] = JSON.stringify(preset)
-  const response = await fetch(url, { method, headers, ...(method === 'POST' && { body: params }) })
+  const sent = method === 'POST' ? params : undefined
+  const response =
+    tmaps.server && preset
+      ? await tmaps.server.send({
+          path: url.slice(new URL(url).origin.length),
+          method,
+          ...(sent !== undefined && { body: sent }),
+          ...simulatedHeaders(preset, { origin: location.origin, href: location.href }, url),
+        })
+      : await fetch(url, { method, headers, ...(sent !== undefined && { body: sent }) })
   if (response.headers.get('content-type') === 'image/png') {
     const image = URL.createObjectURL(await response.blob())
     return { status: response.status, headers: [...response.headers], body: undefined, image }
@@ -591,7 +658,7 @@ async function viaFetch(url: string, method: string, params: string, preset: Cal
 }
 
 /** A real `<img>` request; its answer is unreadable, so the status comes from the mock's log. */
-function viaImage(tmaps: TmapsWorker, url: string, noReferrer: boolean, since: number) {
+function viaImage(tmaps: PlaygroundMock, url: string, noReferrer: boolean, since: number) {
   return new Promise<{ status: number; headers: [string, string][]; body: undefined }>((resolve, reject) => {
     const path = new URL(url).pathname
     const timer = setTimeout(() => {
@@ -611,6 +678,7 @@ function viaImage(tmaps: TmapsWorker, url: string, noReferrer: boolean, since: n
 }
 
 function curlFor(
+  tmaps: PlaygroundMock,
   url: string,
   method: string,
   params: string,
@@ -621,17 +689,23 @@ function curlFor(
 ) {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
   const origin = location.origin
+  // On a server's console the page is of the server's origin: its GET sends only a Referer, the page's address.
   const headers =
-    caller === 'page' || caller === 'sandboxed' || caller === 'site'
-      ? [`Origin: ${caller === 'page' ? origin : caller === 'site' ? site : 'null'}`]
-      : caller === 'tile'
-        ? [`Referer: ${origin}/`]
-        : []
-  // The same request to `tmaps-mock serve` (same demo keys), whose local CA curl is told to trust.
-  const local = (u: string) => u.replace(/^https:\/\/[^/]+/, 'https://localhost:8443')
+    tmaps.server && (caller === 'tile' || (caller === 'page' && method === 'GET'))
+      ? [`Referer: ${location.href}`]
+      : caller === 'page' || caller === 'sandboxed' || caller === 'site'
+        ? [`Origin: ${caller === 'page' ? origin : caller === 'site' ? site : 'null'}`]
+        : caller === 'tile'
+          ? [`Referer: ${origin}/`]
+          : []
+  // The same request to `tmaps-mock serve` (same demo keys), whose local CA curl is told to trust:
+  // on a server's console, that server and its CA (none to name: the user's own certificate).
+  const server = tmaps.server
+  const local = (u: string) => (server ? u : u.replace(/^https:\/\/[^/]+/, 'https://localhost:8443'))
+  const ca = server ? server.caPath : '~/.cache/tmaps-mock/tmaps-mock-ca.pem'
   const parts = (shownUrl: string) => [
     'curl',
-    '--cacert ~/.cache/tmaps-mock/tmaps-mock-ca.pem',
+    ...(ca === undefined ? [] : [`--cacert ${quote(ca)}`]),
     ...(method === 'POST'
       ? [
           '-X POST',

@@ -2,14 +2,14 @@ import { useState } from 'preact/hooks'
 import type { CreatedKey, KeyInfo } from '../src/console/create-console.ts'
 import { parseDomainInput } from '../src/contract/hostname.ts'
 import { type KeyAction, keyReach, nextKeyStatus } from '../src/contract/key-status.ts'
-import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
+import type { PlaygroundMock } from './server-console.ts'
 import { useAction } from './use-mock.ts'
 
 const ACTIONS: KeyAction[] = ['disable', 'enable', 'revoke']
 const LABEL: Record<KeyAction, string> = { disable: 'Disable', enable: 'Enable', revoke: 'Revoke' }
 
 /** The console's API keys tab: list, create (value shown once), status actions, linked domains. */
-export function KeysPanel({ tmaps }: { tmaps: TmapsWorker }) {
+export function KeysPanel({ tmaps }: { tmaps: PlaygroundMock }) {
   const keys = tmaps.console.listKeys()
   const domains = tmaps.console.listDomains().map((d) => d.hostname)
   const [error, act] = useAction()
@@ -87,7 +87,7 @@ function KeyCard({
 }: {
   info: KeyInfo
   domains: string[]
-  tmaps: TmapsWorker
+  tmaps: PlaygroundMock
   act: (run: () => Promise<unknown>) => Promise<boolean>
 }) {
   const [toLink, setToLink] = useState('')
@@ -210,7 +210,7 @@ function KeyCard({
 }
 
 /** The console's Authorized Domains tab: add with instant validation, link from the domain side. */
-export function DomainsPanel({ tmaps }: { tmaps: TmapsWorker }) {
+export function DomainsPanel({ tmaps }: { tmaps: PlaygroundMock }) {
   const domains = tmaps.console.listDomains()
   const keys = tmaps.console.listKeys().filter((k) => k.status !== 'revoked')
   const [input, setInput] = useState('')

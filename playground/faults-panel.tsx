@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import type { FaultRule } from '../src/core/create-core.ts'
 import { FAULT_BODIES } from '../src/core/faults.ts'
 import { ENDPOINTS } from '../src/endpoints/registry.ts'
-import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
+import type { PlaygroundMock } from './server-console.ts'
 import { useAction, useMockVersion } from './use-mock.ts'
 
 /** The paths a fault can take down: one per TMaps product (`/r-tile` for the map tiles). */
@@ -40,7 +40,7 @@ function describe(rule: FaultRule): { what: string; when: string } {
  * Infrastructure faults on demand (`tmaps.faults`): latency, the next requests rate limited, a
  * product down. The rules live in this tab only; they are not part of the saved state.
  */
-export function FaultsPanel({ tmaps }: { tmaps: TmapsWorker }) {
+export function FaultsPanel({ tmaps }: { tmaps: PlaygroundMock }) {
   // Rules change on add and remove, and as requests use up their `times`: every answered request
   // is logged, so the log's updates refresh the list.
   useMockVersion(tmaps)
@@ -54,10 +54,10 @@ export function FaultsPanel({ tmaps }: { tmaps: TmapsWorker }) {
   const latency = rules.find((r) => r.id === latencyId)
   const latencyMs = draft ?? (typeof latency?.delayMs === 'number' ? latency.delayMs : 0)
 
-  const change = (run: () => void) =>
+  const change = (run: () => unknown) =>
     act(async () => {
       try {
-        run()
+        await run()
       } finally {
         setTick((t) => t + 1)
       }
@@ -65,18 +65,20 @@ export function FaultsPanel({ tmaps }: { tmaps: TmapsWorker }) {
 
   /** One delay rule for every endpoint: a new value replaces it, 0 removes it. */
   const applyLatency = (ms: number) =>
-    change(() => {
+    change(async () => {
       setDraft(null)
-      if (latency) tmaps.faults.remove(latency.id)
-      setLatencyId(ms > 0 ? tmaps.faults.add({ delayMs: ms }).id : null)
+      if (latency) await tmaps.faults.remove(latency.id)
+      setLatencyId(ms > 0 ? (await tmaps.faults.add({ delayMs: ms })).id : null)
     })
 
   return (
     <section aria-labelledby="faults-title" class="panel faults">
       <h2 id="faults-title">Faults</h2>
       <p class="muted small">
-        Infrastructure faults, answered before the key is checked, as the TMaps edge would. They live in this
-        tab only and are not saved with the state.
+        Infrastructure faults, answered before the key is checked, as the TMaps edge would.{' '}
+        {tmaps.server
+          ? 'They are the server’s, for every client, and are not saved with the state.'
+          : 'They live in this tab only and are not saved with the state.'}
       </p>
       <div class="stack">
         <div class="row">

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { LogEntry } from '../src/console/request-log.ts'
-import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
+import { type DecisionFix, decisionFix, decisionSteps } from './decision-steps.ts'
 import { answerType, entryUrl, headerProvenance, toHar, usedHeader } from './har.ts'
 import type { MapTiles } from './map-tiles.ts'
+import type { PlaygroundMock } from './server-console.ts'
 
 /** One time formatter for the whole log (`toLocaleTimeString` makes a new one per call: ~ms each). */
 let timeFormat: Intl.DateTimeFormat | undefined
@@ -37,7 +38,7 @@ const HEARD_MOST = 500
  * The other tabs' requests (`onOtherTabsRequest`), newest first, each with a number of its own
  * (negative: never one of this tab's), and the function that forgets them.
  */
-function useOtherTabs(tmaps: TmapsWorker): [Heard[], () => void] {
+function useOtherTabs(tmaps: PlaygroundMock): [Heard[], () => void] {
   const [heard, setHeard] = useState<Heard[]>([])
   useEffect(() => {
     let next = 0
@@ -60,7 +61,7 @@ function merged(own: LogEntry[], heard: Heard[]): Heard[] {
  * shows them; a click on a line opens its details. The map's own tiles (many, and alike) are
  * folded away unless asked for.
  */
-export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: MapTiles }) {
+export function LogPanel({ tmaps, mapTiles }: { tmaps: PlaygroundMock; mapTiles: MapTiles }) {
   const [key, setKey] = useState('')
   const [outcome, setOutcome] = useState('')
   const [showTiles, setShowTiles] = useState(false)
@@ -142,7 +143,13 @@ export function LogPanel({ tmaps, mapTiles }: { tmaps: TmapsWorker; mapTiles: Ma
           </button>
         </span>
       </div>
-      {entries.length === 0 ? (
+      {entries.length === 0 && tmaps.server ? (
+        <p class="muted small">
+          {all.length === 0
+            ? `No request yet. Send one, or call ${location.origin} from your app, a test or curl: every client’s requests show here.`
+            : 'No request matches these filters (the map’s own tiles are folded away: tick Map tiles).'}
+        </p>
+      ) : entries.length === 0 ? (
         <p class="muted small">
           {all.length === 0
             ? 'No request yet. Send one, or call https://api.tmaps.tn from this page’s console.'
@@ -281,6 +288,8 @@ function LogRow({ entry: e, open, toggle }: { entry: Heard; open: boolean; toggl
 /** One entry as a network panel shows it: the request as the mock saw it, then its answer. */
 function EntryDetail({ entry: e }: { entry: LogEntry }) {
   const header = usedHeader(e)
+  const failed = decisionSteps(e).find((step) => step.state === 'fail')
+  const fix = decisionFix(e)
   return (
     <dl class="entry-detail" data-testid="log-detail">
       <dt>Request</dt>
@@ -301,6 +310,14 @@ function EntryDetail({ entry: e }: { entry: LogEntry }) {
       </dd>
       <dt>Key</dt>
       <dd>{e.facts.key === null ? 'none sent' : <code>{e.facts.key}</code>}</dd>
+      <dt>Decision</dt>
+      <dd data-testid="log-step">{failed ? `failed at ${failed.text}` : 'every step passed'}</dd>
+      {fix && (
+        <>
+          <dt>Fix</dt>
+          <dd data-testid="log-fix">{fixText(fix)}</dd>
+        </>
+      )}
       <dt>Answer</dt>
       <dd>
         {e.status === 0 ? 'connection reset' : e.status} · rule <code>{e.rule}</code>
@@ -331,4 +348,18 @@ function EntryDetail({ entry: e }: { entry: LogEntry }) {
       )}
     </dl>
   )
+}
+
+/** A refusal's fix in words, for the log (the composer offers the same as a button). */
+function fixText(fix: DecisionFix): string {
+  switch (fix.kind) {
+    case 'link-domain':
+      return `link ${fix.host} to the key (Keys: its domains), then send again`
+    case 'enable-key':
+      return 'enable the key (Keys: its status switch), then send again'
+    case 'create-server-key':
+      return 'send an enabled key: create one in Keys (a new key is shown once)'
+    case 'use-https':
+      return 'call over https: TMaps answers only over HTTPS'
+  }
 }

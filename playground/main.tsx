@@ -5,9 +5,22 @@ import { setupTmapsWorker } from '../src/runtimes/browser/index.ts'
 import { playgroundConfig, storageName } from '../src/runtimes/playground/page-config.ts'
 import { earlyRegistration } from '../src/runtimes/vite/register-early.ts'
 import { App } from './app.tsx'
+import { connectToServer, type PlaygroundMock } from './server-console.ts'
 import { loadLeaflet } from './tunisia-map.tsx'
 import { sendStateIfAsked } from './twin-state.ts'
 import './styles.css'
+
+const config = playgroundConfig()
+const root = document.getElementById('app')!
+try {
+  const tmaps = config.servedBy === 'serve' ? await serverConsole() : await pageMock()
+  root.replaceChildren()
+  render(<App tmaps={tmaps} />, root)
+  if (config.servedBy !== 'serve') warmGeocoderAfterFirstView(tmaps.options.dataSeed)
+} catch (error) {
+  console.error('tmaps-mock playground: the mock did not start:', error)
+  root.textContent = `The mock did not start: ${(error as Error).message}`
+}
 
 /**
  * The playground's mock: the demo console (or the state and seed `tmaps-mock playground` was
@@ -15,35 +28,35 @@ import './styles.css'
  * tiles and static maps are drawn in a Web Worker, which starts building the map at once: the
  * first tiles do not wait for the page, and the page never waits for a tile.
  */
-const early = (window as { tmapsRenderWorker?: Worker }).tmapsRenderWorker // see vite.config.ts
-const renderer = createWorkerRenderer(
-  early ?? new Worker(new URL('../src/pictures/render-worker.ts', import.meta.url), { type: 'module' }),
-)
-// `TMAPS_REPLAY=tmaps.har npm start`: TMaps's recorded answers, behind the console's contract.
-const replay = recording === null ? {} : { replay: { har: recording, maxAge: false as const } }
-const { servedBy: _, ...config } = playgroundConfig()
-const tmaps = setupTmapsWorker({
-  ...config,
-  persist: storageName(config),
-  renderer,
-  ...replay,
-  // Beside the page, wherever it is served (a static copy may live under any path prefix).
-  start: { quiet: true, onUnhandledFrame: 'bypass', serviceWorker: { url: './mockServiceWorker.js' } },
-})
-renderer.warm(tmaps.options.dataSeed)
-const root = document.getElementById('app')!
-// The map's library loads while the service worker registers, not after.
-void loadLeaflet().catch(() => undefined)
-try {
+async function pageMock(): Promise<PlaygroundMock> {
+  const early = (window as { tmapsRenderWorker?: Worker }).tmapsRenderWorker // see vite.config.ts
+  const renderer = createWorkerRenderer(
+    early ?? new Worker(new URL('../src/pictures/render-worker.ts', import.meta.url), { type: 'module' }),
+  )
+  // `TMAPS_REPLAY=tmaps.har npm start`: TMaps's recorded answers, behind the console's contract.
+  const replay = recording === null ? {} : { replay: { har: recording, maxAge: false as const } }
+  const { servedBy: _, caPath: __, ...options } = config
+  const tmaps = setupTmapsWorker({
+    ...options,
+    persist: storageName(options),
+    renderer,
+    ...replay,
+    // Beside the page, wherever it is served (a static copy may live under any path prefix).
+    start: { quiet: true, onUnhandledFrame: 'bypass', serviceWorker: { url: './mockServiceWorker.js' } },
+  })
+  renderer.warm(tmaps.options.dataSeed)
+  // The map's library loads while the service worker registers, not after.
+  void loadLeaflet().catch(() => undefined)
   await earlyRegistration() // msw's worker, registered at the top of the page (see vite.config.ts)
   await tmaps.start()
   sendStateIfAsked(tmaps)
-  root.replaceChildren()
-  render(<App tmaps={tmaps} />, root)
-  warmGeocoderAfterFirstView(tmaps.options.dataSeed)
-} catch (error) {
-  console.error('tmaps-mock playground: the mock did not start:', error)
-  root.textContent = `The mock did not start: ${(error as Error).message}`
+  return tmaps
+}
+
+/** `tmaps-mock serve`'s console: the mock is the server's, driven through its control API. */
+async function serverConsole(): Promise<PlaygroundMock> {
+  void loadLeaflet().catch(() => undefined)
+  return connectToServer(config.caPath)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type LogEntry, maskQuery } from '../src/console/request-log.ts'
-import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
+import type { PlaygroundMock } from './server-console.ts'
 
 /** How long a tile the map asked for may take to reach the mock before it is forgotten. */
 const WAIT_MS = 15_000
@@ -31,7 +31,7 @@ export interface MapTiles {
   stop(): void
 }
 
-export function createMapTiles(tmaps: TmapsWorker): MapTiles {
+export function createMapTiles(tmaps: PlaygroundMock): MapTiles {
   const pending = new Map<string, number[]>()
   const mine = new Set<number>()
   const claim = (entry: LogEntry) => {

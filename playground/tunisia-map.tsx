@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { KeyInfo } from '../src/console/create-console.ts'
 import { MAP_ATTRIBUTION } from '../src/data/attribution.ts'
-import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import { ReasonText, type Sent } from './composer.tsx'
 import type { FeatureGroup, LatLngTuple, Leaflet, LeafletMap, TileEvent, TileLayer } from './leaflet-api.ts'
 import { type MarkerKind, type Overlay, overlayOf } from './map-overlay.ts'
 import type { MapTiles } from './map-tiles.ts'
+import type { PlaygroundMock } from './server-console.ts'
 
 /** Tunisia, from the Sahara (30.2° N) to Cap Blanc (37.35° N), Algeria's border to Ras Jedir. */
 const TUNISIA: [LatLngTuple, LatLngTuple] = [
@@ -84,7 +84,7 @@ export function TunisiaMap({
   tiles,
   sent,
 }: {
-  tmaps: TmapsWorker
+  tmaps: PlaygroundMock
   tiles: MapTiles
   sent: Sent | null
 }) {

@@ -1,5 +1,5 @@
-import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import type { TmapsSnapshot } from '../src/store/snapshot.ts'
+import type { PlaygroundMock } from './server-console.ts'
 
 /**
  * localhost and 127.0.0.1 are two origins with two consoles. One click copies the other's state
@@ -19,7 +19,7 @@ export function twinOrigin(at: Location = location): string | null {
 }
 
 /** On a page opened to send its state: sends it to the twin that asked, then closes. */
-export function sendStateIfAsked(tmaps: TmapsWorker): void {
+export function sendStateIfAsked(tmaps: PlaygroundMock): void {
   const asked = new URLSearchParams(location.search).get(PARAM)
   const twin = twinOrigin()
   if (asked === null || asked !== twin || !window.opener) return
@@ -28,7 +28,7 @@ export function sendStateIfAsked(tmaps: TmapsWorker): void {
 }
 
 /** Opens the twin page, waits for its snapshot (at most 20 s), and restores it here. */
-export function importTwinState(tmaps: TmapsWorker): Promise<void> {
+export function importTwinState(tmaps: PlaygroundMock): Promise<void> {
   const twin = twinOrigin()
   if (!twin) return Promise.reject(new Error('this page is on neither localhost nor 127.0.0.1'))
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
+import type { PlaygroundMock } from './server-console.ts'
 
 const OUTCOMES = [
   { name: 'Answered', test: (s: number) => s < 300, color: '#16a34a' },
@@ -10,7 +10,7 @@ const OUTCOMES = [
 ]
 
 /** The console's Usage tab: one key's requests per day, stacked by outcome. */
-export function UsagePanel({ tmaps }: { tmaps: TmapsWorker }) {
+export function UsagePanel({ tmaps }: { tmaps: PlaygroundMock }) {
   const keys = tmaps.console.listKeys()
   const [ref, setRef] = useState(keys[0]?.id ?? 'unattributed')
   const report = tmaps.usage(keys.some((k) => k.id === ref) ? ref : 'unattributed')

@@ -1,19 +1,21 @@
 import { useEffect, useState } from 'preact/hooks'
-import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
+import type { PlaygroundMock } from './server-console.ts'
 
 /**
- * Re-renders on every change of the mock (console writes, restores from another tab) and every
- * answered request; returns a counter to key memoized reads on.
+ * Re-renders on every change of the mock (console writes, restores from another tab), every
+ * answered request and, for a server's console, every refresh (usage counts, the link's health); returns a counter to key memoized reads on.
  */
-export function useMockVersion(tmaps: TmapsWorker): number {
+export function useMockVersion(tmaps: PlaygroundMock): number {
   const [version, setVersion] = useState(0)
   useEffect(() => {
     const bump = () => setVersion((v) => v + 1)
     const offChange = tmaps.onChange(bump)
     const offLog = tmaps.log.subscribe(bump)
+    const offRefresh = tmaps.server?.onRefresh(bump)
     return () => {
       offChange()
       offLog()
+      offRefresh?.()
     }
   }, [tmaps])
   return version

@@ -66,7 +66,8 @@ const startMapEarly: Plugin = {
       return [
         {
           tag: 'script',
-          children: `${registerEarly(SERVICE_WORKER_URL)}\nwindow.tmapsRenderWorker = new Worker(${JSON.stringify(`./${worker}`)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${WARM})`,
+          // Not in `tmaps-mock serve`'s console: the mock and its pictures run in that server.
+          children: `if(window[Symbol.for("tmaps-mock:playground-config")]?.servedBy!=="serve"){${registerEarly(SERVICE_WORKER_URL)}\nwindow.tmapsRenderWorker = new Worker(${JSON.stringify(`./${worker}`)}, { type: 'module' }); window.tmapsRenderWorker.postMessage(${WARM})}`,
           injectTo: 'head',
         },
         {

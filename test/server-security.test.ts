@@ -39,6 +39,8 @@ describe('the HTTPS server of tmaps-mock serve', () => {
       await response.body.text()
       expect(response.statusCode, host).toBe(401)
     }
+    // The log names the host as the client asked it (#46), not TMaps's: a remembered answer too.
+    expect(server.mock.log.entries().map((e) => e.host)).toEqual([`[::1]:${port}`, `127.0.0.1:${port}`])
   })
 
   it('serves no control API over plain HTTP: every request there gets the contract 403', async () => {
@@ -187,7 +189,7 @@ describe('answers no script can act on (issue #45)', () => {
     expect(page.status).toBe(200)
     expect(page.headers['content-type']).toBe('text/html; charset=UTF-8')
     expect(page.headers['x-content-type-options']).toBe('nosniff')
-    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'nonce-/)
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self' 'nonce-/)
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
     expect(page.text).toContain('<meta name="tmaps-console-page" content="')
   })

@@ -388,7 +388,9 @@ function printBanner(
   if (server.httpUrl)
     out.push(`  plain HTTP at ${server.httpUrl} (every request: 403, as TMaps refuses HTTP)`)
   out.push(`  control API at ${server.url}/__console/ (keys, domains, usage, log, snapshot, faults)`)
-  out.push(`  in a browser: ${server.url}/ (this server's page: the keys, the CA to trust, the live log)`)
+  out.push(
+    `  in a browser: ${server.url}/ (its console: switch keys, link domains, send requests, watch the live log)`,
+  )
   if (server.consoleToken) {
     if (!['127.0.0.1', '::1', 'localhost'].includes(host))
       out.push(`  listening on ${host}: others can reach the API; the control API needs this token:`)

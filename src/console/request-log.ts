@@ -159,10 +159,14 @@ function reasonOf(entry: LoggedRequest): string {
  * subscriber listens.
  */
 export function createRequestLog(size: number): RequestLog & {
-  /** Keeps one entry, answered at `timeMs` (milliseconds since the epoch) after `durationMs`. */
-  push(entry: LoggedRequest, timeMs: number, durationMs: number): void
+  /**
+   * Keeps one entry, answered at `timeMs` (milliseconds since the epoch) after `durationMs`;
+   * `host`: the host the client asked, when it is not the entry's (the server's own).
+   */
+  push(entry: LoggedRequest, timeMs: number, durationMs: number, host?: string): void
 } {
   const ring: LoggedRequest[] = []
+  const hosts: (string | undefined)[] = []
   const seqs = new Float64Array(size)
   const times = new Float64Array(size)
   const durations = new Float64Array(size)
@@ -171,6 +175,7 @@ export function createRequestLog(size: number): RequestLog & {
   const listeners = new Set<LogListener>()
   const entryAt = (i: number): LogEntry => ({
     ...ring[i]!,
+    ...(hosts[i] !== undefined && { host: hosts[i] }),
     seq: seqs[i]!,
     time: new Date(times[i]!).toISOString(),
     durationMs: durations[i]!,
@@ -178,9 +183,10 @@ export function createRequestLog(size: number): RequestLog & {
   })
   return {
     size,
-    push(entry, timeMs, durationMs) {
+    push(entry, timeMs, durationMs, host) {
       const at = next
       ring[at] = entry
+      hosts[at] = host
       seqs[at] = ++seq
       times[at] = timeMs
       durations[at] = durationMs
@@ -208,6 +214,7 @@ export function createRequestLog(size: number): RequestLog & {
     },
     clear() {
       ring.length = 0
+      hosts.length = 0
       next = 0
     },
   }

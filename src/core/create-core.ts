@@ -163,21 +163,21 @@ export function createCore(
   /** The one exit: every answered request is counted and logged here, once. */
   // The clock of the log and the usage: the user's `now`, or the real one without a `Date` a request.
   const clock = options.now === undefined ? Date.now : () => opts.now().getTime()
-  const record = ({ answer, entry }: Handled, started: number) => {
+  const record = ({ answer, entry }: Handled, started: number, host?: string) => {
     if (entry) {
       const time = clock()
       usage.record(entry.facts.keyId ?? UNATTRIBUTED, entry.endpoint, entry.status, time)
-      log.push(entry, time, performance.now() - started)
+      log.push(entry, time, performance.now() - started, host)
     }
     return answer
   }
-  const recorded = (handled: Handled) => record(handled, handled.started)
   const answer = (request: RequestLike, fetchOptions?: FetchOptions): TmapsAnswer | Promise<TmapsAnswer> => {
     const started = performance.now()
     const remembered = memo.atOnce(request, fetchOptions)
+    const host = fetchOptions?.host
     return remembered === undefined
-      ? memo.handle(request, fetchOptions).then(recorded)
-      : record(remembered, started)
+      ? memo.handle(request, fetchOptions).then((handled) => record(handled, handled.started, host))
+      : record(remembered, started, host)
   }
 
   const resolveBucket = (ref: KeyRef | typeof UNATTRIBUTED): string => {

@@ -56,6 +56,11 @@ export interface FetchOptions {
    * split into its parts.
    */
   url?: string | RequestTarget
+  /**
+   * The host the client asked (the HTTPS server's own, `localhost:8443`), logged instead of the
+   * TMaps host the request is decided on: the log shows the URL as it was called.
+   */
+  host?: string
 }
 
 /**

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve, sep } from 'node:path'
+import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTmapsMock } from '../../src/runtimes/msw/create-tmaps-mock.ts'
@@ -198,4 +199,87 @@ describe('npx tmaps-mock playground --out', () => {
     expect(out).toContain(`${dir} is not empty: give a new or empty folder for the static copy.`)
     expect(readFileSync(join(dir, 'keep.txt'), 'utf8')).toBe('mine')
   })
+})
+
+/** Starts `npx tmaps-mock serve` (its CA in the project); resolves with its origin and CA once it listens. */
+function serve(): Promise<{ origin: string; ca: string; banner: string }> {
+  const child = spawn('npx', ['--no-install', 'tmaps-mock', 'serve', '--port', '0', '--seed', 'consumer'], {
+    cwd: project.dir,
+    env: {
+      ...consumerEnv,
+      PATH: `${systemNode}:${consumerEnv.PATH}`,
+      XDG_CACHE_HOME: join(project.dir, '.cache'),
+    },
+    detached: true,
+  })
+  children.push(child)
+  let out = ''
+  return new Promise((done, fail) => {
+    const read = (chunk: Buffer) => {
+      out += chunk
+      if (!out.includes('Ctrl-C to stop')) return
+      const origin = out.match(/serving the TMaps API at (https:\/\/localhost:\d+)/)?.[1]
+      const ca = out.match(/curl: --cacert (\S+)/)?.[1]
+      if (origin && ca) done({ origin, ca, banner: out })
+      else fail(new Error(`serve printed no origin or CA:\n${out}`))
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    child.on('exit', () => fail(new Error(`serve exited:\n${out}`)))
+  })
+}
+
+describe("npx tmaps-mock serve's console: the playground, driving the server", () => {
+  it('disable a key: 401 and why; link a domain: 403 becomes 200; a change made with curl shows within a second', async () => {
+    const { origin, ca } = await serve()
+    const curl = async (...args: string[]) =>
+      (await promisify(execFile)('curl', ['-sS', '--cacert', ca, ...args])).stdout
+    const context = await browser.newContext({ ignoreHTTPSErrors: true })
+    const { page, errors } = await openPage(context, `${origin}/`)
+    expect(page.url()).toBe(`${origin}/__console/`)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('tmaps-mock serve')
+    await expect.poll(() => page.getByTestId('server-live').textContent()).toBe('live')
+    await mapDrawn(page) // drawn by the server
+    await disableAndSee401(page, 'Web app (local dev)')
+    await linkAndSee200(page, 'Production frontend')
+    // The composer's caller a browser cannot be, sent for the page by the server: another site.
+    const foreign = await send(page, 'Production frontend', 'Another site')
+    expect(foreign.status).toBe(403)
+    expect(foreign.reason).toContain('https://evil.example -> host evil.example is not linked')
+
+    // curl enables the key again: the open page shows it within a second, without a reload.
+    const keys = JSON.parse(await curl(`${origin}/__console/keys`)) as { id: string; name: string }[]
+    const web = keys.find((k) => k.name === 'Web app (local dev)')!
+    const enabled = keyCard(page, 'Web app (local dev)').getByRole('switch', {
+      name: 'Enabled: Web app (local dev)',
+    })
+    expect(await enabled.isChecked()).toBe(false)
+    await curl('-X', 'POST', `${origin}/__console/keys/${web.id}/enable`)
+    await expect.poll(() => enabled.isChecked(), { timeout: 1000, interval: 50 }).toBe(true)
+    await curl('-X', 'DELETE', `${origin}/__console/keys/${web.id}/domains/localhost`)
+    const chips = keyCard(page, 'Web app (local dev)').locator('.chip-name')
+    await expect.poll(() => chips.allTextContents(), { timeout: 1000, interval: 50 }).toEqual([])
+
+    // A request curl makes is in the page's log: the URL as it was asked, the header the decision used, the step that failed and its fix.
+    const key = JSON.parse(await curl(`${origin}/__console/snapshot`)).keys.find(
+      (k: { id: string }) => k.id === web.id,
+    ).value as string
+    await curl('-H', 'Origin: https://shop.example', `${origin}/geocoding/forward?q=Sfax&api_key=${key}`)
+    const row = page.getByTestId('log-entry').first()
+    await expect.poll(() => row.textContent(), { timeout: 1000, interval: 50 }).toMatch(/^403GET/)
+    expect(await row.textContent()).toContain(
+      `${new URL(origin).host}/geocoding/forward?q=Sfax&api_key=${key.slice(0, 7)}…`,
+    )
+    await row.getByTestId('log-url').click()
+    const detail = page.getByTestId('log-detail').first()
+    expect(await detail.getByTestId('log-header').textContent()).toBe(
+      'Origin: https://shop.example (observed)',
+    )
+    expect(await detail.getByTestId('log-step').textContent()).toMatch(/^failed at .*shop\.example/)
+    expect(await detail.getByTestId('log-fix').textContent()).toContain('link shop.example to the key')
+    // Masked wherever the page shows it (the map's tile URLs carry it, as a real map's do).
+    expect(await page.locator('body').innerText()).not.toContain(key)
+    expect(errors()).toEqual([])
+    await context.close()
+  }, 120_000)
 })

@@ -15,8 +15,14 @@ export interface PlaygroundConfig {
   persist?: string
   /** Keys that are part of the initial state whatever `state` is (an app's own key). */
   keys?: Array<{ name: string; value: string; domains: string[] }>
-  /** Who serves the page, for its header: `playground` (default) or `vite` (an app's console). */
-  servedBy?: 'playground' | 'vite'
+  /**
+   * Who serves the page: `playground` (default), `vite` (an app's console, over the app's state)
+   * or `serve` (the console of `tmaps-mock serve`: the page drives that server through its
+   * control API, and its mock runs there, not in the page).
+   */
+  servedBy?: 'playground' | 'vite' | 'serve'
+  /** `serve`'s local CA, for the page's curl lines (`--cacert`). */
+  caPath?: string
 }
 
 /** The global the script sets (a `Symbol.for` name: nothing else on the page can collide with it). */

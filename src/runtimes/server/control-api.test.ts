@@ -132,6 +132,80 @@ describe('control API', () => {
     abort.abort()
   })
 
+  it('streams every change on /events, whoever made it: the console state, fault rules, the log cleared', async () => {
+    const abort = new AbortController()
+    const response = await control(
+      new Request('https://localhost/__console/events', { signal: abort.signal }),
+    )
+    expect(response.headers.get('content-type')).toBe('text/event-stream')
+    const reader = response.body!.getReader()
+    let text = ''
+    const next = async (pattern: RegExp) => {
+      while (!pattern.test(text)) text += new TextDecoder().decode((await reader.read()).value)
+      const found = text.match(pattern)![0]
+      text = text.slice(text.indexOf(found) + found.length)
+      return found
+    }
+    await core.console.createKey({ name: 'In process' }) // a test's own mock, not the control API
+    expect(await next(/event: change\ndata: .*\n\n/)).toBe('event: change\ndata: {"what":"console"}\n\n')
+    await call('POST', '/faults', { status: 503 })
+    expect(await next(/event: change\ndata: .*\n\n/)).toBe('event: change\ndata: {"what":"faults"}\n\n')
+    await core.fetch(new Request('https://api.tmaps.tn/geocoding/forward?q=Sfax'))
+    expect(await next(/event: entry\nid: 1\ndata: .*\n\n/)).toContain('"rule":"fault-injected"')
+    expect((await call('DELETE', '/log')).status).toBe(204)
+    expect(core.log.entries()).toEqual([])
+    expect(await next(/event: change\ndata: .*\n\n/)).toBe('event: change\ndata: {"what":"log"}\n\n')
+    abort.abort()
+  })
+
+  it('sends a TMaps request as a caller with the Origin and Referer given (POST /requests), logged as simulated', async () => {
+    const key = await core.console.createKey({ name: 'Web', domains: ['app.example'] })
+    const send = (body: unknown) =>
+      control(
+        new Request('https://localhost:8443/__console/requests', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Host: 'localhost:8443' },
+          body: JSON.stringify(body),
+        }),
+      )
+    const path = `/geocoding/forward?q=Sfax&api_key=${key.value}`
+    const foreign = await send({ path, origin: 'https://evil.example' })
+    expect(foreign.status).toBe(403)
+    expect(await foreign.json()).toEqual({ error: 'domain not authorized' })
+    expect(core.log.entries()[0]).toMatchObject({
+      host: 'localhost:8443',
+      rule: 'domain-not-authorized',
+      facts: { simulated: true },
+    })
+    expect(core.log.entries()[0]!.reason).toMatch(
+      /^Origin \(simulated\) https:\/\/evil\.example -> host evil\.example/,
+    )
+    expect((await send({ path, origin: 'https://app.example' })).status).toBe(200)
+    expect((await send({ path })).status).toBe(200) // neither header: a server's call
+    const tile = await send({ path: `/r-tile/6/34/25?api_key=${key.value}`, referer: 'https://app.example/' })
+    expect(tile.headers.get('content-type')).toBe('image/png')
+    const matrix = await send({
+      path: `/distance-matrix?api_key=${key.value}`,
+      method: 'POST',
+      body: JSON.stringify({
+        origins: [{ lat: 36.8, lng: 10.18 }],
+        destinations: [{ lat: 34.74, lng: 10.76 }],
+      }),
+    })
+    expect(matrix.status).toBe(200)
+    for (const [body, error] of [
+      [{ path: 'https://evil.example/x' }, /^"path" must be a TMaps path/],
+      [{ path: '//evil.example/x' }, /^"path" must be a TMaps path/],
+      [{ path: '/__console/keys' }, /^"path" must be a TMaps path/],
+      [{ path, method: 'PUT' }, /^"method" must be GET or POST/],
+      [{ path, origin: 3 }, /^"origin" must be a string/],
+    ] as const) {
+      const refused = await send(body)
+      expect(refused.status).toBe(400)
+      expect((await refused.json()).error).toMatch(error)
+    }
+  })
+
   it('disconnects a log reader that fell 1 MB behind, so stalled readers cannot grow the memory', async () => {
     const response = await control(new Request('https://localhost/__console/log/stream'))
     const reader = response.body!.getReader()

@@ -6,9 +6,10 @@ import { type ConsoleErrorCode, TmapsConsoleError } from '../../console/console-
 import { maskSecrets } from '../../contract/key-format.ts'
 import type { FaultInput, TmapsMockCore } from '../../core/create-core.ts'
 import { compileOverride } from '../../core/override-list.ts'
+import { hostOfPath } from '../../endpoints/registry.ts'
 import { UNATTRIBUTED } from '../../store/schemas.ts'
 import { deeperThan, isObject, MAX_JSON_DEPTH } from '../../validate/validate.ts'
-import { type ConsolePageOptions, consolePage } from './console-page.ts'
+import { builtConsoleHtml, type ConsolePageOptions, consolePage, consolePagePolicy } from './console-page.ts'
 import { type ControlGateOptions, controlGate, isPageNavigation } from './control-gate.ts'
 import { CONTROL_PREFIX } from './node-request.ts'
 
@@ -81,16 +82,15 @@ export function createControlApi(
   // browser request of the server's own origin (see controlGate).
   const pageToken = randomBytes(24).toString('base64url')
   if (gate) app.use(...controlGate({ ...gate, pageToken }))
-  pageRoute(app, root, core, { ...page, pageToken })
+  pageRoute(app, root, { ...page, pageToken })
   const keyOr404 = keyRoutes(app, core)
-  const readers = { count: 0 }
 
   app.get('/usage/:key', (c) => {
     const ref = c.req.param('key')
     return c.json(core.usage(ref === UNATTRIBUTED ? UNATTRIBUTED : keyOr404(ref).id))
   })
-  app.get('/log', (c) => c.json(core.log.entries()))
-  app.get('/log/stream', (c) => logStream(core, c, readers))
+  const changes = createChanges(core)
+  logRoutes(app, core, changes)
   app.get('/snapshot', (c) => c.json(core.snapshot()))
   app.put('/snapshot', async (c) => {
     try {
@@ -101,26 +101,12 @@ export function createControlApi(
     }
     return c.body(null, 204)
   })
-  app.post('/reset', async (c) => c.json(await core.reset()))
-  app.get('/faults', (c) => c.json(core.faults.list()))
-  app.post('/faults', async (c) => {
-    const body = await readJson(c)
-    try {
-      return c.json(core.faults.add(body as FaultInput), 201)
-    } catch (error) {
-      throw fail(400, (error as Error).message)
-    }
+  app.post('/reset', async (c) => {
+    const created = await core.reset()
+    changes.emit('log')
+    return c.json(created)
   })
-  app.delete('/faults/:id', (c) => {
-    const id = c.req.param('id')
-    if (!core.faults.remove(id))
-      throw fail(404, `No fault rule ${id}: GET ${CONTROL_PREFIX}/faults lists them.`)
-    return c.body(null, 204)
-  })
-  app.delete('/faults', (c) => {
-    core.faults.clear()
-    return c.body(null, 204)
-  })
+  faultRoutes(app, core, changes)
   overrideRoutes(app, core)
 
   // A path that exists with another method: 405. Registered after every route, so it only answers
@@ -152,6 +138,53 @@ export function createControlApi(
     return c.json({ error: 'internal error' }, 500)
   })
   return async (request) => app.fetch(request)
+}
+
+/**
+ * The request log: read, cleared, streamed (`/log/stream`: entries; `/events`: entries and
+ * changes, what the console page listens to), and a request sent as a caller (`/requests`).
+ */
+function logRoutes(app: Hono, core: TmapsMockCore, changes: Changes): void {
+  const readers = { count: 0 }
+  app.get('/log', (c) => c.json(core.log.entries()))
+  app.delete('/log', (c) => {
+    core.log.clear()
+    changes.emit('log')
+    return c.body(null, 204)
+  })
+  app.get('/log/stream', (c) => logStream(core, c, readers))
+  app.get('/events', (c) => logStream(core, c, readers, changes))
+  app.post('/requests', async (c) =>
+    core.fetch(await simulatedRequest(core, c), { host: c.req.header('host'), facts: { simulated: true } }),
+  )
+}
+
+/** Fault rules: listed, added, removed; each change told on `/events`. */
+function faultRoutes(app: Hono, core: TmapsMockCore, changes: Changes): void {
+  app.get('/faults', (c) => c.json(core.faults.list()))
+  app.post('/faults', async (c) => {
+    const body = await readJson(c)
+    let added: ReturnType<typeof core.faults.add>
+    try {
+      added = core.faults.add(body as FaultInput)
+    } catch (error) {
+      throw fail(400, (error as Error).message)
+    }
+    changes.emit('faults')
+    return c.json(added, 201)
+  })
+  app.delete('/faults/:id', (c) => {
+    const id = c.req.param('id')
+    if (!core.faults.remove(id))
+      throw fail(404, `No fault rule ${id}: GET ${CONTROL_PREFIX}/faults lists them.`)
+    changes.emit('faults')
+    return c.body(null, 204)
+  })
+  app.delete('/faults', (c) => {
+    core.faults.clear()
+    changes.emit('faults')
+    return c.body(null, 204)
+  })
 }
 
 /** At most this many overrides at once on the control API (as for fault rules). */
@@ -298,20 +331,17 @@ export const LOG_STREAM_READERS = 32
  * The console's own page at `/__console/` for a browser's navigation (the server redirects its
  * root there), carrying the page token; anything else (JSON clients, a script's fetch) gets the routes.
  */
-function pageRoute(
-  app: Hono,
-  root: Hono,
-  core: TmapsMockCore,
-  page: ConsolePageOptions & { pageToken: string },
-): void {
+function pageRoute(app: Hono, root: Hono, page: ConsolePageOptions & { pageToken: string }): void {
+  let html: string | undefined // read once, when the page is first asked for
   app.get('/', (c) => {
     if (!isPageNavigation(c.req))
       return c.json({
         routes: root.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
       })
     const nonce = randomBytes(16).toString('base64')
-    return c.html(consolePage(core, new URL(c.req.url).origin, page, nonce), 200, {
-      'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    html ??= page.html ?? builtConsoleHtml()
+    return c.html(consolePage(html, page, nonce), 200, {
+      'Content-Security-Policy': consolePagePolicy(nonce),
       // A window a script of this origin opens on the page is cut off from it: it cannot read the token.
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Resource-Policy': 'same-origin',
@@ -321,13 +351,66 @@ function pageRoute(
   })
 }
 
+/** What changed, as `GET /__console/events` says it: the keys and domains, the fault rules, or the log (cleared). */
+type Changed = 'console' | 'faults' | 'log'
+interface Changes {
+  emit(what: Changed): void
+  subscribe(listener: (what: Changed) => void): () => void
+}
+
+/** The control API's change events: its own writes of faults and the log, and every change of the console state (`core.onChange`, whoever made it). */
+function createChanges(core: TmapsMockCore): Changes {
+  const listeners = new Set<(what: Changed) => void>()
+  const emit = (what: Changed) => {
+    for (const listener of listeners) listener(what)
+  }
+  core.onChange(() => emit('console'))
+  return {
+    emit,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/**
+ * `POST /__console/requests`: a TMaps request sent through the mock with the `Origin` and
+ * `Referer` the body names (none: a server's or curl's), as the console page's composer sends
+ * the callers a browser cannot be (another site, a sandboxed frame, a server). Body:
+ * `{ "path": "/geocoding/forward?q=Sfax&api_key=…", "method"?: "GET" | "POST", "body"?: string,
+ * "origin"?: string, "referer"?: string }`. The answer is TMaps's, as the mock gave it.
+ */
+async function simulatedRequest(core: TmapsMockCore, c: Context): Promise<Request> {
+  const body = await readJson(c)
+  const path = stringField(body, 'path')
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith(CONTROL_PREFIX))
+    throw fail(400, '"path" must be a TMaps path and query, e.g. /geocoding/forward?q=Sfax&api_key=<key>.')
+  const method = body.method ?? 'GET'
+  if (method !== 'GET' && method !== 'POST') throw fail(400, '"method" must be GET or POST.')
+  const headers = new Headers()
+  for (const name of ['origin', 'referer'] as const) {
+    if (body[name] === undefined || body[name] === null) continue
+    headers.set(name, stringField(body, name))
+  }
+  const text = body.body === undefined ? undefined : stringField(body, 'body')
+  if (text !== undefined) headers.set('content-type', 'application/json')
+  const base = hostOfPath(path) === 'tiles' ? core.options.tilesUrl : core.options.baseUrl
+  return new Request(`${base}${path}`, { method, headers, ...(method === 'POST' && { body: text ?? '' }) })
+}
+
 /**
  * The request log as Server-Sent Events (Hono's `streamSSE`): one `entry` event per answered
  * request, until the client leaves. A reader that falls `LOG_STREAM_LAG_BYTES` behind (bytes
  * written that it has not read: it stopped reading) gets an `overflow` event and is
  * disconnected, so a stalled client never grows the server's memory.
  */
-async function logStream(core: TmapsMockCore, c: Context, readers: { count: number }): Promise<Response> {
+async function logStream(
+  core: TmapsMockCore,
+  c: Context,
+  readers: { count: number },
+  changes?: Changes,
+): Promise<Response> {
   if (readers.count >= LOG_STREAM_READERS)
     return c.json(
       {
@@ -369,12 +452,14 @@ async function logStream(core: TmapsMockCore, c: Context, readers: { count: numb
     const off = core.log.subscribe((entry) =>
       send(`event: entry\nid: ${entry.seq}\ndata: ${JSON.stringify(entry)}\n\n`),
     )
+    const offChanges = changes?.subscribe((what) => send(`event: change\ndata: {"what":"${what}"}\n\n`))
     const heartbeat = setInterval(() => send(': keep-alive\n\n'), 15_000)
     stream.onAbort(stop) // the server cancels the body when the client leaves
     c.req.raw.signal.addEventListener('abort', stop, { once: true })
     await stopped // then streamSSE closes the stream, after what was written
     readers.count--
     off()
+    offChanges?.()
     clearInterval(heartbeat)
   })
 }

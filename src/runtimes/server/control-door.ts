@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { STATUS_TEXT } from '../../core/answers.ts'
 import type { TmapsMockCore } from '../../core/create-core.ts'
+import { answerPlaygroundFile, builtPlayground } from '../playground/files.ts'
 import type { ConsolePageOptions } from './console-page.ts'
 import type { ControlGateOptions } from './control-gate.ts'
-import { BodyTooLargeError, controlRequestProblem, toFetchRequest } from './node-request.ts'
+import { BodyTooLargeError, CONTROL_PREFIX, controlRequestProblem, toFetchRequest } from './node-request.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
 
 /** `SECURITY_HEADERS` named as a `Headers` object names them (lower case): a page's own policy replaces the CSP. */
@@ -29,6 +30,9 @@ export function controlDoor(
     return (await app)(request)
   }
   return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<number> => {
+    // The console page's own files (the package's, as `npm i` installed them: no state, no
+    // secret) need no gate: a module script or a stylesheet cannot send the page token.
+    if (path.startsWith(ASSETS)) return pageFile(req, res, path.slice(CONTROL_PREFIX.length))
     const problem = controlRequestProblem(req.method, req.headers.host)
     let response: Response
     try {
@@ -73,4 +77,25 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
     if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve))
   }
   res.end()
+}
+
+/** Where the console page's files are: `/__console/assets/…`, beside the page at `/__console/`. */
+const ASSETS = `${CONTROL_PREFIX}/assets/`
+
+/** One of the console page's files (`/assets/x.js`), or 404; answers with its status. */
+function pageFile(req: IncomingMessage, res: ServerResponse, path: string): number {
+  let root: string
+  let decoded: string
+  try {
+    root = builtPlayground()
+    decoded = decodeURIComponent(path.split('?')[0]!)
+  } catch {
+    res
+      .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+      .end('Not found.\n')
+    return 404
+  }
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
+  answerPlaygroundFile(req, res, decoded, { root, page: '' })
+  return res.statusCode
 }
