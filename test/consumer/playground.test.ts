@@ -260,6 +260,16 @@ describe("npx tmaps-mock serve's console: the playground, driving the server", (
     const chips = keyCard(page, 'Web app (local dev)').locator('.chip-name')
     await expect.poll(() => chips.allTextContents(), { timeout: 1000, interval: 50 }).toEqual([])
 
+    // Another tab of the console: what it changes shows here too.
+    const other = await context.newPage()
+    await other.goto(`${origin}/__console/`)
+    const backend = (tab: Page) =>
+      keyCard(tab, 'Backend (server-side)').getByRole('switch', { name: 'Enabled: Backend (server-side)' })
+    await backend(other).click()
+    await expect.poll(() => backend(other).isChecked()).toBe(false)
+    await expect.poll(() => backend(page).isChecked(), { timeout: 1000, interval: 50 }).toBe(false)
+    await other.close()
+
     // A request curl makes is in the page's log: the URL as it was asked, the header the decision used, the step that failed and its fix.
     const key = JSON.parse(await curl(`${origin}/__console/snapshot`)).keys.find(
       (k: { id: string }) => k.id === web.id,
