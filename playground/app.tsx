@@ -144,14 +144,18 @@ export function App({ tmaps }: { tmaps: PlaygroundMock }) {
 
 /** What the console of `tmaps-mock serve` drives, and whether it hears the server now. */
 function ServerIntro({ tmaps }: { tmaps: PlaygroundMock }) {
-  const live = tmaps.server?.live() ?? false
+  const link = tmaps.server?.link() ?? 'reconnecting'
   return (
     <p class="intro" data-testid="server-console">
       TMaps’s API and tiles answer on <strong data-testid="page-origin">{location.origin}</strong> (
       <code>{location.origin}/geocoding/forward?q=Sfax&amp;api_key=…</code>), as TMaps would. This console
       drives that server: a change made here, with curl on its control API or by a test shows at once.{' '}
-      <span class={live ? 'badge live' : 'badge offline'} data-testid="server-live">
-        {live ? 'live' : 'reconnecting…'}
+      <span class={link === 'live' ? 'badge live' : 'badge offline'} data-testid="server-live">
+        {link === 'live'
+          ? 'live'
+          : link === 'restarted'
+            ? 'another server runs here now: reload this page'
+            : 'reconnecting…'}
       </span>
     </p>
   )

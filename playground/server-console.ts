@@ -26,8 +26,11 @@ export interface ServerLink {
   send(request: SimulatedRequest): Promise<Response>
   /** Calls `listener` when something the state does not cover changed (usage counts, the stream's health). */
   onRefresh(listener: () => void): () => void
-  /** Whether the page hears the server's events now. */
-  live(): boolean
+  /**
+   * Whether the page hears the server now: `live`, `reconnecting` (the server stopped, or the
+   * stream ended), or `restarted` (a new server refuses this page's token: reload the page).
+   */
+  link(): 'live' | 'reconnecting' | 'restarted'
   /** The server's local CA, for curl lines. */
   caPath?: string
 }
@@ -86,7 +89,12 @@ export async function connectToServer(caPath?: string): Promise<PlaygroundMock> 
   const tell = (listeners: Set<() => void>) => {
     for (const listener of listeners) listener()
   }
-  let live = false
+  let link: 'live' | 'reconnecting' | 'restarted' = 'reconnecting'
+  const setLink = (next: typeof link) => {
+    if (next === link) return
+    link = next
+    tell(refreshListeners)
+  }
 
   // One reload of each part at a time; one asked while it runs runs again after it.
   const serial = (load: () => Promise<void>) => {
@@ -158,17 +166,14 @@ export async function connectToServer(caPath?: string): Promise<PlaygroundMock> 
     for (;;) {
       try {
         const response = await call('GET', '/events')
-        live = true
-        tell(refreshListeners)
+        setLink('live')
         // What changed while the page did not listen (and before it first did).
         await Promise.all([loadState(), loadFaults(), loadLog()])
         await readEvents(response, onEvent)
-      } catch {
-        // the server stopped or refused: said by `live`, tried again below
-      }
-      if (live) {
-        live = false
-        tell(refreshListeners)
+        setLink('reconnecting')
+      } catch (error) {
+        // The server stopped (tried again below), or another one runs there now.
+        setLink(/is not this server's/.test((error as Error).message) ? 'restarted' : 'reconnecting')
       }
       await new Promise((resolve) => setTimeout(resolve, 1000))
     }
@@ -277,7 +282,7 @@ export async function connectToServer(caPath?: string): Promise<PlaygroundMock> 
         refreshListeners.add(listener)
         return () => refreshListeners.delete(listener)
       },
-      live: () => live,
+      link: () => link,
       ...(caPath !== undefined && { caPath }),
     },
   }
