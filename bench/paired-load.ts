@@ -39,7 +39,9 @@ export function cpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000
 }
 
-/** `connections` keep-alive TLS connections to `port` that send `request` again and again while `active()`. */
+/**
+ * `connections` keep-alive TLS connections to `port` that send `request` again and again while `active()`.
+ */
 async function openLoad(
   port: number,
   ca: string,

@@ -40,7 +40,8 @@ const sections: Record<string, Section> = {
   vite: viteRows,
   // 8. The HTTPS server on real sockets: paired throughput, and a load run with keys toggled.
   server: serverRows,
-  // 8b. Pictures drawn off the answering thread: a geocode's p99 with costly maps in flight, tiles per second.
+  // 8b. Pictures drawn off the answering thread: a geocode's p99 with costly maps in flight, tiles per
+  // second.
   pictures: pictureRows,
   // 8c. Memory of `tmaps-mock serve` after 5 minutes of mixed load and 30 s idle.
   memory: memoryRows,

@@ -1,8 +1,8 @@
 /**
- * One server of the throughput bench, in its own process (so the load generator never shares
- * its event loop): `node bench/server-process.ts tmaps <certDir>` runs `tmaps-mock serve`'s
- * server (`tmaps-lines`: with the terminal's request lines); `node bench/server-process.ts bare <certDir> <answers.json>` runs a bare `node:https`
- * server with the same certificate that answers each path with the bytes recorded from the mock.
+ * One server of the throughput bench, in its own process (so the load generator never shares its event loop):
+ * `node bench/server-process.ts tmaps <certDir>` runs `tmaps-mock serve`'s server (`tmaps-lines`: with the
+ * terminal's request lines); `node bench/server-process.ts bare <certDir> <answers.json>` runs a bare
+ * `node:https` server with the same certificate that answers each path with the bytes recorded from the mock.
  * Prints one JSON line when it listens: `{ "port": ..., "pid": ... }` (tmaps adds its keys).
  */
 import { openSync, readFileSync, writeSync } from 'node:fs'

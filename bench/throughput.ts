@@ -25,7 +25,9 @@ const PAIRS = Number(process.env.THROUGHPUT_PAIRS ?? 30)
 const CONNECTIONS = 16
 /** `THROUGHPUT_ONLY=403` runs the rows whose label holds this text (while profiling one path). */
 const ONLY = process.env.THROUGHPUT_ONLY
-/** Issue #34: the cached geocode, the 401, the 403 and the cached tile at least 0.90x of bare `node:https`. */
+/**
+ * Issue #34: the cached geocode, the 401, the 403 and the cached tile at least 0.90x of bare `node:https`.
+ */
 const TARGET = 0.9
 /** The same geocode after an idle spell (issue #22). */
 const IDLE_TARGET = 0.85
@@ -38,9 +40,9 @@ interface Started {
 }
 
 /**
- * `THROUGHPUT_PROFILE=<dir>`: the mock's server and the bare one run with `--cpu-prof` into that folder (written
- * when the bench ends it); `node bench/profile-steps.ts <dir>/<file>.cpuprofile` then says what
- * each step of a request costs.
+ * `THROUGHPUT_PROFILE=<dir>`: the mock's server and the bare one run with `--cpu-prof` into that folder
+ * (written when the bench ends it); `node bench/profile-steps.ts <dir>/<file>.cpuprofile` then says what each
+ * step of a request costs.
  */
 const PROFILE = process.env.THROUGHPUT_PROFILE
 
@@ -162,7 +164,10 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
   return { rows, notes }
 }
 
-/** One answer of the mock as it is on the wire: status, headers in their case and order (but `Date` and the connection's), body. */
+/**
+ * One answer of the mock as it is on the wire: status, headers in their case and order (but `Date` and the
+ * connection's), body.
+ */
 export function recordAnswer(
   port: number,
   ca: string,

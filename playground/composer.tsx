@@ -689,7 +689,8 @@ function curlFor(
 ) {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
   const origin = location.origin
-  // On a server's console the page is of the server's origin: its GET sends only a Referer, the page's address.
+  // On a server's console the page is of the server's origin: its GET sends only a Referer, the page's
+  // address.
   const headers =
     tmaps.server && (caller === 'tile' || (caller === 'page' && method === 'GET'))
       ? [`Referer: ${location.href}`]

@@ -48,7 +48,8 @@ function endpointMessage(entry: DecidedEntry): string {
 /**
  * The decision of one answered request as a chain of steps, each with its state and the fact it
  * used; the steps after the failing one are not reached. Pure: everything comes from the log entry.
- * @example decisionSteps(entry).map((s) => s.state) // ['pass', 'pass', 'pass', 'pass', 'fail', 'not-reached']
+ * @example
+ * decisionSteps(entry).map((s) => s.state) // ['pass', 'pass', 'pass', 'pass', 'fail', 'not-reached']
  */
 export function decisionSteps(entry: DecidedEntry): DecisionStep[] {
   const { facts, rule, status } = entry
@@ -134,7 +135,8 @@ export type DecisionFix =
 
 /**
  * The fix for a refused request, from its rule and facts; `null` when there is none to offer.
- * @example decisionFix({ rule: 'key-disabled', facts: { keyId: 'key_1' } } as LogEntry) // { kind: 'enable-key', keyId: 'key_1' }
+ * @example
+ * decisionFix({ rule: 'key-disabled', facts: { keyId: 'key_1' } } as LogEntry) // { kind: 'enable-key', keyId: 'key_1' }
  */
 export function decisionFix(entry: Pick<LogEntry, 'rule' | 'facts'>): DecisionFix | null {
   const { rule, facts } = entry

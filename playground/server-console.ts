@@ -5,7 +5,10 @@ import type { FaultInput, FaultRule } from '../src/core/faults.ts'
 import type { TmapsWorker } from '../src/runtimes/browser/index.ts'
 import type { TmapsSnapshot } from '../src/store/snapshot.ts'
 
-/** What the playground's panels use of a mock: the page's own (`TmapsWorker`), or a server's (`connectToServer`). */
+/**
+ * What the playground's panels use of a mock: the page's own (`TmapsWorker`), or a server's
+ * (`connectToServer`).
+ */
 export interface PlaygroundMock
   extends Pick<TmapsWorker, 'console' | 'snapshot' | 'restore' | 'reset' | 'usage' | 'onChange' | 'options'> {
   log: Pick<TmapsWorker['log'], 'entries' | 'subscribe'> & { clear(): void | Promise<void> }
@@ -20,7 +23,10 @@ export interface PlaygroundMock
   server?: ServerLink
 }
 
-/** The server the page drives: a request as a caller the browser cannot be, and what changed besides the state. */
+/**
+ * The server the page drives: a request as a caller the browser cannot be, and what changed besides the
+ * state.
+ */
 export interface ServerLink {
   /** Sends a TMaps request through the server with these `Origin` and `Referer` (none: a server's). */
   send(request: SimulatedRequest): Promise<Response>

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'preact/hooks'
 import type { PlaygroundMock } from './server-console.ts'
 
 /**
- * Re-renders on every change of the mock (console writes, restores from another tab), every
- * answered request and, for a server's console, every refresh (usage counts, the link's health); returns a counter to key memoized reads on.
+ * Re-renders on every change of the mock (console writes, restores from another tab), every answered request
+ * and, for a server's console, every refresh (usage counts, the link's health); returns a counter to key
+ * memoized reads on.
  */
 export function useMockVersion(tmaps: PlaygroundMock): number {
   const [version, setVersion] = useState(0)

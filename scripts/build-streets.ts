@@ -97,7 +97,10 @@ export function buildStreetNetworks(): TownNetwork[] {
   return towns.map(buildTown)
 }
 
-/** The town with a network whose disc a point is deepest in (distance over radius): it draws the streets there. */
+/**
+ * The town with a network whose disc a point is deepest in (distance over radius): it draws the streets
+ * there.
+ */
 function ownerDisc(lat: number, lng: number): string | undefined {
   let best: string | undefined
   let bestScore = 1

@@ -10,7 +10,9 @@ const root = resolve(import.meta.dirname, '..')
 // The block after a marker ends at its first closing fence, also when it is empty.
 const MARKER = /^<!-- recipe: (\S+) -->\n(?:\n?```[a-z]*\n(?:[\s\S]*?\n)??```\n)?/gm
 
-/** The Markdown files that may quote recipes: the README and every page under `docs/`, as paths from the root. */
+/**
+ * The Markdown files that may quote recipes: the README and every page under `docs/`, as paths from the root.
+ */
 export function documentPaths(): string[] {
   const pages: string[] = []
   const walk = (dir: string) => {

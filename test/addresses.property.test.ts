@@ -14,7 +14,10 @@ type Result = {
   components: { street?: string; house_number?: string }
 }
 
-/** "36 Avenue Habib Bourguiba, 1000 Tunis, Tunisie" -> number and the rest (a town address starts with its 4-digit postcode instead). */
+/**
+ * "36 Avenue Habib Bourguiba, 1000 Tunis, Tunisie" -> number and the rest (a town address starts with its
+ * 4-digit postcode instead).
+ */
 const split = (address: string) => {
   const m = /^(\d{1,3}) ([^,]+, .+, .+)$/.exec(address)
   return m ? { number: Number(m[1]), rest: m[2]! } : undefined

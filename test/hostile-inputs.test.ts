@@ -26,7 +26,10 @@ interface Case {
   url: string
   init?: RequestInit
   status: number
-  /** The exact JSON body, `OK` for a geocoding answer, `PLACES` for nearby places, `ROUTED` for a routing answer. */
+  /**
+   * The exact JSON body, `OK` for a geocoding answer, `PLACES` for nearby places, `ROUTED` for a routing
+   * answer.
+   */
   body: Record<string, unknown> | null
 }
 

@@ -50,7 +50,8 @@ export const IDLE_COLLECTED_AFTER_MS = IDLE_CHECK_MS * (QUIET_CHECKS + 1) + 1500
  * collecting in the first quiet second did it in every pause of a client that pauses about a
  * second between bursts (the bench's paired loader, before `growBack`: 0.72x instead of 0.87x of
  * bare `node:https`); a pause of two seconds is idle.
- * @example const next = idleCollector(); next(250) // false: busy; next(1) // false; next(0) // true: collect now
+ * @example
+ * const next = idleCollector(); next(250) // false: busy; next(1) // false; next(0) // true: collect now
  */
 export function idleCollector(): (cpuMs: number) => boolean {
   let worked = false

@@ -335,7 +335,9 @@ function describeRef(ref: unknown): string {
   return String(ref)
 }
 
-/** A key's name, trimmed: not empty, not too long, no control characters (`keyNameProblem`, as a snapshot's). */
+/**
+ * A key's name, trimmed: not empty, not too long, no control characters (`keyNameProblem`, as a snapshot's).
+ */
 function checkedName(given: unknown, action: string): string {
   const name = typeof given === 'string' ? given.trim() : ''
   const problem = keyNameProblem(name)
@@ -352,7 +354,10 @@ function checkedName(given: unknown, action: string): string {
   return name
 }
 
-/** A new key's id and value: the imported value (checked, not already there) or a fresh one, with an id no key has. */
+/**
+ * A new key's id and value: the imported value (checked, not already there) or a fresh one, with an id no key
+ * has.
+ */
 function newKeyMaterial(ctx: ConsoleContext, value: unknown, action: string): KeyMaterial {
   const store = ctx.store()
   let material: KeyMaterial

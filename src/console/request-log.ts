@@ -49,7 +49,10 @@ export interface LogEntry {
    * they answered instead (a status, or a reset connection, logged with status 0).
    */
   fault?: { rules: string[]; delayMs: number; status?: number; network?: 'reset' }
-  /** Set when an override (`mock.use`) answered instead of the endpoint, after the contract accepted the request. */
+  /**
+   * Set when an override (`mock.use`) answered instead of the endpoint, after the contract accepted the
+   * request.
+   */
   overridden?: true
   /**
    * Where an accepted request's answer came from when not from the mock: `upstream` (the real
@@ -137,7 +140,9 @@ function decodeName(text: string): string {
  */
 export type NewLogEntry = Omit<LogEntry, 'seq' | 'reason' | 'time'> & { time: Date; reason?: string }
 
-/** What the pipeline decided of a request, without its time (one object for all the answers the memo gives). */
+/**
+ * What the pipeline decided of a request, without its time (one object for all the answers the memo gives).
+ */
 export type LoggedRequest = Omit<NewLogEntry, 'time' | 'durationMs'>
 
 /** Reasons worded once per decided request (a remembered answer's entry is logged many times). */

@@ -31,7 +31,8 @@ const STATUS_NAMES: readonly string[] = Array.from({ length: 600 }, (_, i) => St
  * Per-key request counters by day, status and endpoint. Memory is bounded: at most `maxDays`
  * days per key (the oldest day is dropped), endpoints come from a fixed list, and only keys
  * that exist (plus one "unattributed" bucket) get counters.
- * @example const usage = createUsage({ maxDays: 90 }); usage.record('key_1', 'geocoding/forward', 200, Date.now())
+ * @example
+ * const usage = createUsage({ maxDays: 90 }); usage.record('key_1', 'geocoding/forward', 200, Date.now())
  */
 export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
   const buckets = new Map<string, UsageDay[]>()

@@ -27,7 +27,9 @@ export function hostFromHeader(value: string): string | null {
 
 export type DomainInputResult = { ok: true; hostname: string } | { ok: false; error: string }
 
-/** Longer input is refused before it is parsed (a hostname has at most 253 characters; room for a pasted URL). */
+/**
+ * Longer input is refused before it is parsed (a hostname has at most 253 characters; room for a pasted URL).
+ */
 const MAX_INPUT_LENGTH = 2048
 /** How much of the input an error message echoes. */
 const ECHO_LENGTH = 80

@@ -67,9 +67,9 @@ const KEY_LIKE =
 const ESCAPED = /%(?:25)?[0-9a-f]{2}/gi
 
 /**
- * Masks every key-shaped run in a text (`ak_` and 8 or more letters or digits, in any case, plain
- * or percent-encoded), for whatever is logged or thrown: a Referer that carries `?api_key=ak_…`, a mis-typed key echoed
- * in an error.
+ * Masks every key-shaped run in a text (`ak_` and 8 or more letters or digits, in any case, plain or
+ * percent-encoded), for whatever is logged or thrown: a Referer that carries `?api_key=ak_…`, a mis-typed key
+ * echoed in an error.
  * @example maskSecrets('https://x.tn/?api_key=AK_1A2B' + '0'.repeat(28)) // 'https://x.tn/?api_key=AK_1A2B…'
  */
 export function maskSecrets(text: string): string {
@@ -83,7 +83,9 @@ export function maskSecrets(text: string): string {
   )
 }
 
-/** A cheap test before `maskSecrets`: false when `text` cannot hold a key (no `_` or `-`, plain or escaped). */
+/**
+ * A cheap test before `maskSecrets`: false when `text` cannot hold a key (no `_` or `-`, plain or escaped).
+ */
 export function mayHoldKey(text: string): boolean {
   return text.includes('_') || text.includes('%') || text.includes('-')
 }

@@ -16,7 +16,10 @@ export interface TmapsAnswer {
   network?: 'reset'
   /** The rule that decided it (`ok`, `key-disabled`, ...), for a runtime's own request log. */
   rule?: Rule
-  /** Where an accepted request's answer came from, when not from the mock (`upstream`, `replay`, `replay-miss`). */
+  /**
+   * Where an accepted request's answer came from, when not from the mock (`upstream`, `replay`,
+   * `replay-miss`).
+   */
   source?: 'upstream' | 'replay' | 'replay-miss'
 }
 

@@ -65,14 +65,17 @@ export interface TmapsMockCore {
    * and returns a typed body, `{ status, body }` or a `Response`; the log marks the entry
    * `overridden`. The newest override of an endpoint wins; `times` uses it up after that many
    * requests. Returns the function that removes it.
-   * @example mock.use('geocoding/forward', ({ params }) => ({ query: params.q ?? '', results: [] }), { times: 1 })
+   * @example
+   * mock.use('geocoding/forward', ({ params }) => ({ query: params.q ?? '', results: [] }), { times: 1 })
    */
   use<E extends TmapsEndpointName>(
     endpoint: E,
     resolver: TmapsOverride<E> | TmapsScenario<E>,
     options?: { times?: number },
   ): () => void
-  /** Answers a request to a TMaps host exactly as TMaps would (a fetch handler): `answer`, as a `Response`. */
+  /**
+   * Answers a request to a TMaps host exactly as TMaps would (a fetch handler): `answer`, as a `Response`.
+   */
   fetch(request: Request, options?: FetchOptions): Promise<Response>
   /**
    * The one door into the mock: the answer as plain data, for runtimes that write it their own way

@@ -245,7 +245,9 @@ function faultDelay(value: unknown): number | [number, number] {
   return failFault(`delayMs must be whole milliseconds from 0 to ${MAX_DELAY_MS}, or a [min, max] range`)
 }
 
-/** Floats in [0, 1) from a seeded stream of 32-bit numbers: the same seed, the same draws, in every engine. */
+/**
+ * Floats in [0, 1) from a seeded stream of 32-bit numbers: the same seed, the same draws, in every engine.
+ */
 function unitFloats(next: () => number): () => number {
   return () => next() / 0x1_0000_0000
 }

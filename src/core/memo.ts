@@ -8,7 +8,9 @@ const MEMO_SIZE = 1024
 export const MEMO_BYTES = 16 * 1024 * 1024
 /** Remembered pictures, in bytes at most. */
 export const PICTURE_MEMO_BYTES = 16 * 1024 * 1024
-/** Pictures remembered apart, fewer: each holds its bytes (~10-50 kB; the endpoints' cache keeps them too). */
+/**
+ * Pictures remembered apart, fewer: each holds its bytes (~10-50 kB; the endpoints' cache keeps them too).
+ */
 const PICTURE_MEMO_SIZE = 64
 /** Requests whose key and headers are longer (a long query or Referer) are not remembered. */
 const MEMO_KEY_LIMIT = 2048
@@ -100,7 +102,9 @@ type Variants = readonly Variant[]
 /** Variants of one URL kept at most (a page asked for from many sites): the oldest goes first. */
 const MAX_VARIANTS = 8
 
-/** The weight of one URL's remembered answers: their bodies and a little for their keys, headers and entries. */
+/**
+ * The weight of one URL's remembered answers: their bodies and a little for their keys, headers and entries.
+ */
 const weight = (variants: Variants) => {
   let bytes = 0
   for (const v of variants) bytes += (v.handled.answer.body?.byteLength ?? 0) + 512 + 2 * textLength(v)

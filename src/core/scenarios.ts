@@ -75,7 +75,8 @@ const shaped = <S extends TmapsEndpointName>(scenario: TmapsScenario<S>): readon
 /**
  * The endpoints each named scenario applies to: those it has a resolver for.
  *
- * Each resolver is written beside its endpoints (`endpoints/geocoding/scenarios.ts`, `endpoints/routing/scenarios.ts`).
+ * Each resolver is written beside its endpoints (`endpoints/geocoding/scenarios.ts`,
+ * `endpoints/routing/scenarios.ts`).
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

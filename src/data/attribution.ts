@@ -1,8 +1,8 @@
 /**
  * The credit the sources of the shipped data require, wherever the data is shown.
  *
- * CC BY for the places, ODbL for the OpenStreetMap-derived land, lakes and coast, and GSHHG's
- * credit for the sea coast at street zoom (LGPL-3.0-or-later). Its own tiny module, so showing it never loads the gazetteer.
+ * CC BY for the places, ODbL for the OpenStreetMap-derived land, lakes and coast, and GSHHG's credit for the
+ * sea coast at street zoom (LGPL-3.0-or-later). Its own tiny module, so showing it never loads the gazetteer.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

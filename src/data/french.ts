@@ -1,4 +1,7 @@
-/** Place-name grammar: French "de" elided or contracted as French writes it; Arabic "in" joined as Arabic writes it. */
+/**
+ * Place-name grammar: French "de" elided or contracted as French writes it; Arabic "in" joined as Arabic
+ * writes it.
+ */
 
 const VOWEL = /^[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü]/
 

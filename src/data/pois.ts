@@ -530,7 +530,8 @@ function onStreet(at: LatLng, streets: readonly Street[], doors: Set<string>): L
   let best: { street: Street; number: number; meters: number } | undefined
   const near: Street[] = []
   for (const street of streets) {
-    // A street whose every point is more than 400 m away (its middle, less half its length) is skipped unsnapped.
+    // A street whose every point is more than 400 m away (its middle, less half its length) is skipped
+    // unsnapped.
     if (distanceKm(at, street) * 1000 - street.along[street.along.length - 1]! / 2 > 400) continue
     const snap = snapToStreet(street, at)
     if (snap.meters < (best?.meters ?? 400)) best = { street, number: snap.number, meters: snap.meters }

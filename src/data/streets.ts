@@ -202,7 +202,10 @@ export function generateStreets(seed: string | number): Street[] {
       // Tunis: the capital's network, its quarters (Mutuelleville, Bab Sidi Kassem...) included.
       const inTunis = locality.id === TUNIS_ID || owner.id === TUNIS_ID
       const bases = basesIn(owner.id)
-      /** Whether a name may go to this street: `base` its folded name without type, `repeat` an impasse or souk. */
+      /**
+       * Whether a name may go to this street: `base` its folded name without type, `repeat` an impasse or
+       * souk.
+       */
       const free = (fr: string, base: string, repeat: boolean, tunis: boolean) =>
         !used.has(fr) &&
         !famous.has(fr) &&
@@ -251,7 +254,9 @@ export function generateStreets(seed: string | number): Street[] {
   return streets
 }
 
-/** The pools and types a generated street may take its name from, the likeliest first, by its kind and length. */
+/**
+ * The pools and types a generated street may take its name from, the likeliest first, by its kind and length.
+ */
 function triesFor(kind: StreetLine['kind'], length: number, draw: number): Tries {
   const { LANE_IMPASSE, LANE_SOUK, LANE_RUE, AVENUE, BOULEVARD, IMPASSE, RUE } = naming()
   if (kind === 'medina') return length < 60 || draw < 0.3 ? LANE_IMPASSE : draw < 0.45 ? LANE_SOUK : LANE_RUE
@@ -378,7 +383,10 @@ export function snapToStreet(s: Street, point: LatLng) {
   }
 }
 
-/** Where streets meet (their edges within this many metres of each other), the square, then the main street, names the point. */
+/**
+ * Where streets meet (their edges within this many metres of each other), the square, then the main street,
+ * names the point.
+ */
 const JUNCTION_M = 5
 
 /** How a street ranks among those that meet at a point: a square, a main street, any other. */

@@ -7,18 +7,17 @@
  * apparently independently of each other (different spellings, precisions and stop lists):
  * - A: a Python seed script of Tunis transit stations ("Seeding Key Stations...", TGM stops
  *   st-566 to st-583), coordinates to 7 decimals;
- * - B: a JavaScript data file of a Tunis journey planner ("Contient les données de l'application
- *   ( stations : TGM + Métros, graphe des stations )"), coordinates to 5 decimals.
- * The station names and their order are those of the line's Wikipedia article
- * (https://wikipedia.org/wiki/Tunis-Goulette-Marsa) and Transtu's notices (directinfo, 2023-10).
- * From Tunis Marine to Carthage Hannibal the two files agree within 100 m (most within 20 m) and
- * the point is their mean (`uncertainM`: half their distance). From Carthage Présidence to Marsa
- * Plage they differ by 200 to 670 m; there the point is file A's, the one whose course runs as the
- * line does (north up the coast, then west along the Corniche into La Marsa, its terminus ~300 m
- * from the gazetteer's La Marsa, 36.87818, 10.32466; file B's is ~950 m east of it), and `uncertainM` is the whole
- * distance to file B's point: those six are approximations. fr.wikipedia gives Tunis
- * Marine at 36°48′00″N 10°11′55″E, ~590 m east of both files' point, in Lake Tunis: the landmark
- * and the line stand at the files' point.
+ * - B: a JavaScript data file of a Tunis journey planner ("Contient les données de l'application ( stations :
+ *   TGM + Métros, graphe des stations )"), coordinates to 5 decimals. The station names and their order are
+ *   those of the line's Wikipedia article (https://wikipedia.org/wiki/Tunis-Goulette-Marsa) and Transtu's
+ *   notices (directinfo, 2023-10). From Tunis Marine to Carthage Hannibal the two files agree within 100 m
+ *   (most within 20 m) and the point is their mean (`uncertainM`: half their distance). From Carthage
+ *   Présidence to Marsa Plage they differ by 200 to 670 m; there the point is file A's, the one whose course
+ *   runs as the line does (north up the coast, then west along the Corniche into La Marsa, its terminus ~300
+ *   m from the gazetteer's La Marsa, 36.87818, 10.32466; file B's is ~950 m east of it), and `uncertainM` is
+ *   the whole distance to file B's point: those six are approximations. fr.wikipedia gives Tunis Marine at
+ *   36°48′00″N 10°11′55″E, ~590 m east of both files' point, in Lake Tunis: the landmark and the line stand
+ *   at the files' point.
  *
  * The line is drawn straight from station to station (its curves between them are an
  * approximation); from Tunis Marine to Le Bac it crosses Lake Tunis on its causeway (9 km), a real

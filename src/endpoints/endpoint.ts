@@ -3,7 +3,8 @@ import type { TmapsRenderer } from '../pictures/renderer.ts'
 /**
  * The context an endpoint is called with, whichever thread calls it: the world of `seed` is
  * loaded on the first call of `world()`.
- * @example endpointContext(new URL('https://api.tmaps.tn/geocoding/forward?q=Sfax'), {}, undefined, 'tmaps', inThread)
+ * @example
+ * endpointContext(new URL('https://api.tmaps.tn/geocoding/forward?q=Sfax'), {}, undefined, 'tmaps', inThread)
  */
 export function endpointContext(
   url: URL,

@@ -22,14 +22,18 @@ import type { TmapsEndpointAnswers, TmapsEndpointName } from './registry.ts'
 export interface TmapsOverrideContext<E extends TmapsEndpointName> {
   /** The request as the mock received it. */
   request: { method: string; url: string; headers: Pick<Headers, 'get'> }
-  /** Its query parameters (the first value of each) and path parameters (`z`, `x`, `y`), as sent; never `api_key`. */
+  /**
+   * Its query parameters (the first value of each) and path parameters (`z`, `x`, `y`), as sent; never
+   * `api_key`.
+   */
   params: Readonly<Record<string, string | undefined>>
   /** The mock's own answer; rejects as the endpoint would (a 400 for a bad parameter) if left unhandled. */
   answer(): Promise<TmapsEndpointAnswers[E]>
 }
 
 /**
- * What an override answers: a typed body (200), a status with a body (an error is `{ error }`), or a `Response`.
+ * What an override answers: a typed body (200), a status with a body (an error is `{ error }`), or a
+ * `Response`.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

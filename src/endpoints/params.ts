@@ -102,7 +102,9 @@ export function query(params: URLSearchParams) {
       if (value !== 'true' && value !== 'false') throw new ParamError('invalid-param', name)
       return value === 'true'
     },
-    /** A comma list of distinct values, each one of `values` (`restaurant,cafe`); `undefined` when not given. */
+    /**
+     * A comma list of distinct values, each one of `values` (`restaurant,cafe`); `undefined` when not given.
+     */
     list<T extends string>(name: string, values: readonly T[]): T[] | undefined {
       const value = optional(name)
       if (value === undefined) return undefined

@@ -78,7 +78,10 @@ interface Candidate extends PlacedDetail {
   draw(out: Shape[], left: number, top: number): void
 }
 
-/** Where a real axis's name may stand along its run, from its preferred place: every 30 px up to 300 either way. */
+/**
+ * Where a real axis's name may stand along its run, from its preferred place: every 30 px up to 300 either
+ * way.
+ */
 const ALONG_SHIFTS = [0, ...Array.from({ length: 10 }, (_, i) => [-(i + 1) * 30, (i + 1) * 30]).flat()]
 
 /** Labels are placed block by block (greedy inside a block; across blocks the lower rank yields). */
@@ -472,7 +475,9 @@ function poiCandidates(g: Gather): void {
   }
 }
 
-/** Places the candidates in rank order, each left out where it overlaps one before it; draws those in view. */
+/**
+ * Places the candidates in rank order, each left out where it overlaps one before it; draws those in view.
+ */
 function placeCandidates(
   candidates: Candidate[],
   input: DetailInput,

@@ -35,7 +35,9 @@ export interface PlacedLabel {
   box: [number, number, number, number]
 }
 
-/** Countries, seas, lakes and salt flats, in French and Arabic (facts; positions where the name reads well). */
+/**
+ * Countries, seas, lakes and salt flats, in French and Arabic (facts; positions where the name reads well).
+ */
 // biome-ignore format: a table reads best with one label a line
 const REGION_LABELS: ReadonlyArray<Omit<MapLabel, 'x' | 'y'> & { lat: number; lng: number }> = [
   { kind: 'country', fr: 'Tunisie', ar: 'تونس', lat: 33.6, lng: 9.3, rank: 3e6, minZoom: 3, maxZoom: 6 },

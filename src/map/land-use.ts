@@ -121,7 +121,8 @@ function rectangle(lat: number, lng: number, w: number, h: number, angle = 0): F
 const PLACES: ReadonlyArray<{ id: string; kind: LandUseKind; fr: string; ar: string; lat: number; lng: number; shape: { rx: number; ry: number } | { w: number; h: number; angle?: number }; minZoom: number; source: string }> = [
   // fr.wikipedia "Parc du Belvédère": 36°49′21″ N, 10°10′24″ E, 110 ha (an ellipse of 1.1 km²).
   { id: 'parc-du-belvedere', kind: 'park', fr: 'Parc du Belvédère', ar: 'منتزه البلفيدير', lat: 36.8225, lng: 10.17333, shape: { rx: 0.55, ry: 0.64 }, minZoom: 12, source: 'http://fr.wikipedia.org/wiki/Parc_du_Belv%C3%A9d%C3%A8re (point, 110 ha); outline generated' },
-  // fr.wikipedia "Cimetière du Djellaz": 36°47′10″ N, 10°11′04″ E; 64 ha (Le Temps, turess.com/fr/letemps/48763).
+  // fr.wikipedia "Cimetière du Djellaz": 36°47′10″ N, 10°11′04″ E; 64 ha (Le Temps,
+  // turess.com/fr/letemps/48763).
   { id: 'cimetiere-du-djellaz', kind: 'cemetery', fr: 'Cimetière du Djellaz', ar: 'مقبرة الجلاز', lat: 36.78611, lng: 10.18444, shape: { rx: 0.5, ry: 0.41 }, minZoom: 13, source: 'https://franco.wiki/fr/Cimeti%C3%A8re_du_Djellaz.html (point), https://www.turess.com/fr/letemps/48763 (64 ha); outline generated' },
   // fr.wikipedia "Place du 14-Janvier 2011": 36°48′01″ N, 10°11′10″ E, a circular place.
   { id: 'place-du-14-janvier', kind: 'square', fr: 'Place du 14-Janvier 2011', ar: 'ساحة 14 جانفي 2011', lat: 36.80028, lng: 10.18611, shape: { rx: 0.05, ry: 0.05 }, minZoom: 15, source: 'https://fr.m.wikipedia.org/wiki/Place_du_14-Janvier_2011_(Tunis) (point, circular); size approximate' },
@@ -131,7 +132,10 @@ const PLACES: ReadonlyArray<{ id: string; kind: LandUseKind; fr: string; ar: str
   { id: 'place-barcelone', kind: 'square', fr: 'Place Barcelone', ar: 'ساحة برشلونة', lat: 36.7958, lng: 10.1812, shape: { w: 180, h: 70, angle: 0.35 }, minZoom: 15, source: 'https://www.wikizero.com/fr/Gare_de_Tunis (the station on the place); the place is put just north-east of it, size approximate' },
 ]
 
-/** Les Berges du Lac: 36°50′06″ N, 10°14′20″ E (fr.wikipedia via franco.wiki), ~1,300 ha on the lake's north shore. */
+/**
+ * Les Berges du Lac: 36°50′06″ N, 10°14′20″ E (fr.wikipedia via franco.wiki), ~1,300 ha on the lake's north
+ * shore.
+ */
 const BERGES_DU_LAC = {
   fr: 'Les Berges du Lac',
   ar: 'ضفاف البحيرة',

@@ -165,7 +165,8 @@ function attribution(width: number, height: number, style: StaticMapSpec['style'
 
 /**
  * A static map as PNG bytes.
- * @example renderStaticMap('tmaps', parseStaticMap(new URLSearchParams('center=36.8,10.18&zoom=12&size=400x300')))
+ * @example
+ * renderStaticMap('tmaps', parseStaticMap(new URLSearchParams('center=36.8,10.18&zoom=12&size=400x300')))
  */
 export async function renderStaticMap(
   seed: string | number,

@@ -4,7 +4,8 @@ import type { RenderJob, RenderReply } from './renderer.ts'
 /**
  * Draws one picture job of a render worker (the browser's Web Worker, Node's render processes) and
  * says what to post back: the bytes (their buffer to transfer) or the error's message.
- * @example const { reply, transfer } = await drawJob({ id: 1, kind: 'tile', seed: 'tmaps', z: 6, x: 33, y: 25 })
+ * @example
+ * const { reply, transfer } = await drawJob({ id: 1, kind: 'tile', seed: 'tmaps', z: 6, x: 33, y: 25 })
  */
 export async function drawJob(
   job: Exclude<RenderJob, { kind: 'warm' }>,

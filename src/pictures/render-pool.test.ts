@@ -108,7 +108,9 @@ it("computes heavy JSON answers in its threads: the same bytes as the answering 
   expect(renderer.stats()).toMatchObject({ processes: 1, busy: 0, queued: 0 })
 })
 
-/** The render processes this test's pools started: children running render-process (its title, once it ran). */
+/**
+ * The render processes this test's pools started: children running render-process (its title, once it ran).
+ */
 function renderProcesses(): number[] {
   let out = ''
   try {

@@ -134,7 +134,8 @@ function startChild(): ChildProcess {
 }
 
 /**
- * Draws tiles and static maps, and computes heavy JSON answers, in a pool of child processes, so the answering thread only decides, queues and sends.
+ * Draws tiles and static maps, and computes heavy JSON answers, in a pool of child processes, so the
+ * answering thread only decides, queues and sends.
  *
  * A costly picture or route never holds up a geocode. Heavy JSON means every routing answer
  * (directions, tours, isochrones, matrices) and forward geocodes of more than 48 characters;

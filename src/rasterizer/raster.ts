@@ -12,7 +12,8 @@ export type Paint = Rgba | ((x: number, y: number) => Rgba)
  * accumulation of font-rs / stb_truetype), so edges are smooth and the same in every
  * JavaScript engine. Overlapping rings of one fill are a union (non-zero winding): a ring wound
  * the other way cuts a hole.
- * @example const r = createRaster(256, 256, [170, 211, 223, 255]); r.fill([[0, 0, 10, 0, 10, 10]], [0, 0, 0, 255])
+ * @example
+ * const r = createRaster(256, 256, [170, 211, 223, 255]); r.fill([[0, 0, 10, 0, 10, 10]], [0, 0, 0, 255])
  */
 export interface Raster {
   readonly width: number

@@ -118,7 +118,10 @@ function checkName(issues: Issue[], path: Path, name: string): void {
   issues.push({ path, message: typeof words === 'string' ? words : words(name), abort: false })
 }
 
-/** A record's date: a string (else it aborts, as any field of the wrong type), written as the console writes dates. */
+/**
+ * A record's date: a string (else it aborts, as any field of the wrong type), written as the console writes
+ * dates.
+ */
 function checkDate(issues: Issue[], path: Path, value: unknown): void {
   if (checkString(issues, path, value) && !ISO_DATE_TIME.test(value))
     issues.push({ path, message: `not ${ISO_DATE_TIME.says} (as the console writes them)`, abort: false })
@@ -259,7 +262,9 @@ function* checkConsistency(issues: Issue[], s: ParsedSnapshot): Sliced<void> {
   }
 }
 
-/** The snapshot checked field by field (every problem found), then across records when each field was right. */
+/**
+ * The snapshot checked field by field (every problem found), then across records when each field was right.
+ */
 function* checkSnapshot(issues: Issue[], value: unknown): Sliced<ParsedSnapshot | undefined> {
   if (!isObject(value)) {
     wrongType(issues, [], 'object', value)

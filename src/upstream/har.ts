@@ -136,7 +136,8 @@ export function holdsRawKey(text: string, secrets: readonly string[] = []): bool
 /**
  * The key a request is matched on: method, host, path, the query without `api_key` in any order,
  * and a POST's JSON body with its keys in any order (a body that is not JSON, as sent).
- * @example matchKey('GET', new URL('https://api.tmaps.tn/geocoding/forward?limit=1&q=Sfax&api_key=x')) // 'GET api.tmaps.tn/geocoding/forward?limit=1&q=Sfax'
+ * @example
+ * matchKey('GET', new URL('https://api.tmaps.tn/geocoding/forward?limit=1&q=Sfax&api_key=x')) // 'GET api.tmaps.tn/geocoding/forward?limit=1&q=Sfax'
  */
 export function matchKey(
   method: string,
@@ -189,7 +190,10 @@ export const KEPT_HEADERS: readonly string[] = ['cache-control', 'etag', 'last-m
  * would be served on the mock server's own origin, where the console lives.
  */
 const TMAPS_TYPE = /^(?:application\/json(?:\s*;\s*charset="?utf-8"?)?|image\/png)$/i
-/** A header value as Node writes it (RFC 9110's visible ASCII, spaces, tabs and obs-text); it throws on others. */
+/**
+ * A header value as Node writes it (RFC 9110's visible ASCII, spaces, tabs and obs-text); it throws on
+ * others.
+ */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
 
 /**

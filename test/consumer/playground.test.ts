@@ -41,7 +41,10 @@ afterAll(() =>
   }),
 )
 
-/** Runs `npx tmaps-mock playground <args>` on the machine's Node; resolves with what it printed once it is done or listening. */
+/**
+ * Runs `npx tmaps-mock playground <args>` on the machine's Node; resolves with what it printed once it is
+ * done or listening.
+ */
 function playground(args: string[]): Promise<{ out: string; url: string | undefined }> {
   const child = spawn('npx', ['--no-install', 'tmaps-mock', 'playground', ...args], {
     cwd: project.dir,
@@ -270,7 +273,8 @@ describe("npx tmaps-mock serve's console: the playground, driving the server", (
     await expect.poll(() => backend(page).isChecked(), { timeout: 1000, interval: 50 }).toBe(false)
     await other.close()
 
-    // A request curl makes is in the page's log: the URL as it was asked, the header the decision used, the step that failed and its fix.
+    // A request curl makes is in the page's log: the URL as it was asked, the header the decision used, the
+    // step that failed and its fix.
     const key = JSON.parse(await curl(`${origin}/__console/snapshot`)).keys.find(
       (k: { id: string }) => k.id === web.id,
     ).value as string

@@ -82,7 +82,9 @@ interface Runtime {
   id: string
   /** The log facts say the headers were rebuilt (the service worker cannot see them). */
   reconstructed: boolean
-  /** Opens the fixture running `lib`'s snippet on `http://<host>:<port>`, the key linked to localhost only. */
+  /**
+   * Opens the fixture running `lib`'s snippet on `http://<host>:<port>`, the key linked to localhost only.
+   */
   open(lib: Lib, host: Host): Promise<Opened>
 }
 

@@ -875,7 +875,8 @@ describe('the playground, in Chromium', () => {
       const y = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))
       const px = (lat: number) =>
         box!.y + box!.height / 2 - ((y(lat) - y(view.center[0]!)) * 256 * 2 ** view.zoom) / (2 * Math.PI)
-      // Its southern tip (the frame's 30.2° N) above the credit (two lines on a phone), Cap Blanc below the top.
+      // Its southern tip (the frame's 30.2° N) above the credit (two lines on a phone), Cap Blanc below the
+      // top.
       expect(px(30.2)).toBeLessThanOrEqual(credit!.y + 1)
       expect(px(37.4)).toBeGreaterThanOrEqual(box!.y - 1)
       expect(errors()).toEqual([])

@@ -11,7 +11,8 @@ const STEP_MS = 15_000
  * `stepMs` is reported on stderr and the next one runs. Clean-up belongs to the machine, not to
  * the behaviour under test, so a slow or busy machine never turns a passing suite red. Each step
  * must be idempotent (closing twice, removing a folder that is gone).
- * @example afterAll(() => cleanUp({ 'close the browser': () => browser?.close(), 'remove the project': () => project?.remove() }))
+ * @example
+ * afterAll(() => cleanUp({ 'close the browser': () => browser?.close(), 'remove the project': () => project?.remove() }))
  */
 export async function cleanUp(
   steps: Record<string, () => unknown>,

@@ -33,7 +33,10 @@ export function relativeLinks(page: string, text: string): Link[] {
   return links
 }
 
-/** The anchors GitHub gives a page's headings (`## A local HTTPS server (curl)` -> `a-local-https-server-curl`). */
+/**
+ * The anchors GitHub gives a page's headings (`## A local HTTPS server (curl)` ->
+ * `a-local-https-server-curl`).
+ */
 export function anchorsOf(text: string): Set<string> {
   const anchors = new Set<string>()
   const seen = new Map<string, number>()

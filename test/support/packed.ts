@@ -35,7 +35,9 @@ export const consumerEnv: NodeJS.ProcessEnv = {
   npm_config_update_notifier: 'false',
 }
 
-/** A developer's shell: none of the Vitest run's own variables (NODE_ENV=test would upset Vite and Next.js). */
+/**
+ * A developer's shell: none of the Vitest run's own variables (NODE_ENV=test would upset Vite and Next.js).
+ */
 export const developerEnv: NodeJS.ProcessEnv = Object.fromEntries(
   Object.entries(consumerEnv).filter(([name]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(name)),
 )

@@ -12,7 +12,10 @@ import { FOREIGN_ORIGIN, MAX_PROBES, type Probe, probeSet } from './probes.ts'
 export interface VerifyOptions {
   /** The real key (from an environment variable or a file, never argv). */
   key: string
-  /** The app's origin, linked to the key at TMaps: the examples are sent from it, and a 403 probe from a foreign one. */
+  /**
+   * The app's origin, linked to the key at TMaps: the examples are sent from it, and a 403 probe from a
+   * foreign one.
+   */
   origin?: string
   api: string
   tiles: string

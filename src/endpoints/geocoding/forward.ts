@@ -11,7 +11,8 @@ const COUNTRY = /^[A-Za-z]{2}$/
  * `GET /geocoding/forward`: free text to coordinates, with confidence and the Tunisian
  * administrative breakdown. Parameters and limits as documented (q, country, limit 1-20,
  * lang, proximity, bbox, type).
- * @example await forwardGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/forward?q=Tunis'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
+ * @example
+ * await forwardGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/forward?q=Tunis'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
  */
 export async function forwardGeocoding(ctx: EndpointContext): Promise<ForwardGeocodingResponse> {
   const params = query(ctx.url.searchParams)

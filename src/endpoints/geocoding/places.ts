@@ -181,7 +181,9 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
   return { places, towns: localityPlaces }
 }
 
-/** What a street's place is made of, besides its town: what a seed decides (its names) and its course's box. */
+/**
+ * What a street's place is made of, besides its town: what a seed decides (its names) and its course's box.
+ */
 export interface StreetEntry {
   /** Its course's key (the place's id is `street:<key>`). */
   key: string

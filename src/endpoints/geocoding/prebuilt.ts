@@ -33,7 +33,10 @@ export interface GeocoderPack {
   streets: {
     /** Every distinct text of the streets (names, town ids), once. */
     texts: string[]
-    /** Per street (`Uint16Array`): its French and Arabic names, its town, its course's town (in `texts`) and number there. */
+    /**
+     * Per street (`Uint16Array`): its French and Arabic names, its town, its course's town (in `texts`) and
+     * number there.
+     */
     refs: string
     /** Per street (`Int32Array`): lat and lng in millionths, its box in ten-thousandths of a degree. */
     numbers: string

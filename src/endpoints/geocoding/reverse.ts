@@ -37,7 +37,8 @@ export interface ReverseResult {
  * `GET /geocoding/reverse`: the nearest address, street, POI or locality to a point, with the
  * distance in metres. A point at sea or outside Tunisia (more than 5 km from any town and outside
  * every governorate) answers an empty list.
- * @example await reverseGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/reverse?lat=36.8&lng=10.18'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
+ * @example
+ * await reverseGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/reverse?lat=36.8&lng=10.18'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
  */
 export async function reverseGeocoding(ctx: EndpointContext): Promise<ReverseGeocodingResponse> {
   const params = query(ctx.url.searchParams)
@@ -53,7 +54,9 @@ export async function reverseGeocoding(ctx: EndpointContext): Promise<ReverseGeo
   }
 }
 
-/** The geocoder's landmarks that nearby has too (airports, heritage sites): found once, as nearby has them. */
+/**
+ * The geocoder's landmarks that nearby has too (airports, heritage sites): found once, as nearby has them.
+ */
 const NEARBY_IDS = new Set(LANDMARK_POIS.map((p) => p.id))
 /** `poi:landmark:mosquee-zitouna` -> `poi_landmark_mosquee_zitouna`, the id nearby gives it. */
 const nearbyId = (place: Place) => `poi_${place.id.slice(4).replace(/\W/g, '_')}`

@@ -53,7 +53,9 @@ export class Postings {
   }
 }
 
-/** Each document's number of distinct words per field (MiniSearch's `Map<document, number[]>`), in one array. */
+/**
+ * Each document's number of distinct words per field (MiniSearch's `Map<document, number[]>`), in one array.
+ */
 class FieldLengths {
   readonly lengths: Uint16Array
   /** What `get` answers: MiniSearch reads one field of it at once (`get(doc)[field]`). */

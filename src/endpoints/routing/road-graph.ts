@@ -400,9 +400,9 @@ export function waterKm(a: Point, b: Point): number {
 const MAX_SNAP_KM = 120
 
 /**
- * The road a point joins (one `profile` and `avoid` may take, when given): the nearest edge whose straight link from the point stays off the water,
- * or `undefined` for a point at sea, abroad (the mask holds Tunisia only), or with no road within
- * 120 km. A point a few metres off the shore (a harbour's quay) still joins.
+ * The road a point joins (one `profile` and `avoid` may take, when given): the nearest edge whose straight
+ * link from the point stays off the water, or `undefined` for a point at sea, abroad (the mask holds Tunisia
+ * only), or with no road within 120 km. A point a few metres off the shore (a harbour's quay) still joins.
  */
 export function snap(g: RoadGraph, p: Point, profile?: Profile, avoid: Avoid = {}): Snap | undefined {
   const memo = `${p.lat},${p.lng},${profile ?? ''},${avoid.highways ? 1 : 0}${avoid.tolls ? 1 : 0}${avoid.ferries ? 1 : 0}`
@@ -749,7 +749,10 @@ function targetGoals(
   return { pending, byEnd, isEnd }
 }
 
-/** The cells near the start and the targets, where streets may be used (the targets' cells computed once a list). */
+/**
+ * The cells near the start and the targets, where streets may be used (the targets' cells computed once a
+ * list).
+ */
 function streetsNear(
   cellOf: ReturnType<typeof cellTable>,
   start: Snap,

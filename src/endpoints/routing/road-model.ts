@@ -12,5 +12,8 @@ export interface Avoid {
   ferries?: boolean
 }
 
-/** Why a point is unreachable, for the 400's body (the routing endpoints and the at-sea scenario say it alike). */
+/**
+ * Why a point is unreachable, for the 400's body (the routing endpoints and the at-sea scenario say it
+ * alike).
+ */
 export const UNREACHABLE_WHY = 'no road reaches it: at sea, abroad or on an island without a crossing'

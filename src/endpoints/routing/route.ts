@@ -86,7 +86,8 @@ export class Unreachable extends Error {
  * changes road, named by the road's number or name. `variant` 1 and 2 are the alternatives: the
  * same stops, avoiding the roads of the routes before. Throws `Unreachable` when no road joins
  * two points.
- * @example route([tunis, carthage], { profile: 'driving', avoid: {}, geometry: 'polyline', steps: true, language: 'fr', seed: 'demo' })
+ * @example
+ * route([tunis, carthage], { profile: 'driving', avoid: {}, geometry: 'polyline', steps: true, language: 'fr', seed: 'demo' })
  */
 export function route(points: readonly Point[], options: RouteOptions, variant = 0): Route {
   const g = roadGraph()

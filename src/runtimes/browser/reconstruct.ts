@@ -45,7 +45,8 @@ function parse(url: string): URL | null {
 /**
  * The `Referer` a browser sends: the referrer trimmed by the policy. Never for a referrer that is
  * not http(s) (a `file://` or `about:srcdoc` page), never when the policy says none.
- * @example refererFor('http://localhost:5173/maps?x=1', 'https://api.tmaps.tn/x', '') // 'http://localhost:5173/'
+ * @example
+ * refererFor('http://localhost:5173/maps?x=1', 'https://api.tmaps.tn/x', '') // 'http://localhost:5173/'
  */
 export function refererFor(referrer: string, target: string, policy: string): string | null {
   const from = parse(referrer)
@@ -83,7 +84,8 @@ export function refererFor(referrer: string, target: string, policy: string): st
  * The `Origin` a browser sends: on every CORS request (whatever the referrer policy), and on a
  * non-GET/HEAD request in other modes (then `null` where the policy hides the origin); none on a
  * same-origin GET or an `<img>`. An opaque page (sandboxed iframe, `file://`) sends `null`.
- * @example originFor({ url: 'https://api.tmaps.tn/x', method: 'GET', mode: 'cors', referrer: '', referrerPolicy: '' }, 'http://localhost:5173') // 'http://localhost:5173'
+ * @example
+ * originFor({ url: 'https://api.tmaps.tn/x', method: 'GET', mode: 'cors', referrer: '', referrerPolicy: '' }, 'http://localhost:5173') // 'http://localhost:5173'
  */
 export function originFor(request: VisibleRequest, pageOrigin: string): string | null {
   const target = parse(request.url)
@@ -110,7 +112,8 @@ export function originFor(request: VisibleRequest, pageOrigin: string): string |
 
 /**
  * Both headers as a real browser would have sent them for this request from this page.
- * @example reconstructHeaders({ url: 'https://tiles.tmaps.tn/r-tile/1/0/0', method: 'GET', mode: 'no-cors', destination: 'image', referrer: 'about:client', referrerPolicy: '' }, { origin: 'http://localhost:5173', href: 'http://localhost:5173/' })
+ * @example
+ * reconstructHeaders({ url: 'https://tiles.tmaps.tn/r-tile/1/0/0', method: 'GET', mode: 'no-cors', destination: 'image', referrer: 'about:client', referrerPolicy: '' }, { origin: 'http://localhost:5173', href: 'http://localhost:5173/' })
  * // { origin: null, referer: 'http://localhost:5173/' }
  */
 export function reconstructHeaders(request: VisibleRequest, page: PageLocation): BrowserHeaders {
@@ -159,7 +162,8 @@ export const CALLER_KINDS = ['page', 'tile', 'no-referrer', 'sandboxed', 'site',
 
 /**
  * The headers a simulated caller sends, or `undefined` for `page` (observe the request instead).
- * @example simulatedHeaders({ kind: 'site', origin: 'https://evil.example' }, page) // { origin: 'https://evil.example', referer: 'https://evil.example/' }
+ * @example
+ * simulatedHeaders({ kind: 'site', origin: 'https://evil.example' }, page) // { origin: 'https://evil.example', referer: 'https://evil.example/' }
  */
 export function simulatedHeaders(
   caller: CallerPreset,

@@ -9,12 +9,11 @@ export { createRenderPool, type RenderPool, type RenderPoolOptions } from '../..
 /**
  * msw's `setupServer` with a fresh TMaps mock's handlers, for Node tests.
  *
- * Takes the options of `createTmapsMock` (default: the demo console). Call `server.listen()`
- * yourself (e.g. in `beforeAll`), as with any msw server. Requests carry no `Origin` in Node
- * unless you send one, so they are decided as a server's. Tiles, static maps, routes and long
- * geocodes are made in a pool of render processes shared by the process (started on the first
- * of them), so a costly picture or route never holds up the other answers. On a Node older than msw 3 needs (22.12) it throws
- * at once and says how to fix it.
+ * Takes the options of `createTmapsMock` (default: the demo console). Call `server.listen()` yourself (e.g.
+ * in `beforeAll`), as with any msw server. Requests carry no `Origin` in Node unless you send one, so they
+ * are decided as a server's. Tiles, static maps, routes and long geocodes are made in a pool of render
+ * processes shared by the process (started on the first of them), so a costly picture or route never holds up
+ * the other answers. On a Node older than msw 3 needs (22.12) it throws at once and says how to fix it.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

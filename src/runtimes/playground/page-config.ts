@@ -31,7 +31,8 @@ const GLOBAL = 'tmaps-mock:playground-config'
 /**
  * The classic script that hands `config` to the page, safe inside an HTML `<script>` element
  * (`<` escaped, so no `</script>` in a key name or domain ends it early).
- * @example configScript({ state: 'empty' }) // 'window[Symbol.for("tmaps-mock:playground-config")]={"state":"empty"}'
+ * @example
+ * configScript({ state: 'empty' }) // 'window[Symbol.for("tmaps-mock:playground-config")]={"state":"empty"}'
  */
 export function configScript(config: PlaygroundConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c')

@@ -18,7 +18,9 @@ export interface ConsolePageOptions {
   html?: string
 }
 
-/** The `<meta>` that holds the page token: a page the server serves to drive its control API reads it there. */
+/**
+ * The `<meta>` that holds the page token: a page the server serves to drive its control API reads it there.
+ */
 export const CONSOLE_PAGE_META = 'tmaps-console-page'
 
 /** The ways to trust the local CA, one line each: the terminal's banner and the page say the same. */

@@ -311,7 +311,8 @@ describe('control API', () => {
     expect(await refused.response.json()).toEqual({
       error: 'Too many log streams (32): close one, or read GET /__console/log.',
     })
-    // One reader leaves by cancelling its body (as the server does when the socket closes), one by its signal.
+    // One reader leaves by cancelling its body (as the server does when the socket closes), one by its
+    // signal.
     await streams[0]!.response.body!.cancel()
     streams[1]!.abort.abort()
     await new Promise((resolve) => setTimeout(resolve, 50))

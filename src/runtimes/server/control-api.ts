@@ -23,7 +23,9 @@ const STATUS: Record<ConsoleErrorCode, 400 | 404 | 409 | 503> = {
 
 const fail = (status: 400 | 404, message: string) => new HTTPException(status, { message })
 
-/** The request body as a JSON object, or a 400 saying what to send (the server read it within its 8 MB limit). */
+/**
+ * The request body as a JSON object, or a 400 saying what to send (the server read it within its 8 MB limit).
+ */
 async function readJson(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text()
   let body: unknown
@@ -60,7 +62,8 @@ function hostnames(value: unknown): string[] {
  * body, a delay). `gate` (the server always gives one) puts `controlGate` before every route. A
  * console refusal answers its message with 400, 404, 409 or 503; a created resource 201; a path
  * that exists with another method 405. Key values appear only in the answer that creates them.
- * @example const control = createControlApi(mock); await control(new Request('https://localhost:8443/__console/keys'))
+ * @example
+ * const control = createControlApi(mock); await control(new Request('https://localhost:8443/__console/keys'))
  */
 export function createControlApi(
   core: TmapsMockCore,
@@ -214,7 +217,10 @@ interface OverrideRecord {
  * `mock.use`, so it runs only after the key, domain and HTTPS checks and the log marks its
  * answers overridden. Newest first, as `mock.use` applies them.
  */
-/** The console's keys and domains: list, create, enable, disable, revoke, link. Returns the key lookup (404 when none). */
+/**
+ * The console's keys and domains: list, create, enable, disable, revoke, link. Returns the key lookup (404
+ * when none).
+ */
 function keyRoutes(app: Hono, core: TmapsMockCore) {
   const keyOr404 = (ref: string) => {
     const key = core.console.getKey(ref)
@@ -351,14 +357,20 @@ function pageRoute(app: Hono, root: Hono, page: ConsolePageOptions & { pageToken
   })
 }
 
-/** What changed, as `GET /__console/events` says it: the keys and domains, the fault rules, or the log (cleared). */
+/**
+ * What changed, as `GET /__console/events` says it: the keys and domains, the fault rules, or the log
+ * (cleared).
+ */
 type Changed = 'console' | 'faults' | 'log'
 interface Changes {
   emit(what: Changed): void
   subscribe(listener: (what: Changed) => void): () => void
 }
 
-/** The control API's change events: its own writes of faults and the log, and every change of the console state (`core.onChange`, whoever made it). */
+/**
+ * The control API's change events: its own writes of faults and the log, and every change of the console
+ * state (`core.onChange`, whoever made it).
+ */
 function createChanges(core: TmapsMockCore): Changes {
   const listeners = new Set<(what: Changed) => void>()
   const emit = (what: Changed) => {

@@ -7,7 +7,10 @@ import type { ControlGateOptions } from './control-gate.ts'
 import { BodyTooLargeError, CONTROL_PREFIX, controlRequestProblem, toFetchRequest } from './node-request.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
 
-/** `SECURITY_HEADERS` named as a `Headers` object names them (lower case): a page's own policy replaces the CSP. */
+/**
+ * `SECURITY_HEADERS` named as a `Headers` object names them (lower case): a page's own policy replaces the
+ * CSP.
+ */
 const SECURITY_DEFAULTS = Object.fromEntries(
   Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
 )

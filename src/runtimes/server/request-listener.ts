@@ -14,7 +14,9 @@ export interface RequestListenerOptions {
   mock: TmapsMockCore
   /** The HTTPS listener (`true`) or the plain-HTTP one, where every request gets the contract's 403. */
   secure: boolean
-  /** The control API under `/__console/` (HTTPS only): a door that writes its own answer and gives its status. */
+  /**
+   * The control API under `/__console/` (HTTPS only): a door that writes its own answer and gives its status.
+   */
   control?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<number>
   onRequest?: (line: RequestLine) => void
 }
@@ -139,7 +141,10 @@ function line(
   }
 }
 
-/** A request's path and query as the log shows them: every `api_key` value masked whatever its shape, and anything key-shaped. */
+/**
+ * A request's path and query as the log shows them: every `api_key` value masked whatever its shape, and
+ * anything key-shaped.
+ */
 function maskedPath(path: string): string {
   const at = path.indexOf('?')
   return at < 0 ? maskSecrets(path) : maskSecrets(path.slice(0, at)) + maskQuery(path.slice(at))

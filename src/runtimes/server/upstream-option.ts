@@ -29,7 +29,10 @@ export interface TmapsUpstreamOptions {
   ca?: string
   /** TMaps slower than this (ms) gets a 504 `{"error":"upstream timeout"}`. Default 15000. */
   timeoutMs?: number
-  /** `false`: send no `Origin`/`Referer` to TMaps, as a server-side caller. Default `true`: as the app sent them. */
+  /**
+   * `false`: send no `Origin`/`Referer` to TMaps, as a server-side caller. Default `true`: as the app sent
+   * them.
+   */
   browserHeaders?: boolean
   /** A HAR file to record every exchange to (`0600`, rewritten atomically after each). */
   record?: string

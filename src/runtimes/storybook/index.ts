@@ -73,7 +73,9 @@ export interface TmapsStoryKey {
 export interface TmapsStoryParameters {
   /** The keys to create. Default: `[{ name: 'Storybook' }]` with the `'empty'` state, else none. */
   keys?: TmapsStoryKey[]
-  /** Fault rules, as `mock.faults.add()` takes them (`{ status: 429 }`, `{ delayMs: 3000 }`). Default none. */
+  /**
+   * Fault rules, as `mock.faults.add()` takes them (`{ status: 429 }`, `{ delayMs: 3000 }`). Default none.
+   */
   faults?: FaultInput[]
   /** The console before `keys` are added: `'empty'` (default), `'demo'`, or a snapshot (object or JSON). */
   state?: 'empty' | 'demo' | TmapsSnapshot | string

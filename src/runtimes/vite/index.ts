@@ -114,13 +114,13 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
 /**
  * The TMaps mock in `vite dev` with one line of `vite.config.ts`, and none of it in `vite build`.
  *
- * It serves msw's worker script and starts `setupTmapsWorker` before the code of the page's
- * entry modules runs, so the app's first request is answered; it does nothing in `vite build`,
- * `vite preview` or in Storybook's pages (use `tmaps-mock/storybook` there), and under Vitest
- * (mode `test`) only serves the worker script (browser mode: `tmaps-mock/vitest` starts the mock). The started mock is `window.tmaps` in the page, for the browser's devtools. Options:
- * `enabled` (`true`), `state` (`'demo'`), `seed` (none), `persist` (`'tmaps-mock'`; `false`: not
- * kept), `renderer` (`'worker'`), `apiKey` (none), `globalName` (`'tmaps'`), `quiet` (`false`),
- * `overrides` (none: a module whose default export lists overrides, applied in the page).
+ * It serves msw's worker script and starts `setupTmapsWorker` before the code of the page's entry modules
+ * runs, so the app's first request is answered; it does nothing in `vite build`, `vite preview` or in
+ * Storybook's pages (use `tmaps-mock/storybook` there), and under Vitest (mode `test`) only serves the worker
+ * script (browser mode: `tmaps-mock/vitest` starts the mock). The started mock is `window.tmaps` in the page,
+ * for the browser's devtools. Options: `enabled` (`true`), `state` (`'demo'`), `seed` (none), `persist`
+ * (`'tmaps-mock'`; `false`: not kept), `renderer` (`'worker'`), `apiKey` (none), `globalName` (`'tmaps'`),
+ * `quiet` (`false`), `overrides` (none: a module whose default export lists overrides, applied in the page).
  * @example
  * ```ts
  * import assert from 'node:assert/strict'
@@ -369,7 +369,10 @@ function overridesModule(given: string, root: string): string {
   return file.split(sep).join('/')
 }
 
-/** The recording's file: read and checked now (a bad one fails the dev server's start, saying why); an old one warns here. */
+/**
+ * The recording's file: read and checked now (a bad one fails the dev server's start, saying why); an old one
+ * warns here.
+ */
 function replayRecording(given: string, root: string, maxAge: string | number | false): string {
   const file = resolvePath(root, given)
   if (!existsSync(file))
@@ -433,7 +436,9 @@ function startModule(
   return lines.join('\n')
 }
 
-/** A file of this package in a pre-bundled file's source map (`../../tmaps-mock/dist/core/create-core.js`). */
+/**
+ * A file of this package in a pre-bundled file's source map (`../../tmaps-mock/dist/core/create-core.js`).
+ */
 const MOCK_SOURCE = /(^|\/)tmaps-mock\/dist\//
 
 /** A module id without its query (`?v=...`) or hash. */
@@ -457,7 +462,9 @@ function hasModuleScript(html: string): boolean {
   return false
 }
 
-/** A static import of a module as Vite serves it: `import { a } from "/node_modules/.vite/deps/x.js?v=1";`. */
+/**
+ * A static import of a module as Vite serves it: `import { a } from "/node_modules/.vite/deps/x.js?v=1";`.
+ */
 const STATIC_IMPORT = /^import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["'];?$/gm
 
 /**

@@ -79,9 +79,15 @@ export interface TmapsPageConfig {
 export interface TmapsPage {
   readonly tmaps: TmapsWorker
   readonly started: Promise<void>
-  /** Applies a module's default export as the overrides, replacing those in force; `false` if it is not a list. */
+  /**
+   * Applies a module's default export as the overrides, replacing those in force; `false` if it is not a
+   * list.
+   */
   useOverrides(module: { default?: unknown }): boolean
-  /** The overrides module was edited (HMR): its new default export replaces the overrides, and the page says so. */
+  /**
+   * The overrides module was edited (HMR): its new default export replaces the overrides, and the page says
+   * so.
+   */
   overridesEdited(module: { default?: unknown } | undefined): void
 }
 

@@ -50,14 +50,17 @@ export interface TmapsVitestFixtureDefinitions {
  * ```
  */
 export interface TmapsVitestFixtures {
-  /** The mock answering the test's page: its console, log, usage, faults and overrides. Reset after each test. */
+  /**
+   * The mock answering the test's page: its console, log, usage, faults and overrides. Reset after each test.
+   */
   tmaps: TmapsWorker
   /** The test file's mock, started before its first test and stopped after its last. */
   tmapsMock: TmapsWorker
 }
 
 /**
- * Fixtures for Vitest's browser mode: `test.extend(tmapsFixtures(options))` answers the TMaps hosts in every test of a file.
+ * Fixtures for Vitest's browser mode: `test.extend(tmapsFixtures(options))` answers the TMaps hosts in every
+ * test of a file.
  *
  * The page's requests to TMaps go through msw's service worker to one mock per test file
  * (`setupTmapsWorker(options)`, started before the file's first test, stopped after its last),
