@@ -136,7 +136,8 @@ export type DecisionFix =
 /**
  * The fix for a refused request, from its rule and facts; `null` when there is none to offer.
  * @example
- * decisionFix({ rule: 'key-disabled', facts: { keyId: 'key_1' } } as LogEntry) // { kind: 'enable-key', keyId: 'key_1' }
+ * decisionFix({ rule: 'key-disabled', facts: { keyId: 'key_1' } } as LogEntry)
+ * // { kind: 'enable-key', keyId: 'key_1' }
  */
 export function decisionFix(entry: Pick<LogEntry, 'rule' | 'facts'>): DecisionFix | null {
   const { rule, facts } = entry

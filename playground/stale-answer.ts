@@ -16,7 +16,10 @@ const list = (items: string[]) =>
  * key's status and its linked domains then and now (`now` undefined: the key is gone). Empty
  * when nothing the decision read has changed. Pure.
  * @example
- * consoleChanges({ id: 'k', name: 'Web', status: 'enabled', domains: ['localhost'] }, { id: 'k', name: 'Web', status: 'enabled', domains: [] }) // ['you unlinked localhost from “Web”']
+ * consoleChanges(
+ *   { id: 'k', name: 'Web', status: 'enabled', domains: ['localhost'] },
+ *   { id: 'k', name: 'Web', status: 'enabled', domains: [] },
+ * ) // ['you unlinked localhost from “Web”']
  */
 export function consoleChanges(then: KeyState, now: KeyState | null | undefined): string[] {
   if (!now) return [`“${then.name}” left this console (a reset or an import)`]

@@ -187,3 +187,24 @@ describe('the functions', () => {
     expect(longFunctions(['src'], MAX_SRC_FUNCTION_LINES)).toEqual([])
   })
 })
+
+/** The widest a comment line may be, as wide as the code (Biome's `lineWidth`), in characters. */
+const MAX_COMMENT_COLUMNS = 110
+
+describe('the comments', () => {
+  it(`are at most ${MAX_COMMENT_COLUMNS} columns wide, everywhere (generated files and biome-ignore lines aside)`, () => {
+    const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => file !== '')
+    const wide: string[] = []
+    for (const file of files) {
+      const text = readFileSync(join(root, file), 'utf8')
+      if (GENERATED.test(text)) continue
+      text.split('\n').forEach((line, i) => {
+        const comment = /^\s*(\/\/|\*|\/\*\*)/.test(line) && !line.includes('biome-ignore')
+        if (comment && [...line].length > MAX_COMMENT_COLUMNS) wide.push(`${file}:${i + 1}`)
+      })
+    }
+    expect(wide).toEqual([])
+  })
+})

@@ -6,7 +6,8 @@ import type { RequestLine } from '../runtimes/server/https-server.ts'
  * write and a `toTimeString` per request cost a third of the server's CPU under load).
  * `flush()` writes what is waiting (call it before exiting).
  * @example
- * const lines = createRequestPrinter((text) => process.stdout.write(text)); startTmapsHttpsServer({ onRequest: lines.print })
+ * const lines = createRequestPrinter((text) => process.stdout.write(text))
+ * startTmapsHttpsServer({ onRequest: lines.print })
  */
 export function createRequestPrinter(write: (text: string) => unknown, everyMs = 50) {
   const waiting: string[] = []

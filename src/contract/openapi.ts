@@ -85,7 +85,13 @@ export type ReverseGeocodingResponse = Schemas['ReverseGeocodingResponse']
  *
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const params: NearbySearchParams = { lat: 36.8002, lng: 10.1815, radius: 1500, categories: 'pharmacy,hospital', api_key: key.value }
+ * const params: NearbySearchParams = {
+ *   lat: 36.8002,
+ *   lng: 10.1815,
+ *   radius: 1500,
+ *   categories: 'pharmacy,hospital',
+ *   api_key: key.value,
+ * }
  * const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))
  * const response = await mock.fetch(new Request(`https://api.tmaps.tn/geocoding/nearby?${query}`))
  * assert.equal(response.status, 200)
@@ -104,7 +110,8 @@ export type NearbySearchParams = operations['nearbySearch']['parameters']['query
  *
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const url = `https://api.tmaps.tn/geocoding/nearby?lat=36.8002&lng=10.1815&radius=1500&categories=pharmacy&api_key=${key.value}`
+ * const near = 'lat=36.8002&lng=10.1815&radius=1500&categories=pharmacy'
+ * const url = `https://api.tmaps.tn/geocoding/nearby?${near}&api_key=${key.value}`
  * const answer = (await (await mock.fetch(new Request(url))).json()) as NearbySearchResponse
  * assert.ok(answer.results.every((place) => place.categories.includes('pharmacy')))
  * ```
@@ -120,7 +127,12 @@ export type NearbySearchResponse = Schemas['NearbySearchResponse']
  *
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const params: DirectionParams = { from: '36.8002,10.1815', to: '36.8528,10.3261', steps: true, api_key: key.value }
+ * const params: DirectionParams = {
+ *   from: '36.8002,10.1815',
+ *   to: '36.8528,10.3261',
+ *   steps: true,
+ *   api_key: key.value,
+ * }
  * const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))
  * const response = await mock.fetch(new Request(`https://api.tmaps.tn/routing/direction?${query}`))
  * assert.equal(response.status, 200)
@@ -137,7 +149,13 @@ export type DirectionParams = operations['directionGet']['parameters']['query']
  *
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const body: DirectionBody = { waypoints: [{ lat: 36.7992, lng: 10.1709 }, { lat: 36.8528, lng: 10.3261 }], geometry: 'geojson' }
+ * const body: DirectionBody = {
+ *   waypoints: [
+ *     { lat: 36.7992, lng: 10.1709 },
+ *     { lat: 36.8528, lng: 10.3261 },
+ *   ],
+ *   geometry: 'geojson',
+ * }
  * const request = new Request(`https://api.tmaps.tn/routing/direction?api_key=${key.value}`, {
  *   method: 'POST',
  *   headers: { 'content-type': 'application/json' },
@@ -159,7 +177,8 @@ export type DirectionBody = Schemas['DirectionBody']
  *
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const url = `https://api.tmaps.tn/routing/direction?from=36.8002,10.1815&to=36.8528,10.3261&api_key=${key.value}`
+ * const trip = 'from=36.8002,10.1815&to=36.8528,10.3261'
+ * const url = `https://api.tmaps.tn/routing/direction?${trip}&api_key=${key.value}`
  * const route = (await (await mock.fetch(new Request(url))).json()) as DirectionResponse
  * assert.equal(typeof route.geometry, 'string') // a polyline, ready for a static map's path
  * assert.equal(route.legs.length, 1)
@@ -200,7 +219,11 @@ export type OptimizedRouteBody = Schemas['OptimizedRouteBody']
  *
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const stops = [{ lat: 36.8485, lng: 10.1712 }, { lat: 36.8644, lng: 10.1808 }, { lat: 36.8779, lng: 10.2024 }]
+ * const stops = [
+ *   { lat: 36.8485, lng: 10.1712 },
+ *   { lat: 36.8644, lng: 10.1808 },
+ *   { lat: 36.8779, lng: 10.2024 },
+ * ]
  * const request = new Request(`https://api.tmaps.tn/routing/optimized?api_key=${key.value}`, {
  *   method: 'POST',
  *   headers: { 'content-type': 'application/json' },
@@ -221,7 +244,10 @@ export type OptimizedRouteResponse = Schemas['OptimizedRouteResponse']
  *
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const body: IsochroneBody = { origin: { lat: 36.8002, lng: 10.1815 }, contours: [{ time: 5 }, { distance: 10 }] }
+ * const body: IsochroneBody = {
+ *   origin: { lat: 36.8002, lng: 10.1815 },
+ *   contours: [{ time: 5 }, { distance: 10 }],
+ * }
  * const request = new Request(`https://api.tmaps.tn/routing/isochrone?api_key=${key.value}`, {
  *   method: 'POST',
  *   headers: { 'content-type': 'application/json' },
@@ -261,7 +287,11 @@ export type IsochroneResponse = Schemas['IsochroneResponse']
  *
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const body: DistanceMatrixBody = { origins: [{ lat: 36.828, lng: 10.21 }], destinations: [{ lat: 36.8, lng: 10.1815 }], metrics: ['duration'] }
+ * const body: DistanceMatrixBody = {
+ *   origins: [{ lat: 36.828, lng: 10.21 }],
+ *   destinations: [{ lat: 36.8, lng: 10.1815 }],
+ *   metrics: ['duration'],
+ * }
  * const request = new Request(`https://api.tmaps.tn/distance-matrix?api_key=${key.value}`, {
  *   method: 'POST',
  *   headers: { 'content-type': 'application/json' },
@@ -284,7 +314,10 @@ export type DistanceMatrixBody = Schemas['DistanceMatrixBody']
  * const request = new Request(`https://api.tmaps.tn/distance-matrix?api_key=${key.value}`, {
  *   method: 'POST',
  *   headers: { 'content-type': 'application/json' },
- *   body: JSON.stringify({ origins: [{ lat: 36.828, lng: 10.21 }], destinations: [{ lat: 36.8, lng: 10.1815 }] }),
+ *   body: JSON.stringify({
+ *     origins: [{ lat: 36.828, lng: 10.21 }],
+ *     destinations: [{ lat: 36.8, lng: 10.1815 }],
+ *   }),
  * })
  * const matrix = (await (await mock.fetch(request)).json()) as DistanceMatrixResponse
  * assert.ok((matrix.durations?.[0]?.[0] ?? 0) > 0)
@@ -301,9 +334,16 @@ export type DistanceMatrixResponse = Schemas['DistanceMatrixResponse']
  *
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const params: StaticMapParams = { center: '36.8528,10.3261', zoom: 15, size: '200x120', marker: ['36.8528,10.3261|red|H'], api_key: key.value }
+ * const params: StaticMapParams = {
+ *   center: '36.8528,10.3261',
+ *   zoom: 15,
+ *   size: '200x120',
+ *   marker: ['36.8528,10.3261|red|H'],
+ *   api_key: key.value,
+ * }
  * const query = new URLSearchParams()
- * for (const [name, value] of Object.entries(params)) for (const one of [value].flat()) query.append(name, String(one))
+ * for (const [name, value] of Object.entries(params))
+ *   for (const one of [value].flat()) query.append(name, String(one))
  * const response = await mock.fetch(new Request(`https://api.tmaps.tn/maps/static?${query}`))
  * assert.equal(response.headers.get('content-type'), 'image/png')
  * ```
@@ -356,7 +396,8 @@ export type TmapsErrorBody = Schemas['TmapsErrorBody']
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
  * const query: Forward['parameters']['query'] = { q: 'Sousse', api_key: key.value }
- * const response = await mock.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?${new URLSearchParams({ q: query.q, api_key: query.api_key })}`))
+ * const search = new URLSearchParams({ q: query.q, api_key: query.api_key })
+ * const response = await mock.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?${search}`))
  * const answer = (await response.json()) as Forward['responses'][200]['content']['application/json']
  * assert.equal(answer.query, 'Sousse')
  * ```

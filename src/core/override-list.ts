@@ -74,11 +74,18 @@ export type TmapsOverrideSpec = {
  * ```ts
  * import { scenarios, type TmapsOverrideEntry } from 'tmaps-mock'
  *
- * // parameters: { tmaps: { use: overrides } } in a story; the default export of the Vite plugin's overrides module
+ * // parameters: { tmaps: { use: overrides } } in a story; the default export of the Vite plugin's
+ * // overrides module
  * export const overrides: TmapsOverrideEntry[] = [
  *   { endpoint: 'geocoding/forward', resolver: scenarios.lowConfidence(), times: 1 },
  *   { endpoint: 'routing/direction', scenario: 'at-sea' },
- *   { endpoint: 'geocoding/reverse', resolver: ({ params }) => ({ query: { lat: Number(params.lat), lng: Number(params.lng) }, results: [] }) },
+ *   {
+ *     endpoint: 'geocoding/reverse',
+ *     resolver: ({ params }) => ({
+ *       query: { lat: Number(params.lat), lng: Number(params.lng) },
+ *       results: [],
+ *     }),
+ *   },
  * ]
  * ```
  */
@@ -237,7 +244,10 @@ function fixedAnswer(
  *   { endpoint: 'geocoding/forward', resolver: scenarios.lowConfidence() },
  *   { endpoint: 'routing/direction', scenario: 'slow', delayMs: 2000 },
  * ])
- * assert.throws(() => applyOverrides(mock, [{ endpoint: 'geocoding/forward', scenario: 'at-sea' }]), /does not apply/)
+ * assert.throws(
+ *   () => applyOverrides(mock, [{ endpoint: 'geocoding/forward', scenario: 'at-sea' }]),
+ *   /does not apply/,
+ * )
  * remove()
  * ```
  */

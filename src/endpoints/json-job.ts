@@ -79,7 +79,12 @@ const NO_PICTURES = {
  * Computes a JSON job in this thread, as the answering thread would: the endpoint's answer as
  * UTF-8 JSON bytes. Throws the endpoint's error (see `jobFailure`).
  * @example
- * const bytes = await answerJsonJob('tmaps', { endpoint: 'routing/direction', method: 'GET', href, params: {} })
+ * const bytes = await answerJsonJob('tmaps', {
+ *   endpoint: 'routing/direction',
+ *   method: 'GET',
+ *   href,
+ *   params: {},
+ * })
  */
 export async function answerJsonJob(seed: string | number, job: JsonJob): Promise<Uint8Array<ArrayBuffer>> {
   const endpoint = ENDPOINTS.find(

@@ -55,11 +55,16 @@ export type TmapsOverrideResult<E extends TmapsEndpointName> =
  * import assert from 'node:assert/strict'
  * import { createTmapsMock, type TmapsOverride } from 'tmaps-mock'
  *
- * const noResults: TmapsOverride<'geocoding/forward'> = ({ params }) => ({ query: params.q ?? '', results: [] })
+ * const noResults: TmapsOverride<'geocoding/forward'> = ({ params }) => ({
+ *   query: params.q ?? '',
+ *   results: [],
+ * })
  * const mock = createTmapsMock({ state: 'empty' })
  * const key = await mock.console.createKey({ name: 'Backend' })
  * mock.use('geocoding/forward', noResults)
- * const response = await mock.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`))
+ * const response = await mock.fetch(
+ *   new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`),
+ * )
  * assert.deepEqual(await response.json(), { query: 'Sfax', results: [] })
  * ```
  */

@@ -13,7 +13,8 @@ export const QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = Object.
 /**
  * What the log says of the query parameters an operation ignores: none (`undefined`), or one warning.
  * @example
- * ignoredParams('POST', '/routing/direction', new URLSearchParams('profile=walking')) // ['ignored in the query of a POST: profile (options go in the JSON body)']
+ * ignoredParams('POST', '/routing/direction', new URLSearchParams('profile=walking'))
+ * // ['ignored in the query of a POST: profile (options go in the JSON body)']
  */
 export function ignoredParams(method: string, path: string, query: URLSearchParams): string[] | undefined {
   const known = QUERY_PARAMS[`${method} ${path}`]

@@ -28,7 +28,8 @@ const VERTEX_COST = 25
 /**
  * What drawing `spec` costs, in pixel units (see `MAX_PICTURE_COST`): known before drawing.
  * @example
- * pictureCost(parseStaticMap(new URLSearchParams('center=36.8,10.18&zoom=12&size=400x300'))) // 120000 (parseStaticMap: endpoints/maps/static-map.ts)
+ * pictureCost(parseStaticMap(new URLSearchParams('center=36.8,10.18&zoom=12&size=400x300')))
+ * // 120000 (parseStaticMap: endpoints/maps/static-map.ts)
  */
 export function pictureCost(spec: StaticMapSpec): number {
   const pixels = spec.width * spec.height

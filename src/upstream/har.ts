@@ -80,10 +80,14 @@ export interface HarEntry {
  * import assert from 'node:assert/strict'
  * import { createTmapsMock, type TmapsHar } from 'tmaps-mock'
  *
- * const har: TmapsHar = { log: { version: '1.2', creator: { name: 'tmaps-mock', version: '0.2.0' }, entries: [] } }
+ * const har: TmapsHar = {
+ *   log: { version: '1.2', creator: { name: 'tmaps-mock', version: '0.2.0' }, entries: [] },
+ * }
  * const mock = createTmapsMock({ state: 'empty', replay: har }) // nothing recorded: the mock answers
  * const key = await mock.console.createKey({ name: 'Backend' })
- * const response = await mock.fetch(new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`))
+ * const response = await mock.fetch(
+ *   new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&api_key=${key.value}`),
+ * )
  * assert.equal(response.status, 200)
  * assert.equal(mock.log.entries()[0]?.source, 'replay-miss')
  * ```
@@ -137,7 +141,8 @@ export function holdsRawKey(text: string, secrets: readonly string[] = []): bool
  * The key a request is matched on: method, host, path, the query without `api_key` in any order,
  * and a POST's JSON body with its keys in any order (a body that is not JSON, as sent).
  * @example
- * matchKey('GET', new URL('https://api.tmaps.tn/geocoding/forward?limit=1&q=Sfax&api_key=x')) // 'GET api.tmaps.tn/geocoding/forward?limit=1&q=Sfax'
+ * matchKey('GET', new URL('https://api.tmaps.tn/geocoding/forward?limit=1&q=Sfax&api_key=x'))
+ * // 'GET api.tmaps.tn/geocoding/forward?limit=1&q=Sfax'
  */
 export function matchKey(
   method: string,

@@ -616,7 +616,9 @@ describe('the playground, in Chromium', () => {
     expect(await page.getByTestId('log-header').textContent()).toBe(
       `Origin: ${localhost.slice(0, -1)} (reconstructed)`,
     )
-    expect(await detail.textContent()).toMatch(/Keyak_[0-9a-f]{4}…Decisionevery step passedAnswer200 · rule ok · Origin/)
+    expect(await detail.textContent()).toMatch(
+      /Keyak_[0-9a-f]{4}…Decisionevery step passedAnswer200 · rule ok · Origin/,
+    )
     expect(await detail.textContent()).toMatch(
       /When.+ · answered in .+ m?s · \d+(\.\d)? kB of application\/json/,
     )

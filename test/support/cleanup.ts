@@ -12,7 +12,9 @@ const STEP_MS = 15_000
  * the behaviour under test, so a slow or busy machine never turns a passing suite red. Each step
  * must be idempotent (closing twice, removing a folder that is gone).
  * @example
- * afterAll(() => cleanUp({ 'close the browser': () => browser?.close(), 'remove the project': () => project?.remove() }))
+ * afterAll(() =>
+ *   cleanUp({ 'close the browser': () => browser?.close(), 'remove the project': () => project?.remove() }),
+ * )
  */
 export async function cleanUp(
   steps: Record<string, () => unknown>,

@@ -12,7 +12,13 @@ const COUNTRY = /^[A-Za-z]{2}$/
  * administrative breakdown. Parameters and limits as documented (q, country, limit 1-20,
  * lang, proximity, bbox, type).
  * @example
- * await forwardGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/forward?q=Tunis'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
+ * await forwardGeocoding({
+ *   url: new URL('https://api.tmaps.tn/geocoding/forward?q=Tunis'),
+ *   params: {},
+ *   seed: 'demo',
+ *   renderer: inThread,
+ *   world: async () => worldFor('demo'),
+ * })
  */
 export async function forwardGeocoding(ctx: EndpointContext): Promise<ForwardGeocodingResponse> {
   const params = query(ctx.url.searchParams)

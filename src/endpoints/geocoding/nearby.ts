@@ -37,7 +37,13 @@ export interface NearbyResult {
  * `GET /geocoding/nearby`: points of interest within `radius` metres (at most 10 000) of a point,
  * nearest first, filtered by any of `categories` and by `q` on the name.
  * @example
- * await nearbySearch({ url: new URL('https://api.tmaps.tn/geocoding/nearby?lat=36.8&lng=10.18&radius=1500'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
+ * await nearbySearch({
+ *   url: new URL('https://api.tmaps.tn/geocoding/nearby?lat=36.8&lng=10.18&radius=1500'),
+ *   params: {},
+ *   seed: 'demo',
+ *   renderer: inThread,
+ *   world: async () => worldFor('demo'),
+ * })
  */
 export async function nearbySearch(ctx: EndpointContext): Promise<NearbySearchResponse> {
   const params = query(ctx.url.searchParams)

@@ -38,7 +38,13 @@ export interface ReverseResult {
  * distance in metres. A point at sea or outside Tunisia (more than 5 km from any town and outside
  * every governorate) answers an empty list.
  * @example
- * await reverseGeocoding({ url: new URL('https://api.tmaps.tn/geocoding/reverse?lat=36.8&lng=10.18'), params: {}, seed: 'demo', renderer: inThread, world: async () => worldFor('demo') })
+ * await reverseGeocoding({
+ *   url: new URL('https://api.tmaps.tn/geocoding/reverse?lat=36.8&lng=10.18'),
+ *   params: {},
+ *   seed: 'demo',
+ *   renderer: inThread,
+ *   world: async () => worldFor('demo'),
+ * })
  */
 export async function reverseGeocoding(ctx: EndpointContext): Promise<ReverseGeocodingResponse> {
   const params = query(ctx.url.searchParams)

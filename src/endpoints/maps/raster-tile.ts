@@ -15,7 +15,8 @@ const NO_RETINA = 'TMaps has no @2x tiles: ask for 256 px tiles, zoom 0 to 18'
  * and so does a retina one (`25@2x`: `not found (TMaps has no @2x tiles ...)`).
  * The renderer loads on the first tile.
  * @example
- * await rasterTile({ url, params: { z: '6', x: '33', y: '25' }, seed: 'tmaps', renderer: inThread }) // PNG bytes
+ * await rasterTile({ url, params: { z: '6', x: '33', y: '25' }, seed: 'tmaps', renderer: inThread })
+ * // PNG bytes
  */
 export async function rasterTile(ctx: EndpointContext): Promise<Uint8Array<ArrayBuffer>> {
   const [z, x, y] = (['z', 'x', 'y'] as const).map((name) => {

@@ -44,7 +44,12 @@ const LABEL = /^[\p{L}\p{N}]$/u
  * overlays and the data attribution. Every parameter is checked before anything is drawn; a
  * malformed one answers 400 naming it. The renderer loads on the first map.
  * @example
- * await staticMap({ url: new URL('https://api.tmaps.tn/maps/static?center=36.8,10.18&zoom=12&size=400x300'), params: {}, seed: 'tmaps', renderer: inThread })
+ * await staticMap({
+ *   url: new URL('https://api.tmaps.tn/maps/static?center=36.8,10.18&zoom=12&size=400x300'),
+ *   params: {},
+ *   seed: 'tmaps',
+ *   renderer: inThread,
+ * })
  */
 export async function staticMap(ctx: EndpointContext): Promise<Uint8Array<ArrayBuffer>> {
   const spec = parseStaticMap(ctx.url.searchParams)

@@ -36,7 +36,10 @@ function options(params: OptionReader, seed: string | number) {
 /**
  * `GET /routing/direction?from=lat,lng&to=lat,lng`: the route between two points.
  * @example
- * directionGet({ url: new URL('https://api.tmaps.tn/routing/direction?from=36.8002,10.1815&to=36.8528,10.3261'), seed: 'demo' })
+ * directionGet({
+ *   url: new URL('https://api.tmaps.tn/routing/direction?from=36.8002,10.1815&to=36.8528,10.3261'),
+ *   seed: 'demo',
+ * })
  */
 export function directionGet(ctx: EndpointContext): DirectionResponse {
   const params = query(ctx.url.searchParams)

@@ -32,7 +32,11 @@ type Contour = { time: number } | { distance: number }
  * may lie inside) and at the borders. An origin outside the data's coverage (at sea,
  * abroad) answers Features whose geometry is `null`.
  * @example
- * isochrone({ url, seed: 'demo', body: { origin: { lat: 36.8002, lng: 10.1815 }, contours: [{ time: 15 }] } })
+ * isochrone({
+ *   url,
+ *   seed: 'demo',
+ *   body: { origin: { lat: 36.8002, lng: 10.1815 }, contours: [{ time: 15 }] },
+ * })
  */
 export function isochrone(ctx: EndpointContext): IsochroneResponse {
   const json = ctx.body as Record<string, unknown>

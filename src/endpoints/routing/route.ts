@@ -87,7 +87,14 @@ export class Unreachable extends Error {
  * same stops, avoiding the roads of the routes before. Throws `Unreachable` when no road joins
  * two points.
  * @example
- * route([tunis, carthage], { profile: 'driving', avoid: {}, geometry: 'polyline', steps: true, language: 'fr', seed: 'demo' })
+ * route([tunis, carthage], {
+ *   profile: 'driving',
+ *   avoid: {},
+ *   geometry: 'polyline',
+ *   steps: true,
+ *   language: 'fr',
+ *   seed: 'demo',
+ * })
  */
 export function route(points: readonly Point[], options: RouteOptions, variant = 0): Route {
   const g = roadGraph()

@@ -24,7 +24,9 @@ export function pageHandlers(
  * Starts msw's worker as every page runtime does: quiet, and requests to other hosts go to the
  * network (`{ quiet: true, onUnhandledFrame: 'bypass' }`), under the caller's `start` options.
  * @example
- * await startPageWorker(setupWorker(...pageHandlers(core)), { serviceWorker: { url: '/mockServiceWorker.js' } })
+ * await startPageWorker(setupWorker(...pageHandlers(core)), {
+ *   serviceWorker: { url: '/mockServiceWorker.js' },
+ * })
  */
 export async function startPageWorker(worker: SetupWorker, start?: StartOptions): Promise<void> {
   await worker.start({ quiet: true, onUnhandledFrame: 'bypass', ...start })

@@ -85,7 +85,10 @@ export function refererFor(referrer: string, target: string, policy: string): st
  * non-GET/HEAD request in other modes (then `null` where the policy hides the origin); none on a
  * same-origin GET or an `<img>`. An opaque page (sandboxed iframe, `file://`) sends `null`.
  * @example
- * originFor({ url: 'https://api.tmaps.tn/x', method: 'GET', mode: 'cors', referrer: '', referrerPolicy: '' }, 'http://localhost:5173') // 'http://localhost:5173'
+ * originFor(
+ *   { url: 'https://api.tmaps.tn/x', method: 'GET', mode: 'cors', referrer: '', referrerPolicy: '' },
+ *   'http://localhost:5173',
+ * ) // 'http://localhost:5173'
  */
 export function originFor(request: VisibleRequest, pageOrigin: string): string | null {
   const target = parse(request.url)
@@ -113,7 +116,17 @@ export function originFor(request: VisibleRequest, pageOrigin: string): string |
 /**
  * Both headers as a real browser would have sent them for this request from this page.
  * @example
- * reconstructHeaders({ url: 'https://tiles.tmaps.tn/r-tile/1/0/0', method: 'GET', mode: 'no-cors', destination: 'image', referrer: 'about:client', referrerPolicy: '' }, { origin: 'http://localhost:5173', href: 'http://localhost:5173/' })
+ * reconstructHeaders(
+ *   {
+ *     url: 'https://tiles.tmaps.tn/r-tile/1/0/0',
+ *     method: 'GET',
+ *     mode: 'no-cors',
+ *     destination: 'image',
+ *     referrer: 'about:client',
+ *     referrerPolicy: '',
+ *   },
+ *   { origin: 'http://localhost:5173', href: 'http://localhost:5173/' },
+ * )
  * // { origin: null, referer: 'http://localhost:5173/' }
  */
 export function reconstructHeaders(request: VisibleRequest, page: PageLocation): BrowserHeaders {
@@ -163,7 +176,8 @@ export const CALLER_KINDS = ['page', 'tile', 'no-referrer', 'sandboxed', 'site',
 /**
  * The headers a simulated caller sends, or `undefined` for `page` (observe the request instead).
  * @example
- * simulatedHeaders({ kind: 'site', origin: 'https://evil.example' }, page) // { origin: 'https://evil.example', referer: 'https://evil.example/' }
+ * simulatedHeaders({ kind: 'site', origin: 'https://evil.example' }, page)
+ * // { origin: 'https://evil.example', referer: 'https://evil.example/' }
  */
 export function simulatedHeaders(
   caller: CallerPreset,

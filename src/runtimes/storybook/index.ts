@@ -164,7 +164,8 @@ export interface TmapsLoaderOptions {
  * const failure = await tmapsLoader()(context).catch((error: Error) => error.message)
  * console.assert(
  *   failure ===
- *     'Failed to set up the TMaps mock of the story "Search / Works" (search--works): parameters.tmaps.keys[0].status must be "enabled", "disabled" or "revoked" (got "on").',
+ *     'Failed to set up the TMaps mock of the story "Search / Works" (search--works): ' +
+ *       'parameters.tmaps.keys[0].status must be "enabled", "disabled" or "revoked" (got "on").',
  * )
  * ```
  */

@@ -45,7 +45,8 @@ export interface TmapsVitestFixtureDefinitions {
  * ```ts
  * import type { TmapsVitestFixtures } from 'tmaps-mock/vitest'
  *
- * const names: (keyof TmapsVitestFixtures)[] = ['tmaps', 'tmapsMock'] // test('...', async ({ tmaps }) => ...)
+ * // test('...', async ({ tmaps }) => ...)
+ * const names: (keyof TmapsVitestFixtures)[] = ['tmaps', 'tmapsMock']
  * console.assert(names.length === 2)
  * ```
  */
