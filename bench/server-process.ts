@@ -10,7 +10,7 @@ import { createServer } from 'node:https'
 import { join } from 'node:path'
 import { giveMemoryBackWhenIdle, keepYoungGenerationSmall } from '../src/cli/heap.ts'
 import { createRequestPrinter } from '../src/cli/request-lines.ts'
-import { inThread } from '../src/pictures/renderer.ts'
+import { inThread } from '../src/offload/renderer.ts'
 import { startTmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
 
 const [kind, certDir, answersFile] = process.argv.slice(2)

@@ -1,6 +1,6 @@
 import recording from 'virtual:playground/replay'
 import { render } from 'preact'
-import { createWorkerRenderer } from '../src/pictures/renderer.ts'
+import { createWorkerRenderer } from '../src/offload/renderer.ts'
 import { setupTmapsWorker } from '../src/runtimes/browser/index.ts'
 import { playgroundConfig, storageName } from '../src/runtimes/playground/page-config.ts'
 import { earlyRegistration } from '../src/runtimes/vite/register-early.ts'
@@ -31,7 +31,7 @@ try {
 async function pageMock(): Promise<PlaygroundMock> {
   const early = (window as { tmapsRenderWorker?: Worker }).tmapsRenderWorker // see vite.config.ts
   const renderer = createWorkerRenderer(
-    early ?? new Worker(new URL('../src/pictures/render-worker.ts', import.meta.url), { type: 'module' }),
+    early ?? new Worker(new URL('../src/offload/render-worker.ts', import.meta.url), { type: 'module' }),
   )
   // `TMAPS_REPLAY=tmaps.har npm start`: TMaps's recorded answers, behind the console's contract.
   const replay = recording === null ? {} : { replay: { har: recording, maxAge: false as const } }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { msw } from 'msw/vite'
 import { build, defineConfig, type EnvironmentModuleNode, type Plugin, type ViteDevServer } from 'vite'
 import { DEFAULT_DATA_SEED } from '../src/core/options.ts'
-import { warmJob } from '../src/pictures/renderer.ts'
+import { warmJob } from '../src/jobs/protocol.ts'
 import { registerEarly } from '../src/runtimes/vite/register-early.ts'
 import { createReplay } from '../src/upstream/replay.ts'
 
@@ -94,7 +94,7 @@ const startMapEarly: Plugin = {
  * the page has loaded once).
  */
 function startEarlyInDev(): Plugin {
-  const source = realpathSync(resolve(import.meta.dirname, '../src/pictures/render-worker.ts'))
+  const source = realpathSync(resolve(import.meta.dirname, '../src/offload/render-worker.ts'))
   /** The render worker's raw module, as Vite rewrites `new Worker(new URL(...))` in main.tsx. */
   const raw = `/@fs${source}?worker_file&type=module`
   let server: ViteDevServer | undefined

@@ -27,10 +27,12 @@ const LAYERS: string[][] = [
   ['core'],
   ['console', 'upstream'],
   ['store'],
-  // pictures/: drawing off the answering thread (the renderer interface, the job protocol, the Web
-  // Worker, the Node pool); beside endpoints/: the endpoints take its renderer, its pool answers
-  // their heavy JSON jobs.
-  ['endpoints', 'pictures'],
+  // offload/: where answers are computed off the answering thread (the Web Worker, Node's render
+  // pool, which draws pictures and computes heavy JSON answers by running the endpoints).
+  ['offload'],
+  ['endpoints'],
+  // jobs/: what a renderer is and what is posted to it, under the endpoints that use one.
+  ['jobs'],
   ['map'],
   ['data'],
   ['rasterizer', 'contract', 'text', 'validate', 'vendor'],
@@ -105,6 +107,13 @@ describe('the import graph of src/', () => {
 
   it('has no import cycle', () => {
     expect(cycles(edges)).toEqual([])
+  })
+
+  it('has no cycle between its folders, on one layer or not', () => {
+    const folders = new Map<string, [string, string]>()
+    for (const [from, to] of edges)
+      if (area(from) !== area(to)) folders.set(`${area(from)}>${area(to)}`, [area(from), area(to)])
+    expect(cycles([...folders.values()])).toEqual([])
   })
 
   it('every directory of src/ has its layer', () => {

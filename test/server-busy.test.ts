@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { request } from 'undici'
 import { expect, it, vi } from 'vitest'
-import { createRenderPool } from '../src/pictures/render-pool.ts'
-import { inThread } from '../src/pictures/renderer.ts'
+import { createRenderPool } from '../src/offload/render-pool.ts'
+import { inThread } from '../src/offload/renderer.ts'
 import { createTmapsMock } from '../src/runtimes/msw/create-tmaps-mock.ts'
 import { httpsServers } from './support/https-servers.ts'
 

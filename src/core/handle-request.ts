@@ -4,11 +4,11 @@ import { type Decision, decide, type KeyView, type RequestFacts } from '../contr
 import { maskSecrets, mayHoldKey } from '../contract/key-format.ts'
 import type { Rule } from '../contract/rejections.ts'
 import { CONTENT_TYPES, endpointContext } from '../endpoints/endpoint.ts'
-import { answersJson, isHeavy } from '../endpoints/json-job.ts'
+import { isHeavy } from '../endpoints/json-job.ts'
 import { BodyReadError, NotFoundError, ParamError, readBody } from '../endpoints/params.ts'
 import { ignoredParams } from '../endpoints/query-params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
-import { RendererBusyError, RendererFailedError } from '../pictures/renderer.ts'
+import { RendererBusyError, RendererFailedError } from '../jobs/protocol.ts'
 import type { AnswerSource } from '../upstream/answer-source.ts'
 import { deeperThan, MAX_JSON_DEPTH } from '../validate/validate.ts'
 import {
@@ -373,7 +373,8 @@ const CACHEABLE_BODY = 4096
 /** Endpoint answers behind one cache, keyed by `answerCacheKey` (and a POST's body). */
 function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
   const cache = boundedCache<Computed>(CACHE_SIZE, CACHE_BYTES, (c) => c.bytes.byteLength + 64)
-  const offload = answersJson(opts.renderer) ? opts.renderer : undefined
+  // A renderer that computes JSON too (a render pool) takes the heavy answers off this thread.
+  const json = opts.renderer.json?.bind(opts.renderer)
   return async ({ endpoint, params }, request, url) => {
     let body: unknown
     let cacheKey: string | undefined = answerCacheKey(url.pathname, url.search)
@@ -394,10 +395,10 @@ function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
     const cached = cacheKey === undefined ? undefined : cache.get(cacheKey)
     if (cached) return cached
     const target = url instanceof URL ? url : new URL(url.href)
-    if (offload && endpoint.answers === 'json' && isHeavy(endpoint.name, target)) {
+    if (json && endpoint.answers === 'json' && isHeavy(endpoint.name, target)) {
       // Computed in a render pool's thread: the answering thread stays free for the cheap ones.
       const job = { endpoint: endpoint.name, method: endpoint.method, href: url.href, params, body }
-      const computed = { bytes: await offload.json(opts.dataSeed, job) }
+      const computed = { bytes: await json(opts.dataSeed, job) }
       if (cacheKey !== undefined) cache.set(cacheKey, computed)
       return computed
     }

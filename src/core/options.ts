@@ -1,6 +1,7 @@
 import { parseDomainInput } from '../contract/hostname.ts'
 import { isKeyValue, maskKey } from '../contract/key-format.ts'
-import { inThread, type TmapsRenderer } from '../pictures/renderer.ts'
+import type { TmapsRenderer } from '../jobs/protocol.ts'
+import { inThread } from '../offload/renderer.ts'
 import type { InitialKey } from '../store/load.ts'
 import type { TmapsSnapshot } from '../store/snapshot.ts'
 import { hasControlCharacters } from '../text/control-characters.ts'

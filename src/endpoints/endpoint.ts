@@ -1,5 +1,5 @@
 import type { World } from '../data/world.ts'
-import type { TmapsRenderer } from '../pictures/renderer.ts'
+import type { TmapsRenderer } from '../jobs/protocol.ts'
 /**
  * The context an endpoint is called with, whichever thread calls it: the world of `seed` is
  * loaded on the first call of `world()`.

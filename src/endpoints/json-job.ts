@@ -1,33 +1,8 @@
+import type { JsonJob } from '../jobs/protocol.ts'
 import { utf8Json } from '../text/utf8-json.ts'
 import { endpointContext } from './endpoint.ts'
 import { NotFoundError, ParamError } from './params.ts'
 import { ENDPOINTS } from './registry.ts'
-
-/**
- * A JSON answer to compute in another thread (a render pool's): the endpoint's name and method,
- * the request's URL and path parameters, and its parsed body. Everything an endpoint reads: its
- * answer depends on nothing else but the data seed.
- */
-export interface JsonJob {
-  endpoint: string
-  method: 'GET' | 'POST'
-  href: string
-  params: Readonly<Record<string, string>>
-  body?: unknown
-}
-
-/**
- * A renderer that also computes heavy JSON answers off the answering thread (`createRenderPool`
- * does): the same bytes as computing them here, or the endpoint's own error (400, 404).
- */
-export interface JsonAnswerer {
-  json(seed: string | number, job: JsonJob): Promise<Uint8Array<ArrayBuffer>>
-}
-
-/** `renderer` computes JSON too. */
-export function answersJson(renderer: object): renderer is JsonAnswerer {
-  return typeof (renderer as Partial<JsonAnswerer>).json === 'function'
-}
 
 /** A query longer than this makes a forward geocode heavy (a 256-character one takes ~20-130 ms). */
 export const LONG_QUERY = 48

@@ -6,8 +6,8 @@ import { CALLER_HEADER_NAME } from './page-facts.ts'
 import { pageHandlers, startPageWorker } from './page-worker.ts'
 import { type CallerPreset, simulatedHeaders } from './reconstruct.ts'
 
-export type { TmapsRenderer } from '../../pictures/renderer.ts'
-export { createWorkerRenderer } from '../../pictures/renderer.ts'
+export type { TmapsRenderer } from '../../jobs/protocol.ts'
+export { createWorkerRenderer } from '../../offload/renderer.ts'
 export type { CallerPreset } from './reconstruct.ts'
 
 /**

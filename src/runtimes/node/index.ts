@@ -1,10 +1,10 @@
 import { type SetupServer, setupServer } from 'msw/node'
 import type { TmapsMockOptions } from '../../core/create-core.ts'
-import { sharedRenderPool } from '../../pictures/render-pool.ts'
+import { sharedRenderPool } from '../../offload/render-pool.ts'
 import { createTmapsMock, type TmapsMock } from '../msw/create-tmaps-mock.ts'
 import { assertNodeVersion } from './node-version.ts'
 
-export { createRenderPool, type RenderPool, type RenderPoolOptions } from '../../pictures/render-pool.ts'
+export { createRenderPool, type RenderPool, type RenderPoolOptions } from '../../offload/render-pool.ts'
 
 /**
  * msw's `setupServer` with a fresh TMaps mock's handlers, for Node tests.

@@ -5,7 +5,7 @@
  * passes them, with the overrides module, and awaits `started`.
  */
 import { applyOverrides, type TmapsOverrideEntry } from '../../core/override-list.ts'
-import type { TmapsRenderer } from '../../pictures/renderer.ts'
+import type { TmapsRenderer } from '../../jobs/protocol.ts'
 import type { TmapsSnapshot } from '../../store/snapshot.ts'
 import {
   createWorkerRenderer,

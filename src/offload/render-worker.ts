@@ -3,9 +3,9 @@
  * `createWorkerRenderer`). Same code, same bytes as drawing in the page.
  */
 
+import type { RenderJob, RenderReply } from '../jobs/protocol.ts'
 import { mapWorldFor } from '../map/map-world.ts'
 import { drawJob } from './draw-job.ts'
-import type { RenderJob, RenderReply } from './renderer.ts'
 
 const scope = self as unknown as {
   addEventListener(type: 'message', listener: (event: MessageEvent<RenderJob>) => void): void

@@ -1,3 +1,9 @@
+/**
+ * The floor under the endpoints and the threads that compute their answers: what a renderer is
+ * (`TmapsRenderer`: pictures, and heavy JSON answers when it can), the jobs posted to another
+ * thread and their replies, and the errors a renderer answers with. It imports no endpoint and no
+ * thread: the endpoints use a renderer through it, and `offload/` implements it.
+ */
 import type { StaticMapSpec } from '../map/spec.ts'
 
 /**
@@ -31,18 +37,25 @@ import type { StaticMapSpec } from '../map/spec.ts'
 export interface TmapsRenderer {
   tile(seed: string | number, z: number, x: number, y: number): Promise<Uint8Array<ArrayBuffer>>
   staticMap(seed: string | number, spec: StaticMapSpec): Promise<Uint8Array<ArrayBuffer>>
+  /**
+   * Computes a heavy JSON answer off the answering thread (a render pool's processes do): the
+   * same bytes as computing it in the thread, or the endpoint's own error (400, 404). A renderer
+   * without it leaves every JSON answer to the answering thread.
+   */
+  json?(seed: string | number, job: JsonJob): Promise<Uint8Array<ArrayBuffer>>
 }
 
-/** Draws in the calling thread; the renderer (~1 MB with its base map and font) loads on first use. */
-export const inThread: TmapsRenderer = {
-  async tile(seed, z, x, y) {
-    const { renderTile } = await import('../map/render.ts')
-    return renderTile(seed, z, x, y)
-  },
-  async staticMap(seed, spec) {
-    const { renderStaticMap } = await import('../map/render.ts')
-    return renderStaticMap(seed, spec)
-  },
+/**
+ * A JSON answer to compute in another thread (a render pool's): the endpoint's name and method,
+ * the request's URL and path parameters, and its parsed body. Everything an endpoint reads: its
+ * answer depends on nothing else but the data seed.
+ */
+export interface JsonJob {
+  endpoint: string
+  method: 'GET' | 'POST'
+  href: string
+  params: Readonly<Record<string, string>>
+  body?: unknown
 }
 
 /**
@@ -77,56 +90,4 @@ export type RenderReply = { id: number; bytes: Uint8Array<ArrayBuffer> } | { id:
  */
 export function warmJob(seed: string | number): RenderJob {
   return { id: -1, kind: 'warm', seed }
-}
-
-/**
- * A renderer that draws in a Web Worker running the package's render worker (`tmaps-mock/render-worker`).
- *
- * `warm(seed)` has the worker build that data seed's map world at once, in parallel with the
- * page's own start. A worker that fails rejects every picture in flight with its error
- * (answered 500 and logged as a bug).
- * @example
- * ```ts
- * import { createWorkerRenderer, setupTmapsWorker } from 'tmaps-mock/browser'
- * import RenderWorker from 'tmaps-mock/render-worker?worker' // Vite: a package's worker
- *
- * const renderer = createWorkerRenderer(new RenderWorker())
- * const tmaps = setupTmapsWorker({ state: 'empty', renderer }) // tiles drawn off the page
- * await tmaps.start()
- * const key = await tmaps.console.createKey({ name: 'Map', domains: [location.hostname] })
- * const tile = await fetch(`https://tiles.tmaps.tn/r-tile/6/33/25?api_key=${key.value}`)
- * console.assert(tile.headers.get('content-type') === 'image/png')
- * tmaps.stop()
- * ```
- */
-export function createWorkerRenderer(worker: Worker): TmapsRenderer & { warm(seed: string | number): void } {
-  let next = 0
-  const pending = new Map<
-    number,
-    { resolve: (bytes: Uint8Array<ArrayBuffer>) => void; reject: (e: Error) => void }
-  >()
-  worker.addEventListener('message', (event: MessageEvent<RenderReply>) => {
-    const reply = event.data
-    const job = pending.get(reply.id)
-    if (!job) return
-    pending.delete(reply.id)
-    if ('bytes' in reply) job.resolve(reply.bytes)
-    else job.reject(new Error(`the render worker failed: ${reply.error}`))
-  })
-  worker.addEventListener('error', (event: ErrorEvent) => {
-    for (const job of pending.values()) job.reject(new Error(`the render worker failed: ${event.message}`))
-    pending.clear()
-  })
-  type Job = RenderJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'> : never) : never
-  const post = (job: Job) =>
-    new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
-      const id = next++
-      pending.set(id, { resolve, reject })
-      worker.postMessage({ ...job, id })
-    })
-  return {
-    warm: (seed) => worker.postMessage(warmJob(seed)),
-    tile: (seed, z, x, y) => post({ kind: 'tile', seed, z, x, y }),
-    staticMap: (seed, spec) => post({ kind: 'static', seed, spec }),
-  }
 }

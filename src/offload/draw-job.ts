@@ -1,5 +1,5 @@
+import type { RenderJob, RenderReply } from '../jobs/protocol.ts'
 import { renderStaticMap, renderTile } from '../map/render.ts'
-import type { RenderJob, RenderReply } from './renderer.ts'
 
 /**
  * Draws one picture job of a render worker (the browser's Web Worker, Node's render processes) and

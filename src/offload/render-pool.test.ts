@@ -9,8 +9,9 @@ import { afterEach, expect, it } from 'vitest'
 import { answerJsonJob } from '../endpoints/json-job.ts'
 import { parseStaticMap } from '../endpoints/maps/static-map.ts'
 import { ParamError } from '../endpoints/params.ts'
+import { RendererBusyError, RendererFailedError } from '../jobs/protocol.ts'
 import { createRenderPool, type RenderPool, renderExecArgv } from './render-pool.ts'
-import { inThread, RendererBusyError, RendererFailedError } from './renderer.ts'
+import { inThread } from './renderer.ts'
 
 const pools: RenderPool[] = []
 const pool = (options?: Parameters<typeof createRenderPool>[0]) => {

@@ -2,15 +2,16 @@ import { type ChildProcess, fork } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { fromJobFailure, type JobFailure, type JsonAnswerer, type JsonJob } from '../endpoints/json-job.ts'
-import { pictureCost } from '../map/spec.ts'
+import { fromJobFailure, type JobFailure } from '../endpoints/json-job.ts'
 import {
+  type JsonJob,
   RendererBusyError,
   RendererFailedError,
   type RenderJob,
   type RenderReply,
   type TmapsRenderer,
-} from './renderer.ts'
+} from '../jobs/protocol.ts'
+import { pictureCost } from '../map/spec.ts'
 
 /**
  * The options of `createRenderPool`.
@@ -57,7 +58,7 @@ export interface RenderPoolOptions {
  * await pool.close()
  * ```
  */
-export interface RenderPool extends TmapsRenderer, JsonAnswerer {
+export interface RenderPool extends Required<TmapsRenderer> {
   close(): Promise<void>
   stats(): { processes: number; busy: number; queued: number; refused: number }
 }
