@@ -58,7 +58,9 @@ export interface RenderPoolOptions {
  * await pool.close()
  * ```
  */
-export interface RenderPool extends Required<TmapsRenderer> {
+export interface RenderPool extends TmapsRenderer {
+  /** Computes a heavy JSON answer in a render process (a pool always can). */
+  json(seed: string | number, job: JsonJob): Promise<Uint8Array<ArrayBuffer>>
   close(): Promise<void>
   stats(): { processes: number; busy: number; queued: number; refused: number }
 }
