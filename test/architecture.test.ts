@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseSync } from 'oxc-parser'
 import { describe, expect, it } from 'vitest'
+import { deadExports } from './support/dead-exports.ts'
 
 const root = join(import.meta.dirname, '..')
 
@@ -215,5 +216,11 @@ describe('the comments', () => {
       })
     }
     expect(wide).toEqual([])
+  })
+})
+
+describe('the exports of src/', () => {
+  it('are each imported by another file or exposed by an entry of the package: no dead export', () => {
+    expect(deadExports(root)).toEqual([])
   })
 })

@@ -155,7 +155,7 @@ export interface TmapsConsole {
   setKeyDomains(ref: KeyRef, hostnames: readonly string[]): Promise<KeyInfo>
 }
 
-export interface ConsoleContext {
+interface ConsoleContext {
   store: () => TmapsStore
   now: () => Date
   nextKey: () => KeyMaterial

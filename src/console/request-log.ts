@@ -143,7 +143,7 @@ export type NewLogEntry = Omit<LogEntry, 'seq' | 'reason' | 'time'> & { time: Da
 /**
  * What the pipeline decided of a request, without its time (one object for all the answers the memo gives).
  */
-export type LoggedRequest = Omit<NewLogEntry, 'time' | 'durationMs'>
+type LoggedRequest = Omit<NewLogEntry, 'time' | 'durationMs'>
 
 /** Reasons worded once per decided request (a remembered answer's entry is logged many times). */
 const reasons = new WeakMap<LoggedRequest, string>()

@@ -113,5 +113,3 @@ export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
     },
   }
 }
-
-export type Usage = ReturnType<typeof createUsage>

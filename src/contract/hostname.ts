@@ -25,7 +25,7 @@ export function hostFromHeader(value: string): string | null {
   return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname
 }
 
-export type DomainInputResult = { ok: true; hostname: string } | { ok: false; error: string }
+type DomainInputResult = { ok: true; hostname: string } | { ok: false; error: string }
 
 /**
  * Longer input is refused before it is parsed (a hostname has at most 253 characters; room for a pasted URL).

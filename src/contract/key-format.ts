@@ -12,7 +12,7 @@
 export const KEY_PATTERN = /^ak_[0-9a-f]{32}$/
 
 /** How many characters of a key the console shows as its prefix (`ak_` plus 4 hex). */
-export const KEY_PREFIX_LENGTH = 7
+const KEY_PREFIX_LENGTH = 7
 
 /**
  * Tells whether a value has the exact TMaps key format (`ak_` + 32 lower-case hex).

@@ -25,7 +25,7 @@ export type AuthRule =
   | 'no-browser-headers'
 
 /** Rules decided after auth passed, by the endpoint layer. */
-export type EndpointRule =
+type EndpointRule =
   | 'not-found'
   | 'missing-param'
   | 'invalid-param'
@@ -36,7 +36,7 @@ export type EndpointRule =
   | 'renderer-failed'
 
 /** A fault injected on demand (`mock.faults`), decided before the contract: infrastructure. */
-export type InfraRule = 'fault-injected'
+type InfraRule = 'fault-injected'
 
 /**
  * Every rule that can decide a request: the auth contract's, the endpoints' and injected faults.

@@ -78,7 +78,7 @@ export interface RequestTarget {
 }
 
 /** A log entry as `handleRequest` makes it: the exit that records it adds its time and duration. */
-export type HandledEntry = Omit<NewLogEntry, 'time' | 'durationMs'>
+type HandledEntry = Omit<NewLogEntry, 'time' | 'durationMs'>
 
 /** What one request came to: the answer, and what the log and usage keep of it. */
 export interface Handled {
@@ -105,7 +105,7 @@ export type HandleRequest = (
 ) => Promise<Handled>
 
 /** Everything `handleRequest` reads, built by `createTmapsCore`. */
-export interface CoreParts {
+interface CoreParts {
   opts: ResolvedOptions
   ready: Promise<unknown>
   lookup: (value: string) => KeyView | undefined
@@ -366,7 +366,7 @@ type EndpointAnswer = (
 
 const CACHE_SIZE = 256
 /** The endpoints' answers kept, in bytes at most (a 1280 x 1280 map is ~0.8 MB; a geocode ~1 kB). */
-export const CACHE_BYTES = 32 * 1024 * 1024
+const CACHE_BYTES = 32 * 1024 * 1024
 /** Longer POST bodies are answered without keeping their answer. */
 const CACHEABLE_BODY = 4096
 

@@ -5,9 +5,9 @@ import { PathTarget } from './request-target.ts'
 
 const MEMO_SIZE = 1024
 /** Remembered JSON answers, in bytes at most (a 25 x 25 matrix or a long route is ~100 kB). */
-export const MEMO_BYTES = 16 * 1024 * 1024
+const MEMO_BYTES = 16 * 1024 * 1024
 /** Remembered pictures, in bytes at most. */
-export const PICTURE_MEMO_BYTES = 16 * 1024 * 1024
+const PICTURE_MEMO_BYTES = 16 * 1024 * 1024
 /**
  * Pictures remembered apart, fewer: each holds its bytes (~10-50 kB; the endpoints' cache keeps them too).
  */

@@ -98,7 +98,7 @@ export type TmapsOverrideEntry =
 const SPEC_FIELDS = ['endpoint', 'scenario', 'confidence', 'status', 'body', 'delayMs', 'times'] as const
 const ENTRY_FIELDS = ['endpoint', 'resolver', 'times'] as const
 /** The statuses an override as data may answer: 200 and the error statuses the document declares. */
-export const OVERRIDE_STATUSES = [200, 400, 401, 403, 404, 429, 500, 502, 503, 504] as const
+const OVERRIDE_STATUSES = [200, 400, 401, 403, 404, 429, 500, 502, 503, 504] as const
 const ERROR_BODIES: Record<number, string> = {
   401: 'missing api_key',
   403: 'domain not authorized',

@@ -33,7 +33,7 @@ export const SCENARIO_NAMES = ['no-results', 'at-sea', 'low-confidence', 'slow']
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The endpoints of the at-sea scenario. */
-export type AtSeaEndpoint = keyof ReturnType<typeof geocodingAtSea> | keyof ReturnType<typeof routingAtSea>
+type AtSeaEndpoint = keyof ReturnType<typeof geocodingAtSea> | keyof ReturnType<typeof routingAtSea>
 
 /** A point at sea: the geocoding endpoints' and the routing endpoints' answers for one, together. */
 function atSea(): TmapsScenario<AtSeaEndpoint> {

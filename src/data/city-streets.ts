@@ -8,7 +8,7 @@
  */
 
 /** `[lat, lng]` in WGS84 degrees. */
-export type Anchor = readonly [lat: number, lng: number]
+type Anchor = readonly [lat: number, lng: number]
 
 /** A real street or square: its names, its points, where they come from. */
 export interface RealStreet {
@@ -74,7 +74,7 @@ const MONASTIR_BOURGUIBA_MOSQUE: Anchor = [35.7743848, 10.8305025]
 const NABEUL_MUSEUM: Anchor = [36.450833, 10.736389]
 
 /** The public pages the points above were read from. */
-export const SOURCES = {
+const SOURCES = {
   victoire: 'https://iiab.me/kiwix/content/wikipedia_fr_all_maxi_2022-09/A/Place_de_la_Victoire_(Tunis)',
   independance: "https://fr.wikipedia.org/wiki/Place_de_l'Indépendance_(Tunis)",
   quatorzeJanvier: 'https://fr.m.wikipedia.org/wiki/Place_du_14-Janvier_2011_(Tunis)',

@@ -1,7 +1,6 @@
-import { radians } from './geo.ts'
 import places from './tunisia.json' with { type: 'json' }
 
-export interface Governorate {
+interface Governorate {
   id: string
   fr: string
   ar: string
@@ -12,7 +11,7 @@ export interface Governorate {
   bbox: number[]
   population: number
 }
-export interface Delegation {
+interface Delegation {
   id: string
   fr: string
   ar?: string
@@ -34,7 +33,7 @@ export interface Locality {
   pop?: number
   fc?: string
 }
-export interface Poi {
+interface Poi {
   id: string
   cat: string
   name: string
@@ -61,21 +60,4 @@ export function governorate(id: string): Governorate {
 /** A delegation by id (`TN-11-1152`). */
 export function delegation(id: string): Delegation {
   return delegationById.get(id)!
-}
-
-/** The delegation nearest a point within a governorate (for POIs, which carry none). */
-export function nearestDelegation(gov: string, lat: number, lng: number): Delegation {
-  let best: Delegation | undefined
-  let bestD = Number.POSITIVE_INFINITY
-  for (const d of DELEGATIONS) {
-    if (d.gov !== gov) continue
-    const dLat = d.lat - lat
-    const dLng = (d.lng - lng) * Math.cos(radians(lat))
-    const dist = dLat * dLat + dLng * dLng
-    if (dist < bestD) {
-      bestD = dist
-      best = d
-    }
-  }
-  return best!
 }

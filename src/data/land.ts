@@ -2,7 +2,7 @@ import { decodeDeltas } from './geo.ts'
 import land from './land.json' with { type: 'json' }
 
 /** A layer of `src/data/land.json` as rings of `[lng, lat, lng, lat, ...]` degrees. */
-export interface LandRings {
+interface LandRings {
   /** Tunisia's land, lakes and lagoons as holes (OpenStreetMap-derived). */
   land: Float64Array[]
   /** Water the source lacks (Lake Tunis south), drawn over the land. */

@@ -17,7 +17,7 @@ export type LandmarkKind =
   | 'palace'
 
 /** A real place, where it stands (WGS84), with its names and the public page its point was read from. */
-export interface Landmark {
+interface Landmark {
   id: string
   kind: LandmarkKind
   name: Names

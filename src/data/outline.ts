@@ -41,7 +41,7 @@ function inRing(ring: Ring, lng: number, lat: number): boolean {
  * coast the answer may be the neighbour, or `null`.
  * @example governorateAt(36.8, 10.18) // 'TN-11'
  */
-export function governorateAt(lat: number, lng: number): string | null {
+function governorateAt(lat: number, lng: number): string | null {
   for (const area of areas) {
     const [minLng, minLat, maxLng, maxLat] = area.bbox
     if (lng < minLng || lng > maxLng || lat < minLat || lat > maxLat) continue

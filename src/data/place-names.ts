@@ -10,7 +10,7 @@ import type { Names } from './lang.ts'
  * customs post given Nabeul's population): never labelled nor answered as a locality, but what
  * stands there belongs to that town.
  */
-export const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string; partOf?: true }>> = {
+const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string; partOf?: true }>> = {
   Aryanah: { fr: 'Ariana', ar: 'أريانة' },
   "L'Ariana": { fr: 'Ariana', ar: 'أريانة' },
   Salambaw: { fr: 'Salammbô', ar: 'صلامبو' },

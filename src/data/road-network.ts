@@ -19,7 +19,7 @@ export type RoadKind = 'motorway' | 'national' | 'regional' | 'urban' | 'ferry'
 /** A waypoint: a shared node's key (a junction of several roads) or `[lat, lng, name?]`. */
 export type Waypoint = string | readonly [number, number, string?]
 
-export interface RoadFact {
+interface RoadFact {
   /** The road's number as signed (`A1`, `RN1`), or `''` when it has none we could confirm. */
   ref: string
   /** The road's usual French name (`Autoroute A1`, `Route de La Marsa`). */

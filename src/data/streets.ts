@@ -399,7 +399,7 @@ const junctionRank = (s: Street) => (s.square ? 0 : s.main ? 1 : 2)
 const halfWidth = (s: Street) => (s.square ? 25 : s.main ? 12 : 4)
 
 /** One street a point may be addressed on, and where the point falls on it. */
-export interface StreetAt<T> {
+interface StreetAt<T> {
   item: T
   snap: ReturnType<typeof snapToStreet>
   /** Metres from the point to the street's edge (its course less its half-width). */

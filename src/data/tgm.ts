@@ -24,7 +24,7 @@
  * crossing of the water. The Arabic names are the stations' common Arabic names, written for
  * tmaps-mock (no page was read for them).
  */
-export interface TgmStation {
+interface TgmStation {
   id: string
   fr: string
   ar: string

@@ -66,7 +66,7 @@ export function body(json: Record<string, unknown>) {
 }
 
 /** A `{ lat, lng }` object with both in range; anything else is invalid. */
-export function asPoint(value: unknown, name: string): LatLng {
+function asPoint(value: unknown, name: string): LatLng {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new ParamError('invalid-param', name)
   const { lat, lng } = value as Record<string, unknown>

@@ -53,14 +53,14 @@ interface EndpointBase {
 }
 
 /** An endpoint that answers JSON (`application/json`). */
-export interface JsonEndpoint extends EndpointBase {
+interface JsonEndpoint extends EndpointBase {
   answers: 'json'
   /** Answers 200 with this JSON, or throws a `ParamError` (400) or `NotFoundError` (404). */
   handle(ctx: EndpointContext): unknown
 }
 
 /** An endpoint that answers a picture (`image/png`); its errors are JSON like every other. */
-export interface PngEndpoint extends EndpointBase {
+interface PngEndpoint extends EndpointBase {
   answers: 'png'
   /** Answers 200 with these PNG bytes, or throws a `ParamError` (400) or `NotFoundError` (404). */
   handle(ctx: EndpointContext): Promise<Uint8Array<ArrayBuffer>>

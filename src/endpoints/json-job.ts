@@ -5,7 +5,7 @@ import { NotFoundError, ParamError } from './params.ts'
 import { ENDPOINTS } from './registry.ts'
 
 /** A query longer than this makes a forward geocode heavy (a 256-character one takes ~20-130 ms). */
-export const LONG_QUERY = 48
+const LONG_QUERY = 48
 
 /**
  * The requests worth another thread: every routing answer (a route with 25 waypoints, steps and

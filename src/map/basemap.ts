@@ -13,7 +13,7 @@ export interface MercatorShape {
 }
 
 /** One detail level of the base map: land polygons, international borders, water and salt flats. */
-export interface BaseLevel {
+interface BaseLevel {
   minZoom: number
   land: MercatorShape[]
   borders: MercatorShape[]
@@ -77,7 +77,7 @@ function decodeLevel(level: EncodedLevel, tunisia?: EncodedLand): BaseLevel {
  */
 const COARSE_LEVELS: readonly BaseLevel[] = basemap.levels.map((l) => decodeLevel(l))
 /** The zoom from which the finest level is drawn. */
-export const DETAIL_ZOOM = 8
+const DETAIL_ZOOM = 8
 let detail: Promise<BaseLevel> | undefined
 let detailLevel: BaseLevel | undefined
 

@@ -77,7 +77,7 @@ function townRank(pop: number | undefined, seat: boolean, capital: boolean): num
 }
 
 /** The zoom from which a town of a rank is named: the bigger, the sooner. */
-export function townMinZoom(rank: number): number {
+function townMinZoom(rank: number): number {
   return rank >= 500_000
     ? 5
     : rank >= 100_000
@@ -179,7 +179,7 @@ export function labelWidths(labels: readonly MapLabel[], font: LabelFont): Recor
 const fold = (name: string) => foldAccents(name).replace(/[^a-z0-9]/g, '')
 
 /** Font size of a label at a zoom. */
-export function labelSize(label: MapLabel, zoom: number): number {
+function labelSize(label: MapLabel, zoom: number): number {
   if (label.kind === 'country') return zoom <= 4 ? 13 : 15
   if (label.kind === 'sea') return 12
   const big = label.rank >= 500_000 ? 3 : label.rank >= 100_000 ? 2 : label.rank >= 20_000 ? 1 : 0

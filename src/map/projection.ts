@@ -1,7 +1,7 @@
 /** Web Mercator (EPSG:3857) on the XYZ grid of 256-pixel tiles, as Leaflet and MapLibre use it. */
 export const TILE_SIZE = 256
 /** Beyond this latitude Web Mercator has no pixels. */
-export const MAX_LATITUDE = 85.0511287798066
+const MAX_LATITUDE = 85.0511287798066
 
 /** Longitude to the world's width as 0..1 (west to east). */
 export function mercatorX(lng: number): number {

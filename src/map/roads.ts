@@ -72,7 +72,7 @@ export function waypointOf(w: Waypoint): readonly [number, number, string] {
 }
 
 /** The traced roads of src/data/road-network.ts, straight between their waypoints. */
-export function tracedRoads(): Road[] {
+function tracedRoads(): Road[] {
   return ROAD_FACTS.map((fact) => {
     const points = new Float64Array(fact.via.length * 2)
     fact.via.forEach((w, i) => {

@@ -137,7 +137,7 @@ function closed(ring: PixelRing): number[] {
 }
 
 /** A circle as a polygon with enough sides to look round at its size (wound like `strokeRings`' quads). */
-export function circle(cx: number, cy: number, r: number): Float64Array {
+function circle(cx: number, cy: number, r: number): Float64Array {
   const sides = Math.max(6, Math.min(48, Math.ceil(r * 2.5)))
   const ring = new Float64Array(sides * 2)
   for (let i = 0; i < sides; i++) {
@@ -153,7 +153,7 @@ export function circle(cx: number, cy: number, r: number): Float64Array {
  * vertex where the line turns enough for a gap to show (round joins and caps). All pieces wind
  * the same way, so the raster fills their union.
  */
-export function strokeRings(points: ArrayLike<number>, width: number): Float64Array[] {
+function strokeRings(points: ArrayLike<number>, width: number): Float64Array[] {
   const h = width / 2
   const rings: Float64Array[] = []
   const n = points.length

@@ -2,14 +2,14 @@ import type { Font } from 'opentype.js'
 import { parse } from 'opentype.js/dist/opentype.mjs'
 
 /** One glyph of a laid-out label: its outline contours and where it starts, in em units. */
-export interface PlacedGlyph {
+interface PlacedGlyph {
   /** Closed contours, flat `[x, y, ...]` in em units, y down, relative to the glyph's origin. */
   contours: readonly Float64Array[]
   x: number
 }
 
 /** A label laid out once at 1 em: glyphs in visual order (left to right) and its width. */
-export interface TextLayout {
+interface TextLayout {
   glyphs: readonly PlacedGlyph[]
   /** Width in em. */
   width: number

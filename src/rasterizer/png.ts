@@ -19,7 +19,7 @@ function crc32(bytes: Uint8Array, from: number, to: number): number {
 }
 
 /** A zlib-format deflater (level 1). */
-export type Deflate = (data: Uint8Array) => Uint8Array
+type Deflate = (data: Uint8Array) => Uint8Array
 
 let deflate: Deflate = (data) => zlibSync(data, { level: 1 })
 

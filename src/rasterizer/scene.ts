@@ -1,7 +1,7 @@
 import type { PixelRing, Rgba } from './raster.ts'
 
 /** What a shape stands for on the map (tests and the log read it; the renderer does not). */
-export type ShapeRole =
+type ShapeRole =
   | 'land'
   | 'water'
   | 'salt'
@@ -27,7 +27,7 @@ export interface Gradient {
 }
 
 /** Rings filled as one shape (non-zero winding: a ring wound the other way is a hole). */
-export interface FillShape {
+interface FillShape {
   kind: 'fill'
   role: ShapeRole
   rings: PixelRing[]
@@ -37,7 +37,7 @@ export interface FillShape {
 }
 
 /** A polyline of a given width, round joins and caps, optionally dashed. */
-export interface LineShape {
+interface LineShape {
   kind: 'line'
   role: ShapeRole
   /** Flat `[x0, y0, x1, y1, ...]`. */
@@ -73,7 +73,7 @@ export interface TextShape {
 }
 
 /** A map pin whose point is at `x, y`, with a one-character label on its head. */
-export interface PinShape {
+interface PinShape {
   kind: 'pin'
   role: ShapeRole
   x: number

@@ -3,7 +3,7 @@ import { createKeyGenerator } from '../data/seeded.ts'
 import type { ParsedSnapshot } from './snapshot.ts'
 
 /** The fictitious but real-looking production site of the demo console. */
-export const DEMO_SITE = 'jasmin-delivery.tn'
+const DEMO_SITE = 'jasmin-delivery.tn'
 
 /**
  * The `demo` state: a small, realistic console, the same every time for the same seed.

@@ -53,7 +53,7 @@ export interface LinkRecord {
 }
 
 /** The fields of each record, in the order a record (and a snapshot) lists them. */
-export const KEY_FIELDS: Readonly<Record<keyof KeyRecord, FieldRule>> = {
+const KEY_FIELDS: Readonly<Record<keyof KeyRecord, FieldRule>> = {
   id: 'string',
   name: 'string',
   value: 'string',
@@ -72,7 +72,7 @@ export const LINK_FIELDS: Readonly<Record<keyof LinkRecord, FieldRule>> = {
 }
 
 /** A record's schema as `@msw/data` takes it: a Standard Schema (https://standardschema.dev). */
-export interface RecordSchema<T> {
+interface RecordSchema<T> {
   readonly '~standard': {
     readonly version: 1
     readonly vendor: 'tmaps-mock'

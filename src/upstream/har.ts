@@ -164,7 +164,7 @@ export function matchKey(
 }
 
 /** JSON with every object's keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are one body. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>

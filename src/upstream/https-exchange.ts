@@ -1,7 +1,7 @@
 import { type Agent, request as httpsRequest } from 'node:https'
 
 /** What TMaps answered, read whole; or why there is no answer (`TIMEOUT`, `TOO_LARGE`, a Node error code). */
-export type Exchanged =
+type Exchanged =
   | { status: number; statusText: string; headers: Record<string, string>; bytes: Uint8Array<ArrayBuffer> }
   | { error: string; code: string }
 

@@ -162,7 +162,7 @@ export function checkRecord<T>(
 }
 
 /** A rule of an option or a field: its check, and what the value must be, in the words of its error. */
-export interface Rule<T> {
+interface Rule<T> {
   test(value: unknown): value is T
   /** What the value must be, e.g. `a whole number from 1`. */
   says: string

@@ -25,7 +25,7 @@ export interface Seen {
 type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array'
 
 /** Every field path of a JSON value with the types seen there: `results[].components.postcode` → string. */
-export function shapeOf(value: unknown, path = '', into = new Map<string, Set<JsonType>>()) {
+function shapeOf(value: unknown, path = '', into = new Map<string, Set<JsonType>>()) {
   const type: JsonType =
     value === null
       ? 'null'
@@ -67,13 +67,13 @@ type Schema = {
 }
 
 /** What the spec says of one operation's answer at one status. */
-export interface Expected {
+interface Expected {
   contentType: string | undefined
   schema: Schema | undefined
 }
 
 /** The operation's declared answer for a status (a `$ref` followed), or undefined when not declared. */
-export function expectedAnswer(
+function expectedAnswer(
   doc: OpenApiDocument,
   method: string,
   pathname: string,
@@ -93,7 +93,7 @@ export function expectedAnswer(
 }
 
 /** True when the schema declares the field path (through `$ref`, `oneOf`/`anyOf`/`allOf`, `items`). */
-export function schemaHas(doc: OpenApiDocument, schema: Schema | undefined, segments: string[]): boolean {
+function schemaHas(doc: OpenApiDocument, schema: Schema | undefined, segments: string[]): boolean {
   if (schema === undefined) return false
   if (schema.$ref) return schemaHas(doc, doc.components.schemas[schema.$ref.split('/').pop()!], segments)
   if (segments.length === 0) return true
@@ -108,12 +108,12 @@ export function schemaHas(doc: OpenApiDocument, schema: Schema | undefined, segm
 }
 
 /** `results[].components.postcode` → `['results', '[]', 'components', 'postcode']`. */
-export const segmentsOf = (path: string) =>
+const segmentsOf = (path: string) =>
   path === '' ? [] : path.replace(/\[\]/g, '.[]').split('.').filter(Boolean)
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 /** A PNG's width and height, or undefined when the bytes are not a PNG. */
-export function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
   if (bytes.length < 24 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return undefined
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   return { width: view.getUint32(16), height: view.getUint32(20) }

@@ -9,7 +9,7 @@ import { compareAnswers, type Finding, type OpenApiDocument, type Seen, type Val
 import { FOREIGN_ORIGIN, MAX_PROBES, type Probe, probeSet } from './probes.ts'
 
 /** What `tmaps-mock verify` is given. */
-export interface VerifyOptions {
+interface VerifyOptions {
   /** The real key (from an environment variable or a file, never argv). */
   key: string
   /**
@@ -34,7 +34,7 @@ export interface VerifyOptions {
 }
 
 /** One probe in the report. */
-export interface ProbeReport {
+interface ProbeReport {
   id: string
   endpoint: string
   method: string

@@ -28,7 +28,7 @@ export function streetsNear(geocoder: Geocoder, point: { lat: number; lng: numbe
 }
 
 /** One house a point may be addressed by: a street, its number there and where its door stands. */
-export interface Address {
+interface Address {
   place: Place
   number: number
   door: { lat: number; lng: number }

@@ -61,9 +61,9 @@ const NAME_KEYS = ['name', 'commune', 'delegation', 'governorate'] as const
 type NameKey = (typeof NAME_KEYS)[number]
 
 /** Its version: a pack of another is not read (a build writes the pack of its own code). */
-export const PACK_FORMAT = 1
+const PACK_FORMAT = 1
 /** The pack's file, beside this module. */
-export const PACK_FILE = 'geocoder-pack.json'
+const PACK_FILE = 'geocoder-pack.json'
 /** The seed whose geocoder the build packs: the default one (`DEFAULT_DATA_SEED`, checked by the build). */
 export const PACKED_SEED = 'tmaps'
 
@@ -198,7 +198,7 @@ function splitKey(key: string): [string, number] {
 }
 
 /** A pack's streets: how many, and each one's entry (made when asked for). */
-export interface PackedStreets {
+interface PackedStreets {
   count: number
   at(i: number): StreetEntry
 }

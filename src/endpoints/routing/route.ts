@@ -25,7 +25,7 @@ import {
 import type { Avoid, Point, Profile } from './road-model.ts'
 
 export const GEOMETRIES = ['polyline', 'geojson'] as const
-export type GeometryFormat = (typeof GEOMETRIES)[number]
+type GeometryFormat = (typeof GEOMETRIES)[number]
 export const AVOIDABLE = ['tolls', 'highways', 'ferries'] as const
 
 export interface RouteOptions {
@@ -39,7 +39,7 @@ export interface RouteOptions {
   metric?: 'duration' | 'distance'
 }
 
-export interface Step {
+interface Step {
   distance: number
   duration: number
   instruction: string
@@ -52,7 +52,7 @@ export interface Step {
   }
 }
 
-export interface Leg {
+interface Leg {
   from: Point
   to: Point
   distance: number

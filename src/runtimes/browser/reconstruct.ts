@@ -22,12 +22,12 @@ export interface VisibleRequest {
 }
 
 /** The page the request comes from: `location.origin` (`'null'` when opaque) and `location.href`. */
-export interface PageLocation {
+interface PageLocation {
   origin: string
   href: string
 }
 
-export interface BrowserHeaders {
+interface BrowserHeaders {
   origin: string | null
   referer: string | null
 }
@@ -90,7 +90,7 @@ export function refererFor(referrer: string, target: string, policy: string): st
  *   'http://localhost:5173',
  * ) // 'http://localhost:5173'
  */
-export function originFor(request: VisibleRequest, pageOrigin: string): string | null {
+function originFor(request: VisibleRequest, pageOrigin: string): string | null {
   const target = parse(request.url)
   const crossOrigin = !target || target.origin !== pageOrigin
   const method = request.method.toUpperCase()
@@ -171,7 +171,7 @@ export type CallerPreset =
   | { kind: 'site'; origin: string }
   | { kind: 'server' }
 
-export const CALLER_KINDS = ['page', 'tile', 'no-referrer', 'sandboxed', 'site', 'server'] as const
+const CALLER_KINDS = ['page', 'tile', 'no-referrer', 'sandboxed', 'site', 'server'] as const
 
 /**
  * The headers a simulated caller sends, or `undefined` for `page` (observe the request instead).

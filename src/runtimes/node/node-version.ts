@@ -1,5 +1,5 @@
 /** msw 3 (and so every MSW runtime of tmaps-mock) needs this Node. */
-export const MIN_NODE = [22, 12] as const
+const MIN_NODE = [22, 12] as const
 
 /**
  * Throws a clear error on a Node older than msw 3 needs, instead of msw's own failure deep

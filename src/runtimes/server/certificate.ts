@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
-export interface Certificate {
+interface Certificate {
   cert: string
   key: string
   /** The certificate authority to trust (PEM), when the mock made one. */
@@ -13,7 +13,7 @@ export interface Certificate {
 }
 
 /** `$XDG_CACHE_HOME/tmaps-mock`, else `~/.cache/tmaps-mock`: certificates survive restarts there. */
-export function defaultCertDir(): string {
+function defaultCertDir(): string {
   return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tmaps-mock')
 }
 

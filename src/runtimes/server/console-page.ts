@@ -21,7 +21,7 @@ export interface ConsolePageOptions {
 /**
  * The `<meta>` that holds the page token: a page the server serves to drive its control API reads it there.
  */
-export const CONSOLE_PAGE_META = 'tmaps-console-page'
+const CONSOLE_PAGE_META = 'tmaps-console-page'
 
 /** The ways to trust the local CA, one line each: the terminal's banner and the page say the same. */
 export function trustLines(caPath: string): { client: string; how: string }[] {

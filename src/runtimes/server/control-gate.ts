@@ -20,7 +20,7 @@ export interface ControlGateOptions {
 }
 
 /** The header in which a page served by the server itself (the console page) sends its page token. */
-export const CONSOLE_PAGE_HEADER = 'X-TMaps-Console-Page'
+const CONSOLE_PAGE_HEADER = 'X-TMaps-Console-Page'
 
 /** What the gate and the page route read of a request: Hono's `c.req` is one. */
 interface RequestFacts {

@@ -3,18 +3,18 @@ import type { Server as HttpsServer } from 'node:https'
 import type { Socket } from 'node:net'
 
 /** How long `close()` waits for requests already received to be answered, at most. */
-export const CLOSE_GRACE_MS = 10_000
+const CLOSE_GRACE_MS = 10_000
 /**
  * After `close()` is called, connections keep being accepted until none has come for this long
  * (and for `QUIET_TURNS` turns of the event loop): the kernel's accept queue may still hold
  * hundreds that connected before the signal, and a turn accepts only part of it.
  */
-export const QUIET_MS = 100
+const QUIET_MS = 100
 const QUIET_TURNS = 50
 /** The longest `close()` keeps accepting, whatever keeps arriving. */
-export const ACCEPT_WINDOW_MS = 10_000
+const ACCEPT_WINDOW_MS = 10_000
 /** How long a connection accepted before `close()` may take to send its first request. */
-export const FIRST_REQUEST_GRACE_MS = 5_000
+const FIRST_REQUEST_GRACE_MS = 5_000
 /**
  * How long a keep-alive connection that is idle once `close()` has begun stays open: its client,
  * told keep-alive a moment before, may be sending its next request, which is then answered with

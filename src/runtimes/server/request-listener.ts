@@ -10,7 +10,7 @@ import type { RequestLine } from './request-line.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
 
 /** What the request listener is given: the mock, its scheme, the control API's door, the line printer. */
-export interface RequestListenerOptions {
+interface RequestListenerOptions {
   mock: TmapsMockCore
   /** The HTTPS listener (`true`) or the plain-HTTP one, where every request gets the contract's 403. */
   secure: boolean
@@ -105,7 +105,7 @@ function securedHeaders(headers: TmapsAnswer['headers']): Record<string, string>
  * The Node server's write-back: the answer's status line, its headers and `SECURITY_HEADERS`, and
  * its bytes, or a reset connection (an injected fault).
  */
-export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer): void {
+function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer): void {
   if (answer.network === 'reset') {
     req.socket.destroy()
     return

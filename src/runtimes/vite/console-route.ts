@@ -8,10 +8,10 @@ import type { PlaygroundConfig } from '../playground/page-config.ts'
 import { APP_KEY_NAME } from './app-key.ts'
 
 /** Where the console is served, under the app's `base`. */
-export const CONSOLE_PATH = '__tmaps/'
+const CONSOLE_PATH = '__tmaps/'
 
 /** What of the plugin's settings the console's page needs: the app's initial state and its storage. */
-export interface ConsoleSettings {
+interface ConsoleSettings {
   state: 'demo' | 'empty' | TmapsSnapshot | string
   seed: string | number | undefined
   persist: string | false

@@ -2,7 +2,7 @@
  * The name (`Symbol.for`) under which a page's early registration of msw's worker leaves its
  * promise: `start()` of the mock awaits it first, so that msw finds the worker in control.
  */
-export const REGISTRATION_KEY = 'tmaps-mock:registration'
+const REGISTRATION_KEY = 'tmaps-mock:registration'
 
 /**
  * A classic script for the top of a page that registers msw's worker before any module is
