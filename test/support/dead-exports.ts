@@ -7,7 +7,8 @@ import { parseSync } from 'oxc-parser'
  * The exports of `src/` that no other file imports and no entry of the package exposes: each is
  * used in its own file only (or nowhere), so it should not be exported. Read from every tracked
  * TypeScript file of the repository (tests, the playground, benches and scripts count as users)
- * with oxc-parser's module records; a dynamic `import()` of a file counts as a use of all its
+ * with oxc-parser's module records; a dynamic `import()` of a file (or of its compiled `dist/` copy,
+ * as a build script imports it) counts as a use of all its
  * exports, and so does `export *`. Generated files aside. As `file: name`.
  */
 export function deadExports(root: string): string[] {
@@ -52,10 +53,12 @@ export function deadExports(root: string): string[] {
         }
       }
     for (const dynamic of module.dynamicImports) {
-      const literal = /^['"`]([^'"`$]+)['"`]$/.exec(
-        text.slice(dynamic.moduleRequest.start, dynamic.moduleRequest.end),
-      )
+      const argument = text.slice(dynamic.moduleRequest.start, dynamic.moduleRequest.end)
+      const literal = /^['"`]([^'"`$]+)['"`]$/.exec(argument)
       if (literal) use(target(file, literal[1]!), '*')
+      // A build script's import of the compiled file (`import(join(dist, 'core/options.js'))`).
+      const compiled = /['"]([\w/.-]+)\.js['"]/.exec(argument)
+      if (compiled && existsSync(join(root, `src/${compiled[1]}.ts`))) use(`src/${compiled[1]}.ts`, '*')
     }
   }
   const entries = packageEntries(root)

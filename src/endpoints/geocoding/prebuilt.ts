@@ -63,7 +63,7 @@ type NameKey = (typeof NAME_KEYS)[number]
 /** Its version: a pack of another is not read (a build writes the pack of its own code). */
 const PACK_FORMAT = 1
 /** The pack's file, beside this module. */
-const PACK_FILE = 'geocoder-pack.json'
+export const PACK_FILE = 'geocoder-pack.json'
 /** The seed whose geocoder the build packs: the default one (`DEFAULT_DATA_SEED`, checked by the build). */
 export const PACKED_SEED = 'tmaps'
 
