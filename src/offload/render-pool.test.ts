@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { PNG } from 'pngjs'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { answerJsonJob } from '../endpoints/json-job.ts'
 import { parseStaticMap } from '../endpoints/maps/static-map.ts'
 import { ParamError } from '../endpoints/params.ts'
@@ -20,6 +20,7 @@ const pool = (options?: Parameters<typeof createRenderPool>[0]) => {
   return made
 }
 afterEach(async () => {
+  vi.useRealTimers() // a test that failed with the deadline's clock faked
   await Promise.all(pools.splice(0).map((p) => p.close()))
 })
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -192,7 +193,13 @@ it('ends a process that does not answer within jobTimeoutMs, answers its job wit
   const pids = renderProcesses()
   expect(pids).toHaveLength(2)
   for (const pid of pids) process.kill(pid, 'SIGSTOP') // both hang: neither can answer
+  // The deadline's clock, from here on: the 20 s pass at once (the test waited them out before).
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   const hung = renderer.tile('tmaps', 7, 68, 50).catch((error: unknown) => error)
+  await vi.advanceTimersByTimeAsync(19_999)
+  expect(renderProcesses()).toEqual(pids) // not a moment early
+  await vi.advanceTimersByTimeAsync(1)
+  vi.useRealTimers()
   const failed = await hung
   expect(failed).toBeInstanceOf(RendererFailedError)
   expect((failed as Error).message).toBe(
