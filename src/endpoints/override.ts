@@ -32,8 +32,9 @@ export interface TmapsOverrideContext<E extends TmapsEndpointName> {
 }
 
 /**
- * What an override answers: a typed body (200), a status with a body (an error is `{ error }`), or a
- * `Response`.
+ * What an override answers: a typed body (200), a status with a body, or a `Response`.
+ *
+ * A status's body for an error is `{ error }`, as TMaps's.
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

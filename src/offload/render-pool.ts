@@ -137,20 +137,19 @@ function startChild(): ChildProcess {
 }
 
 /**
- * Draws tiles and static maps, and computes heavy JSON answers, in a pool of child processes, so the
- * answering thread only decides, queues and sends.
+ * Draws tiles and static maps, and computes heavy JSON answers, in a pool of child processes.
  *
- * A costly picture or route never holds up a geocode. Heavy JSON means every routing answer
- * (directions, tours, isochrones, matrices) and forward geocodes of more than 48 characters;
- * other geocodes stay in the answering thread. Render processes start on the first job (an API-only
- * user who geocodes pays nothing), one job each at a time; jobs wait in a queue bounded by their cost,
- * and one more is refused with `RendererBusyError` (answered 503 with `Retry-After: 1`) rather
- * than drawn ever later. The same pixels as drawing in the answering thread (deflated by
- * `node:zlib`). A render process keeps its parent running only while it has a job; it ends with its
- * parent, and after `idleMs` without a job (its memory goes back). `setupTmapsNode` and the
- * HTTPS server share one pool per process by default; make your own to size it. Options: `size`
- * (the cores less one, at least 1), `maxQueuedPixels` (96 M per process), `idleMs` (15 s),
- * `jobTimeoutMs` (60 s: a process that misses it is replaced, its request answered 503).
+ * The answering thread only decides, queues and sends: a costly picture or route never holds up a geocode.
+ * Heavy JSON means every routing answer (directions, tours, isochrones, matrices) and forward geocodes of
+ * more than 48 characters; other geocodes stay in the answering thread. Render processes start on the first
+ * job (an API-only user who geocodes pays nothing), one job each at a time; jobs wait in a queue bounded by
+ * their cost, and one more is refused with `RendererBusyError` (answered 503 with `Retry-After: 1`) rather
+ * than drawn ever later. The same pixels as drawing in the answering thread (deflated by `node:zlib`). A
+ * render process keeps its parent running only while it has a job; it ends with its parent, and after
+ * `idleMs` without a job (its memory goes back). `setupTmapsNode` and the HTTPS server share one pool per
+ * process by default; make your own to size it. Options: `size` (the cores less one, at least 1),
+ * `maxQueuedPixels` (96 M per process), `idleMs` (15 s), `jobTimeoutMs` (60 s: a process that misses it is
+ * replaced, its request answered 503).
  * @example
  * ```ts
  * import assert from 'node:assert/strict'

@@ -179,8 +179,7 @@ export interface TmapsFixtureDefinitions {
 }
 
 /**
- * Fixtures for `@playwright/test`: `test.extend(tmapsFixtures(options))` answers the TMaps hosts of every
- * page of each test.
+ * Fixtures for `@playwright/test`: `test.extend(tmapsFixtures(options))` answers TMaps for every page.
  *
  * `tmaps` routes the test's whole browser context (its pages, popups and pages it opens later)
  * through one mock per worker (`tmapsMock`, made with `options`), and resets it after the test:

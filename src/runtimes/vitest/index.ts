@@ -60,8 +60,7 @@ export interface TmapsVitestFixtures {
 }
 
 /**
- * Fixtures for Vitest's browser mode: `test.extend(tmapsFixtures(options))` answers the TMaps hosts in every
- * test of a file.
+ * Fixtures for Vitest's browser mode: `test.extend(tmapsFixtures(options))` answers TMaps in every test.
  *
  * The page's requests to TMaps go through msw's service worker to one mock per test file
  * (`setupTmapsWorker(options)`, started before the file's first test, stopped after its last),
