@@ -110,7 +110,7 @@ export function giveMemoryBackWhenIdle(youngKeptSmall: boolean): void {
 }
 
 /** The young generation's size (V8's `new_space`), in bytes. */
-const youngGenerationSize = (): number =>
+export const youngGenerationSize = (): number =>
   getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0
 
 let growing: PerformanceObserver | undefined
@@ -125,7 +125,7 @@ let growing: PerformanceObserver | undefined
  * V8's maximum) it stops growing. Tested in a child process: `heap.test.ts`.
  * @example growBack(16 * 1024 * 1024) // after a collection that shrank it to 1 MB
  */
-function growBack(size: number): void {
+export function growBack(size: number): void {
   growing?.disconnect()
   let now = youngGenerationSize()
   if (now === 0 || now >= size) return // no young generation of V8's usual kind, or not shrunk

@@ -8,7 +8,8 @@ import { parseSync } from 'oxc-parser'
  * used in its own file only (or nowhere), so it should not be exported. Read from every tracked
  * TypeScript file of the repository (tests, the playground, benches and scripts count as users)
  * with oxc-parser's module records; a dynamic `import()` of a file (or of its compiled `dist/` copy,
- * as a build script imports it) counts as a use of all its
+ * as a build script imports it, or its `new URL('./x.ts', import.meta.url)` handed to a child
+ * process) counts as a use of all its
  * exports, and so does `export *`. Generated files aside. As `file: name`.
  */
 export function deadExports(root: string): string[] {
@@ -60,6 +61,9 @@ export function deadExports(root: string): string[] {
       const compiled = /['"]([\w/.-]+)\.js['"]/.exec(argument)
       if (compiled && existsSync(join(root, `src/${compiled[1]}.ts`))) use(`src/${compiled[1]}.ts`, '*')
     }
+    // A file named by its URL or path (for a child process or a worker to import).
+    for (const named of text.matchAll(/new URL\('(\.{1,2}\/[^']+\.ts)', import\.meta\.url\)/g))
+      use(target(file, named[1]!), '*')
   }
   const entries = packageEntries(root)
   const dead: string[] = []
