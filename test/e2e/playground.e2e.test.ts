@@ -185,6 +185,10 @@ describe('the playground, in Chromium', () => {
     // And back: reset to the demo in tab two, tab one follows.
     two.page.once('dialog', (d) => d.accept())
     await two.page.getByRole('button', { name: 'Reset to demo' }).click()
+    // Reset is done (and written for the other tabs) once tab two shows the key enabled again.
+    await expect
+      .poll(() => keyCard(two.page, 'Web app (local dev)').getByTestId('status').textContent())
+      .toBe('enabled')
     expect((await send(one.page, 'Web app (local dev)')).status).toBe(200)
     expect([...one.errors(), ...two.errors()]).toEqual([])
     await context.close()
