@@ -75,7 +75,8 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
       const view = nodeRequestView(req, target, CONTROL_BODY_LIMIT)
       // One door: a remembered answer comes at once and is written in this same turn, as a bare
       // node:https handler would (issue #22: a turn of promises per cached request was ~3% of CPU).
-      const given = mock.answer(view, { url: target, host: req.headers.host ?? target.host })
+      // The Host from the raw headers: `req.headers` would be built for it, a cost per request.
+      const given = mock.answer(view, { url: target, host: view.headers.get('host') ?? target.host })
       if (!(given instanceof Promise)) return void written(req, res, given, started)
       return given
         .then((answer) => written(req, res, answer, started))
