@@ -396,13 +396,13 @@ describe('one door: core.answer gives a remembered answer at once (the HTTPS ser
     expect((await refused).status).toBe(401)
   })
 
-  it('remembers a server’s request by its path as it came, apart for each scheme, host, Origin and Referer', async () => {
+  it('remembers a server’s request by its path as it came, apart for each scheme, Origin and Referer', async () => {
     const core = createTmapsCore({ state: 'empty', seed: 'by-path' })
     const key = await core.console.createKey({ name: 'web', domains: ['localhost'] })
     const path = `/geocoding/forward?q=Sfax&api_key=${key.value}`
     const headers = (h: Record<string, string>) => ({ get: (name: string) => h[name] ?? null })
-    const ask = (protocol: 'https:' | 'http:', host: string, h: Record<string, string>, at = path) => {
-      const target = new PathTarget(protocol, host, at)
+    const ask = (protocol: 'https:' | 'http:', h: Record<string, string>, at = path) => {
+      const target = new PathTarget(protocol, at)
       return core.answer(
         {
           method: 'GET',
@@ -417,12 +417,11 @@ describe('one door: core.answer gives a remembered answer at once (the HTTPS ser
     }
     const statusOf = async (given: TmapsAnswer | Promise<TmapsAnswer>) => (await given).status
     const cases = [
-      { protocol: 'https:', host: 'api.tmaps.tn', h: { origin: 'https://localhost' }, status: 200 },
-      { protocol: 'http:', host: 'api.tmaps.tn', h: { origin: 'https://localhost' }, status: 403 }, // plain HTTP
-      { protocol: 'https:', host: 'api.tmaps.tn', h: { origin: 'https://evil.example' }, status: 403 },
-      { protocol: 'https:', host: 'api.tmaps.tn', h: { referer: 'https://evil.example/' }, status: 403 },
-      { protocol: 'https:', host: 'api.tmaps.tn', h: {}, status: 200 }, // a server: no Origin
-      { protocol: 'https:', host: 'tiles.tmaps.tn', h: {}, status: 404 }, // not a tiles path
+      { protocol: 'https:', h: { origin: 'https://localhost' }, status: 200 },
+      { protocol: 'http:', h: { origin: 'https://localhost' }, status: 403 }, // plain HTTP
+      { protocol: 'https:', h: { origin: 'https://evil.example' }, status: 403 },
+      { protocol: 'https:', h: { referer: 'https://evil.example/' }, status: 403 },
+      { protocol: 'https:', h: {}, status: 200 }, // a server: no Origin
     ] as const
     // One tile's path: refused from another site (kept with the JSON answers), drawn for its own (a picture).
     const tile = `/r-tile/6/33/25?api_key=${key.value}`
@@ -431,28 +430,31 @@ describe('one door: core.answer gives a remembered answer at once (the HTTPS ser
         ['https://evil.example', 403],
         ['https://localhost', 200],
       ] as const) {
-        const given = ask('https:', 'tiles.tmaps.tn', { origin }, tile)
+        const given = ask('https:', { origin }, tile)
         if (round === 2) expect(given).not.toBeInstanceOf(Promise)
         expect(await statusOf(given)).toBe(status)
       }
     for (const round of [1, 2])
       for (const c of cases) {
-        const given = ask(c.protocol, c.host, c.h)
+        const given = ask(c.protocol, c.h)
         if (round === 2) expect(given).not.toBeInstanceOf(Promise) // each remembered apart
         expect(await statusOf(given)).toBe(c.status)
       }
     // Two spellings of one URL: each remembered under its own path, both decided on the parsed URL.
     for (const round of [1, 2]) {
-      const dotted = ask('https:', 'api.tmaps.tn', {}, `/x/..${path}`)
+      const dotted = ask('https:', {}, `/x/..${path}`)
       if (round === 2) expect(dotted).not.toBeInstanceOf(Promise)
       expect(await statusOf(dotted)).toBe(200)
     }
     // A long Referer is answered, not remembered: memory stays bounded whatever the headers weigh.
     const long = { referer: `https://localhost/${'a'.repeat(4000)}` }
-    expect(await statusOf(ask('https:', 'api.tmaps.tn', long))).toBe(200)
-    const again = ask('https:', 'api.tmaps.tn', long)
+    expect(await statusOf(ask('https:', long))).toBe(200)
+    const again = ask('https:', long)
     expect(again).toBeInstanceOf(Promise)
     expect(await statusOf(again)).toBe(200)
     expect(core.log.entries()).toHaveLength(2 * cases.length + 4 + 2 + 2)
+    // Each path decided on the TMaps host it routes to: the tile's on the tiles host.
+    const hosts = new Set(core.log.entries().map((e) => `${e.host} ${e.endpoint}`))
+    expect([...hosts].sort()).toEqual(['api.tmaps.tn geocoding/forward', 'tiles.tmaps.tn r-tile'])
   })
 })

@@ -8,6 +8,7 @@ import { UNATTRIBUTED } from '../store/schemas.ts'
 import type { TmapsSnapshot } from '../store/snapshot.ts'
 import type { AnswerSource } from '../upstream/answer-source.ts'
 import { createReplay } from '../upstream/replay.ts'
+import { type AnswerCache, createAnswerCache } from './answer-cache.ts'
 import { type TmapsAnswer, toResponse } from './answers.ts'
 import { createFaults, type TmapsFaults } from './faults.ts'
 import { createRequestHandler, type FetchOptions, type Handled, type RequestLike } from './handle-request.ts'
@@ -25,9 +26,10 @@ export type {
 } from '../endpoints/override.ts'
 export type { TmapsAnswer } from './answers.ts'
 export type { FaultInput, FaultRule, FaultStatus, TmapsFaults } from './faults.ts'
-export type { FetchOptions, RequestLike, RequestTarget } from './handle-request.ts'
+export type { FetchOptions, RequestLike } from './handle-request.ts'
 export { DEFAULT_BASE_URL, DEFAULT_TILES_URL, type TmapsMockOptions } from './options.ts'
 export type { TmapsEndpointAnswers, TmapsEndpointName } from './overrides.ts'
+export type { RequestTarget } from './request-target.ts'
 export type { TmapsReadyInfo } from './state.ts'
 
 /**
@@ -136,11 +138,11 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
 
 /**
  * `createTmapsCore` with a source of answers for the accepted requests (the HTTPS server's
- * upstream); not public: `replay` is the option users give.
+ * upstream; not public: `replay` is the option users give), or another answer cache (tests).
  */
 export function createCore(
   options: TmapsMockOptions,
-  internal: { source?: AnswerSource } = {},
+  internal: { source?: AnswerSource; cache?: AnswerCache } = {},
 ): TmapsMockCore {
   const opts = validateOptions(options)
   const source =
@@ -151,9 +153,11 @@ export function createCore(
   const faults = createFaults(opts.dataSeed, FAULT_ENDPOINTS)
   const overrides = createOverrides()
   const state = createState(opts, usage)
+  const cache = internal.cache ?? createAnswerCache()
   const memo = memoize(
     createRequestHandler({
       opts,
+      cache,
       ready: state.ready,
       lookup: state.lookup,
       generation: state.generation,
@@ -161,7 +165,7 @@ export function createCore(
       overrides,
       ...(source && { source }),
     }),
-    { generation: state.generation, faults, overrides },
+    { cache, generation: state.generation, faults, overrides },
   )
   /** The one exit: every answered request is counted and logged here, once. */
   // The clock of the log and the usage: the user's `now`, or the real one without a `Date` a request.
@@ -176,7 +180,7 @@ export function createCore(
   }
   const answer = (request: RequestLike, fetchOptions?: FetchOptions): TmapsAnswer | Promise<TmapsAnswer> => {
     const started = performance.now()
-    const remembered = memo.atOnce(request, fetchOptions)
+    const remembered = memo.recall(request, fetchOptions)
     const host = fetchOptions?.host
     return remembered === undefined
       ? memo.handle(request, fetchOptions).then((handled) => record(handled, handled.started, host))

@@ -1,7 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createTmapsCore } from './create-core.ts'
+import { createAnswerCache } from './answer-cache.ts'
+import type { TmapsAnswer } from './answers.ts'
+import { createCore, createTmapsCore } from './create-core.ts'
 import { answerCacheKey, apiKeyValues } from './handle-request.ts'
+
+const view = (url: string, headers: Record<string, string> = {}) => ({
+  method: 'GET',
+  url,
+  headers: { get: (name: string) => headers[name] ?? null },
+  text: async () => '',
+})
 
 describe('apiKeyValues', () => {
   it('reads api_key values exactly as URLSearchParams does, for any query string', () => {
@@ -64,12 +73,6 @@ describe('answerCacheKey', () => {
 })
 
 describe('the memo of answered GETs', () => {
-  const view = (url: string, headers: Record<string, string> = {}) => ({
-    method: 'GET',
-    url,
-    headers: { get: (name: string) => headers[name] ?? null },
-    text: async () => '',
-  })
   const setup = async () => {
     const mock = createTmapsCore({ state: 'empty', seed: 'memo' })
     await mock.ready
@@ -81,9 +84,11 @@ describe('the memo of answered GETs', () => {
   it('answers the same request again from memory, and still counts and logs it', async () => {
     const { mock, key, url } = await setup()
     const first = await mock.answer(view(url, { origin: 'https://app.tn' }))
-    const again = await mock.answer(view(url, { origin: 'https://app.tn' }))
-    expect(again).toBe(first) // the same answer object: not decided nor encoded again
-    expect(Object.isFrozen(again)).toBe(true)
+    const again = mock.answer(view(url, { origin: 'https://app.tn' }))
+    if (again instanceof Promise) throw new Error('a remembered answer comes at once, not as a promise')
+    expect(again.body).toBe(first.body) // the same bytes: not decided nor encoded again
+    expect(again.headers).toBe(first.headers)
+    expect(Object.isFrozen(again.headers)).toBe(true) // shared by every answer from memory
     expect(mock.usage(key.id).total).toBe(2)
     const [latest, earlier] = mock.log.entries()
     expect(latest).toEqual({
@@ -133,5 +138,35 @@ describe('the memo of answered GETs', () => {
     expect(mock.log.entries().map((e) => e.rule)).toEqual(
       ['no-browser-headers', 'fault-injected', 'no-browser-headers', 'no-browser-headers'].reverse(),
     )
+  })
+})
+
+describe('the one cache of answers', () => {
+  it('weighs each body once, stays within its bytes, and answers again what it dropped', async () => {
+    const cache = createAnswerCache(16, 400_000)
+    const mock = createCore({ state: 'empty', seed: 'one-cache' }, { cache })
+    const key = await mock.console.createKey({ name: 'web', domains: ['app.tn'] })
+    const tile = (x: number) => `https://tiles.tmaps.tn/r-tile/12/${2163 + x}/1597?api_key=${key.value}`
+    const get = (url: string) => mock.answer(view(url, { origin: 'https://app.tn' }))
+    const first = await get(tile(0))
+    expect(first.status).toBe(200)
+    // The tile's bytes are kept once: as the endpoint's answer, which its remembered request names.
+    const size = first.body!.byteLength
+    expect(cache.bytes).toBeGreaterThanOrEqual(size)
+    expect(cache.bytes).toBeLessThan(2 * size)
+    const again = get(tile(0))
+    expect(again).not.toBeInstanceOf(Promise)
+    expect((again as TmapsAnswer).body).toBe(first.body)
+    // Many more tiles than it holds: the oldest go, the bytes held stay within the bound.
+    for (let x = 1; x <= 30; x++) {
+      expect((await get(tile(x))).status).toBe(200)
+      expect(cache.bytes).toBeLessThanOrEqual(400_000)
+      expect(cache.size).toBeLessThanOrEqual(16)
+    }
+    // The first tile's body is gone from the cache: it is drawn again, the same bytes, and logged.
+    const redrawn = get(tile(0))
+    expect(redrawn).toBeInstanceOf(Promise)
+    expect(Buffer.from((await redrawn).body!).equals(Buffer.from(first.body!))).toBe(true)
+    expect(mock.log.entries()).toHaveLength(33)
   })
 })

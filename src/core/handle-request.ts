@@ -11,6 +11,7 @@ import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoin
 import { RendererBusyError, RendererFailedError } from '../jobs/protocol.ts'
 import type { AnswerSource } from '../upstream/answer-source.ts'
 import { deeperThan, MAX_JSON_DEPTH } from '../validate/validate.ts'
+import { type AnswerCache, type ComputedAnswer, computedKey } from './answer-cache.ts'
 import {
   answer,
   IMAGE_CACHE_CONTROL,
@@ -20,10 +21,10 @@ import {
   utf8Json,
   withEtag,
 } from './answers.ts'
-import { boundedCache } from './bounded-cache.ts'
 import { FAULT_BODIES, type FaultPlan, RETRY_AFTER_SECONDS } from './faults.ts'
 import type { ResolvedOptions } from './options.ts'
 import { overrideAnswer, type TmapsEndpointName, type TmapsOverride } from './overrides.ts'
+import { PathTarget, type RequestTarget } from './request-target.ts'
 
 /**
  * What the core reads of a request: a fetch `Request`, or a runtime's own view of one (the
@@ -63,20 +64,6 @@ export interface FetchOptions {
   host?: string
 }
 
-/**
- * The parts of a request's URL the core reads: a `URL` has them, and the HTTPS server splits its
- * own request line into them without a `URL` on the hot path (`PathTarget`).
- */
-export interface RequestTarget {
-  readonly href: string
-  /** `https:` */
-  readonly protocol: string
-  readonly host: string
-  readonly pathname: string
-  /** `?...`, or `''` */
-  readonly search: string
-}
-
 /** A log entry as `handleRequest` makes it: the exit that records it adds its time and duration. */
 type HandledEntry = Omit<NewLogEntry, 'time' | 'durationMs'>
 
@@ -95,18 +82,22 @@ export interface Handled {
    * or its 304), not an override or a fault.
    */
   repeatable: boolean | 'picture'
+  /** The answer cache's key of the endpoint answer that is its body (`computedKey`), when one is kept. */
+  bodyKey?: string
 }
 
-/** One request's way through the core; `drawn` is a fault plan the caller already drew. */
+/** One request's way through the core; `plan` is a fault plan the caller already drew. */
 export type HandleRequest = (
   request: RequestLike,
   options?: FetchOptions,
-  drawn?: FaultPlan,
+  plan?: FaultPlan,
 ) => Promise<Handled>
 
 /** Everything `handleRequest` reads, built by `createTmapsCore`. */
 interface CoreParts {
   opts: ResolvedOptions
+  /** The mock's one cache of answers, shared with the memo: the endpoints' answers are kept here. */
+  cache: AnswerCache
   ready: Promise<unknown>
   lookup: (value: string) => KeyView | undefined
   faults: { plan(endpoint: string): FaultPlan | undefined }
@@ -129,6 +120,7 @@ const OVERRIDDEN = 'Authorized; answered by an override (mock.use), not by the m
  */
 export function createRequestHandler({
   opts,
+  cache,
   ready,
   lookup,
   faults,
@@ -137,9 +129,9 @@ export function createRequestHandler({
   source,
 }: CoreParts): HandleRequest {
   const route = createRouter(opts)
-  const endpointAnswer = createEndpointAnswers(opts)
+  const endpointAnswer = createEndpointAnswers(opts, cache)
 
-  return async function handleRequest(request, options, drawn) {
+  return async function handleRequest(request, options, faultPlan) {
     const started = performance.now()
     const url = typeof options?.url === 'object' ? options.url : new URL(options?.url ?? request.url)
     const origin = options?.facts?.origin !== undefined ? options.facts.origin : request.headers.get('origin')
@@ -148,45 +140,54 @@ export function createRequestHandler({
 
     const facts = requestFacts(request, url, origin, options)
     const { resolved, name } = route(request.method, url)
-    const plan = drawn ?? faults.plan(name)
+    const plan = faultPlan ?? faults.plan(name)
     if (plan && plan.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.delayMs))
     await ready
-    const seen = generation()
+    const stateGeneration = generation()
     const decision = attribute(decide(facts, lookup), facts, lookup)
-    const done = (
-      sent: TmapsAnswer,
+    /** The request's `Handled`: its answer, marked with its rule, and its log entry. */
+    const handled = (
+      reply: TmapsAnswer,
       rule: Rule,
-      more: Partial<HandledEntry> = {},
+      extras: Partial<HandledEntry> = {},
       repeatable: Handled['repeatable'] = false,
+      bodyKey?: string,
     ): Handled => {
-      sent.rule = rule
-      if (more.source !== undefined) sent.source = more.source
-      const entry = logEntry(request, url, name, sent, rule, decision, plan)
-      return { answer: sent, entry: { ...entry, ...more }, started, generation: seen, repeatable }
+      reply.rule = rule
+      if (extras.source !== undefined) reply.source = extras.source
+      const entry = { ...logEntry(request, url, name, reply, rule, decision, plan), ...extras }
+      return {
+        answer: reply,
+        entry,
+        started,
+        generation: stateGeneration,
+        repeatable,
+        ...(bodyKey && { bodyKey }),
+      }
     }
 
     if (plan && (plan.status !== null || plan.network !== null)) {
-      const { sent, reason } = faultAnswer(plan, origin)
-      return done(sent, 'fault-injected', { reason })
+      const { reply, reason } = faultAnswer(plan, origin)
+      return handled(reply, 'fault-injected', { reason })
     }
     if (decision.outcome === 'rejected')
-      return done(rejection(decision.rule, origin), decision.rule, {}, true)
-    if (!resolved) return done(rejection('not-found', origin), 'not-found', {}, true)
+      return handled(rejection(decision.rule, origin), decision.rule, {}, true)
+    if (!resolved) return handled(rejection('not-found', origin), 'not-found', {}, true)
 
     const { endpoint } = resolved
     const warnings = ignoredParams(endpoint.method, endpoint.path, new URLSearchParams(url.search))
-    const noted: Partial<HandledEntry> = warnings ? { warnings } : {}
+    const extras: Partial<HandledEntry> = warnings ? { warnings } : {}
     try {
       const override = overrides?.take(endpoint.name)
       if (override) {
-        const sent = await runOverride(override, resolved, request, url, origin, endpointAnswer)
-        return done(sent, decision.rule, { ...noted, reason: OVERRIDDEN, overridden: true })
+        const reply = await runOverride(override, resolved, request, url, origin, endpointAnswer)
+        return handled(reply, decision.rule, { ...extras, reason: OVERRIDDEN, overridden: true })
       }
-      let asked = request
+      let endpointRequest = request
       if (source) {
         const body = request.method === 'GET' ? undefined : await readBody(request)
-        if (body !== undefined) asked = withBody(request, body)
-        const given = await source.answer({
+        if (body !== undefined) endpointRequest = withBody(request, body)
+        const sourced = await source.answer({
           method: request.method,
           url,
           endpoint: endpoint.name,
@@ -194,47 +195,55 @@ export function createRequestHandler({
           headers: request.headers,
           keyId: decision.facts.keyId,
         })
-        if ('miss' in given) Object.assign(noted, { source: 'replay-miss', reason: given.reason })
+        if ('miss' in sourced) Object.assign(extras, { source: 'replay-miss', reason: sourced.reason })
         else {
-          const sent = answer(given.status, given.body, origin, given.headers, given.contentType)
-          const more = { ...noted, source: given.source, reason: given.reason }
-          return done(sent, decision.rule, more, given.repeatable)
+          const reply = answer(sourced.status, sourced.body, origin, sourced.headers, sourced.contentType)
+          const more = { ...extras, source: sourced.source, reason: sourced.reason }
+          return handled(reply, decision.rule, more, sourced.repeatable)
         }
       }
-      const computed = await endpointAnswer(resolved, asked, url)
+      const computed = await endpointAnswer(resolved, endpointRequest, url)
       if (computed.etag === undefined)
-        return done(answer(200, computed.bytes, origin), decision.rule, noted, true)
+        return handled(answer(200, computed.bytes, origin), decision.rule, extras, true, computed.key)
       // Pictures are cached by browsers and proxies like any tile server's (errors never are).
       const caching = { 'Cache-Control': IMAGE_CACHE_CONTROL, ETag: computed.etag }
-      const sent = matchesEtag(request.headers.get('if-none-match'), computed.etag)
-        ? answer(304, null, origin, caching)
-        : answer(200, computed.bytes, origin, caching, CONTENT_TYPES[endpoint.answers])
-      return done(sent, decision.rule, noted, 'picture')
+      if (matchesEtag(request.headers.get('if-none-match'), computed.etag))
+        return handled(answer(304, null, origin, caching), decision.rule, extras, 'picture')
+      const reply = answer(200, computed.bytes, origin, caching, CONTENT_TYPES[endpoint.answers])
+      return handled(reply, decision.rule, extras, 'picture', computed.key)
     } catch (error) {
-      const { sent, rule, reason } = errorAnswer(error, endpoint.name, origin)
-      return done(sent, rule, { ...noted, ...(reason === undefined ? {} : { reason }) })
+      const { reply, rule, reason } = errorAnswer(error, endpoint.name, origin)
+      return handled(reply, rule, { ...extras, ...(reason === undefined ? {} : { reason }) })
     }
   }
 }
 
-/** The TMaps hosts a URL's host stands for, and the endpoint a method and path name there. */
+/**
+ * The endpoint a method and path name on the TMaps host a URL's host stands for. A `PathTarget`
+ * (one origin serving both hosts: the HTTPS server) is routed on both, and told the TMaps host
+ * its path belongs to.
+ */
 function createRouter(opts: ResolvedOptions) {
-  const apiHost = new URL(opts.baseUrl).host
-  const tilesHost = new URL(opts.tilesUrl).host
+  const hostOf = { api: new URL(opts.baseUrl).host, tiles: new URL(opts.tilesUrl).host }
+  const both: Array<'api' | 'tiles'> = ['api', 'tiles']
   const kindsByHost = new Map<string, Array<'api' | 'tiles'>>([
-    [apiHost, apiHost === tilesHost ? ['api', 'tiles'] : ['api']],
-    ...(apiHost === tilesHost ? [] : [[tilesHost, ['tiles']] as [string, Array<'api' | 'tiles'>]]),
+    [hostOf.api, hostOf.api === hostOf.tiles ? both : ['api']],
+    ...(hostOf.api === hostOf.tiles ? [] : [[hostOf.tiles, ['tiles']] as [string, Array<'api' | 'tiles'>]]),
   ])
   return (method: string, url: RequestTarget): { resolved: ResolvedEndpoint | undefined; name: string } => {
-    const kinds = kindsByHost.get(url.host) ?? []
+    const kinds = url instanceof PathTarget ? both : (kindsByHost.get(url.host) ?? [])
     // One lookup: the endpoint for this method, else (a wrong method) the name of its path.
     let resolved: ResolvedEndpoint | undefined
     for (const kind of kinds) resolved ??= resolveEndpoint(kind, method, url.pathname)
-    const name =
-      resolved?.endpoint.name ??
-      kinds.map((k) => endpointName(k, url.pathname)).find((n) => n !== 'unknown') ??
-      'unknown'
-    return { resolved, name }
+    let kind = resolved?.endpoint.host
+    let name = resolved?.endpoint.name
+    for (const k of kinds) {
+      if (name !== undefined) break
+      const named = endpointName(k, url.pathname)
+      if (named !== 'unknown') [kind, name] = [k, named]
+    }
+    if (url instanceof PathTarget) url.routedTo(hostOf[kind ?? 'api'])
+    return { resolved, name: name ?? 'unknown' }
   }
 }
 
@@ -275,12 +284,12 @@ function logEntry(
   request: RequestLike,
   url: RequestTarget,
   endpoint: string,
-  sent: TmapsAnswer,
+  reply: TmapsAnswer,
   rule: Rule,
   decision: Decision,
   plan: FaultPlan | undefined,
 ): HandledEntry {
-  const { status } = sent
+  const { status } = reply
   const entry: HandledEntry = {
     method: request.method,
     host: url.host,
@@ -291,7 +300,7 @@ function logEntry(
     outcome: status >= 200 && status < 400 ? 'accepted' : 'rejected',
     rule,
     facts: decision.facts,
-    size: sent.body?.byteLength ?? 0,
+    size: reply.body?.byteLength ?? 0,
   }
   if (plan) {
     entry.fault = { rules: plan.rules, delayMs: plan.delayMs }
@@ -312,17 +321,17 @@ function withBody(request: RequestLike, body: string): RequestLike {
 }
 
 /** An infrastructure fault's answer (the docs' 429 is the edge's, before the auth check), or a reset. */
-function faultAnswer(plan: FaultPlan, origin: string | null): { sent: TmapsAnswer; reason: string } {
+function faultAnswer(plan: FaultPlan, origin: string | null): { reply: TmapsAnswer; reason: string } {
   const which = `Injected fault ${plan.rules.join(', ')}`
   if (plan.network === 'reset') {
-    const sent: TmapsAnswer = { status: 0, statusText: '', headers: {}, body: null, network: 'reset' }
-    return { sent, reason: `${which}: the connection was reset (no answer).` }
+    const reply: TmapsAnswer = { status: 0, statusText: '', headers: {}, body: null, network: 'reset' }
+    return { reply, reason: `${which}: the connection was reset (no answer).` }
   }
   const status = plan.status!
   const error = FAULT_BODIES[status]
   const retry = status === 429 || status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : undefined
   return {
-    sent: rejection({ status, error }, origin, retry),
+    reply: rejection({ status, error }, origin, retry),
     reason: `${which}: ${status} ${error}${plan.delayMs ? ` after ${plan.delayMs} ms` : ''}, before the auth check.`,
   }
 }
@@ -332,30 +341,29 @@ function errorAnswer(
   error: unknown,
   endpoint: string,
   origin: string | null,
-): { sent: TmapsAnswer; rule: Rule; reason?: string } {
+): { reply: TmapsAnswer; rule: Rule; reason?: string } {
   if (error instanceof ParamError) {
-    const sent = rejection({ status: 400, error: error.message }, origin)
-    return { sent, rule: error.rule, reason: `Authorized, but ${error.message}.` }
+    const reply = rejection({ status: 400, error: error.message }, origin)
+    return { reply, rule: error.rule, reason: `Authorized, but ${error.message}.` }
   }
-  if (error instanceof BodyReadError) return { sent: rejection(error.rule, origin), rule: error.rule }
+  if (error instanceof BodyReadError) return { reply: rejection(error.rule, origin), rule: error.rule }
   if (error instanceof RendererBusyError || error instanceof RendererFailedError) {
     const rule = error instanceof RendererBusyError ? 'renderer-busy' : 'renderer-failed'
-    const sent = rejection(rule, origin, { 'Retry-After': String(error.retryAfterSeconds) })
-    return { sent, rule, reason: `Authorized, but ${error.message}.` }
+    const reply = rejection(rule, origin, { 'Retry-After': String(error.retryAfterSeconds) })
+    return { reply, rule, reason: `Authorized, but ${error.message}.` }
   }
   if (error instanceof NotFoundError) {
     const body =
       error.detail === undefined ? 'not-found' : { status: 404, error: `not found (${error.detail})` }
-    return { sent: rejection(body, origin), rule: 'not-found', reason: `Authorized, but ${error.message}.` }
+    return { reply: rejection(body, origin), rule: 'not-found', reason: `Authorized, but ${error.message}.` }
   }
   console.error(`tmaps-mock: ${endpoint} failed (this is a bug in tmaps-mock, please report it):`, error)
-  return { sent: rejection('internal-error', origin), rule: 'internal-error' }
+  return { reply: rejection('internal-error', origin), rule: 'internal-error' }
 }
 
-/** An endpoint's answer as bytes, with an ETag for pictures. Deterministic, so it is cached. */
-interface Computed {
-  bytes: Uint8Array<ArrayBuffer>
-  etag?: string
+/** An endpoint's answer, and its key in the answer cache when it is kept there. */
+interface Computed extends ComputedAnswer {
+  readonly key?: string
 }
 
 type EndpointAnswer = (
@@ -364,20 +372,27 @@ type EndpointAnswer = (
   url: RequestTarget,
 ) => Promise<Computed>
 
-const CACHE_SIZE = 256
-/** The endpoints' answers kept, in bytes at most (a 1280 x 1280 map is ~0.8 MB; a geocode ~1 kB). */
-const CACHE_BYTES = 32 * 1024 * 1024
 /** Longer POST bodies are answered without keeping their answer. */
 const CACHEABLE_BODY = 4096
 
-/** Endpoint answers behind one cache, keyed by `answerCacheKey` (and a POST's body). */
-function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
-  const cache = boundedCache<Computed>(CACHE_SIZE, CACHE_BYTES, (c) => c.bytes.byteLength + 64)
+/** Endpoint answers, kept in the answer cache under `computedKey` (of `answerCacheKey` and a POST's body). */
+function createEndpointAnswers(opts: ResolvedOptions, cache: AnswerCache): EndpointAnswer {
   // A renderer that computes JSON too (a render pool) takes the heavy answers off this thread.
   const json = opts.renderer.json?.bind(opts.renderer)
+  const kept = (key: string | undefined, bytes: Uint8Array<ArrayBuffer>, etag?: string): Computed => {
+    const weight = bytes.byteLength + 64
+    const computed: Computed = { bytes, weight, ...(etag !== undefined && { etag }), ...(key && { key }) }
+    if (key === undefined) return computed
+    cache.set(key, computed)
+    if (cache.computed(key) === computed) return computed
+    // Too large to keep (over a quarter of the cache): nothing may name it there.
+    const { key: _, ...unkept } = computed
+    return unkept
+  }
   return async ({ endpoint, params }, request, url) => {
     let body: unknown
-    let cacheKey: string | undefined = answerCacheKey(url.pathname, url.search)
+    const answerKey = answerCacheKey(url.pathname, url.search)
+    let key: string | undefined = computedKey(answerKey)
     if (request.method !== 'GET') {
       const text = await readBody(request)
       try {
@@ -390,25 +405,20 @@ function createEndpointAnswers(opts: ResolvedOptions): EndpointAnswer {
       // Refused before any work is queued: a render process could not even be sent it.
       if (deeperThan(body, MAX_JSON_DEPTH))
         throw new ParamError('invalid-param', 'body', `nested deeper than ${MAX_JSON_DEPTH} levels`)
-      cacheKey = text.length <= CACHEABLE_BODY ? `${cacheKey}\n${text}` : undefined
+      key = text.length <= CACHEABLE_BODY ? computedKey(answerKey, text) : undefined
     }
-    const cached = cacheKey === undefined ? undefined : cache.get(cacheKey)
+    const cached = key === undefined ? undefined : cache.computed(key)
     if (cached) return cached
     const target = url instanceof URL ? url : new URL(url.href)
     if (json && endpoint.answers === 'json' && isHeavy(endpoint.name, target)) {
       // Computed in a render pool's thread: the answering thread stays free for the cheap ones.
       const job = { endpoint: endpoint.name, method: endpoint.method, href: url.href, params, body }
-      const computed = { bytes: await json(opts.dataSeed, job) }
-      if (cacheKey !== undefined) cache.set(cacheKey, computed)
-      return computed
+      return kept(key, await json(opts.dataSeed, job))
     }
     const ctx = endpointContext(target, params, body, opts.dataSeed, opts.renderer)
-    const computed =
-      endpoint.answers === 'png'
-        ? withEtag(await endpoint.handle(ctx))
-        : { bytes: utf8Json(await endpoint.handle(ctx)) }
-    if (cacheKey !== undefined) cache.set(cacheKey, computed)
-    return computed
+    if (endpoint.answers === 'json') return kept(key, utf8Json(await endpoint.handle(ctx)))
+    const { bytes, etag } = withEtag(await endpoint.handle(ctx))
+    return kept(key, bytes, etag)
   }
 }
 

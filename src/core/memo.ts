@@ -1,115 +1,108 @@
-import { boundedCache } from './bounded-cache.ts'
+import type { AnswerCache, CachedAnswer } from './answer-cache.ts'
+import type { TmapsAnswer } from './answers.ts'
 import type { FaultPlan } from './faults.ts'
 import type { FetchOptions, Handled, HandleRequest, RequestLike } from './handle-request.ts'
 import { PathTarget } from './request-target.ts'
 
-const MEMO_SIZE = 1024
-/** Remembered JSON answers, in bytes at most (a 25 x 25 matrix or a long route is ~100 kB). */
-const MEMO_BYTES = 16 * 1024 * 1024
-/** Remembered pictures, in bytes at most. */
-const PICTURE_MEMO_BYTES = 16 * 1024 * 1024
-/**
- * Pictures remembered apart, fewer: each holds its bytes (~10-50 kB; the endpoints' cache keeps them too).
- */
-const PICTURE_MEMO_SIZE = 64
 /** Requests whose key and headers are longer (a long query or Referer) are not remembered. */
 const MEMO_KEY_LIMIT = 2048
 
-/**
- * A speed layer over `handleRequest`: a plain GET answered before under the same console state
- * (`generation`), whose answer depended on nothing but the request (`repeatable`: a refusal of
- * the contract, a JSON answer or a picture), is answered from memory without deciding again. It is still
- * faulted, counted and logged like any other (the caller records every `Handled`). Off while an
- * override is in force.
- */
-export function memoize(
-  handleRequest: HandleRequest,
-  {
-    generation,
-    faults,
-    overrides,
-  }: {
-    generation: () => number
-    faults: { plan(endpoint: string): FaultPlan | undefined; readonly size: number }
-    overrides?: { readonly size: number }
-  },
-): {
+/** The memo: `handleRequest` behind it, and its answer at once when it has one. */
+interface Memo {
   /** `handleRequest` behind the memo. */
   handle: HandleRequest
   /**
    * The memo's answer to this request, at once, when it has one and no fault applies; else
-   * `undefined`. The remembered `Handled` itself (its `started` is its first request's).
+   * `undefined`. Its `started` is its first request's.
    */
-  atOnce(request: RequestLike, options?: FetchOptions): Handled | undefined
-} {
-  const memos = boundedCache<Variants>(MEMO_SIZE, MEMO_BYTES, weight)
-  const pictures = boundedCache<Variants>(PICTURE_MEMO_SIZE, PICTURE_MEMO_BYTES, weight)
-  const remembered = (request: RequestLike, options: FetchOptions | undefined) => {
+  recall(request: RequestLike, options?: FetchOptions): Handled | undefined
+}
+
+/**
+ * A speed layer over `handleRequest`: a plain GET answered before under the same console state
+ * (`generation`), whose answer depended on nothing but the request (`repeatable`: a refusal of
+ * the contract, a JSON answer or a picture), is answered from memory without deciding again. It
+ * is still faulted, counted and logged like any other (the caller records every `Handled`). Off
+ * while an override is in force. Remembered requests live in the mock's one answer cache; one
+ * whose body is an endpoint's answer names it there instead of holding its bytes, and is
+ * forgotten with it.
+ */
+export function memoize(
+  handleRequest: HandleRequest,
+  {
+    cache,
+    generation,
+    faults,
+    overrides,
+  }: {
+    cache: AnswerCache
+    generation: () => number
+    faults: { plan(endpoint: string): FaultPlan | undefined; readonly size: number }
+    overrides?: { readonly size: number }
+  },
+): Memo {
+  const recall = (request: RequestLike, options: FetchOptions | undefined): Handled | undefined => {
     const key = memoKey(request, options)
     if (key === undefined) return undefined
-    // One URL's refusals are kept with the JSON answers, its pictures apart: either may hold the variant.
-    const found = lookup(memos.get(key), request, options) ?? lookup(pictures.get(key), request, options)
-    return found !== undefined && found.generation === generation() ? found : undefined
+    const found = variantFor(cache.get(key), request, options)
+    if (found === undefined || found.handled.generation !== generation()) return undefined
+    if (found.bodyKey === undefined) return found.handled
+    const computed = cache.computed(found.bodyKey)
+    if (computed === undefined) return undefined
+    return { ...found.handled, answer: { ...found.handled.answer, body: computed.bytes } }
   }
-  const keep = (request: RequestLike, options: FetchOptions | undefined, handled: Handled) => {
+  const remember = (request: RequestLike, options: FetchOptions | undefined, handled: Handled) => {
     const key = memoKey(request, options)
     if (key === undefined || !handled.repeatable || !handled.entry || handled.entry.fault !== undefined)
       return
     const variant = variantOf(request, options, handled)
     if (key.length + textLength(variant) > MEMO_KEY_LIMIT) return
-    const kept = handled.repeatable === 'picture' ? pictures : memos
     Object.freeze(handled.answer.headers)
-    Object.freeze(handled.answer)
-    kept.set(key, withVariant(kept.get(key), variant))
+    cache.set(key, withVariant(cache.get(key), variant))
   }
-  const handle = async (request: RequestLike, options?: FetchOptions, drawn?: FaultPlan) => {
-    if (drawn || overrides?.size) return handleRequest(request, options, drawn)
-    const memo = remembered(request, options)
+  const handle = async (request: RequestLike, options?: FetchOptions, plan?: FaultPlan) => {
+    if (plan || overrides?.size) return handleRequest(request, options, plan)
+    const memo = recall(request, options)
     if (memo !== undefined) {
-      const plan = faults.plan(memo.entry!.endpoint)
-      return plan === undefined
+      const planned = faults.plan(memo.entry!.endpoint)
+      return planned === undefined
         ? { ...memo, started: performance.now() }
-        : handleRequest(request, options, plan)
+        : handleRequest(request, options, planned)
     }
     const handled = await handleRequest(request, options)
-    keep(request, options, handled)
+    remember(request, options, handled)
     return handled
   }
   return {
     handle,
-    atOnce(request: RequestLike, options?: FetchOptions): Handled | undefined {
+    recall(request, options) {
       // Fault rules draw and count as they apply: with any in force, the request takes the full path.
       if (overrides?.size || faults.size > 0) return undefined
-      return remembered(request, options)
+      return recall(request, options)
     },
   }
 }
 
 /**
- * The answers remembered for one URL (one key), one per variant of what else the contract
- * reads: the protocol and host of a `PathTarget`, `Origin`, `Referer`, a picture's
- * `If-None-Match`. Never changed once kept (the cache weighs it when kept and when dropped).
+ * One answer remembered for a URL (one key), for one variant of what else the contract reads:
+ * the protocol of a `PathTarget` (its host follows from its path), `Origin`, `Referer`, a
+ * picture's `If-None-Match`. Its answer's body, when an endpoint's answer, stays in the cache
+ * under `bodyKey` and is `null` here. Never changed once kept (the cache weighs it when kept).
  */
 interface Variant {
   readonly protocol: string
-  readonly host: string
   readonly origin: string | null
   readonly referer: string | null
   readonly ifNoneMatch: string | null
   readonly handled: Handled
+  readonly bodyKey: string | undefined
 }
-type Variants = readonly Variant[]
+/** The answers remembered for one URL, and what they weigh. */
+interface Variants extends CachedAnswer {
+  readonly variants: readonly Variant[]
+}
 /** Variants of one URL kept at most (a page asked for from many sites): the oldest goes first. */
 const MAX_VARIANTS = 8
-
-/**
- * The weight of one URL's remembered answers: their bodies and a little for their keys, headers and entries.
- */
-const weight = (variants: Variants) => {
-  let bytes = 0
-  for (const v of variants) bytes += (v.handled.answer.body?.byteLength ?? 0) + 512 + 2 * textLength(v)
-  return bytes
-}
 
 /** The characters a variant holds of its request (its headers). */
 const textLength = (v: Variant) =>
@@ -134,55 +127,60 @@ function memoKey(request: RequestLike, options?: FetchOptions): string | undefin
   return key.length <= MEMO_KEY_LIMIT ? key : undefined
 }
 
-/** The server's request line, when the runtime gave one: its protocol and host are part of a variant. */
-const pathTarget = (options: FetchOptions | undefined) =>
-  options?.url instanceof PathTarget ? options.url : undefined
+/** The protocol of the server's request line, when the runtime gave one; else `''` (the URL has it). */
+const protocolOf = (options: FetchOptions | undefined) =>
+  options?.url instanceof PathTarget ? options.url.protocol : ''
 
 function variantOf(request: RequestLike, options: FetchOptions | undefined, handled: Handled): Variant {
-  const target = pathTarget(options)
+  const { bodyKey } = handled
+  const answer: TmapsAnswer = bodyKey === undefined ? handled.answer : { ...handled.answer, body: null }
   return {
-    protocol: target?.protocol ?? '',
-    host: target?.host ?? '',
+    protocol: protocolOf(options),
     origin: request.headers.get('origin'),
     referer: request.headers.get('referer'),
     ifNoneMatch: request.headers.get('if-none-match'),
-    handled,
+    handled: { ...handled, answer: Object.freeze(answer) },
+    bodyKey,
   }
 }
 
-function lookup(
-  variants: Variants | undefined,
+function variantFor(
+  cached: CachedAnswer | undefined,
   request: RequestLike,
   options: FetchOptions | undefined,
-): Handled | undefined {
-  if (variants === undefined) return undefined
-  const target = pathTarget(options)
-  const protocol = target?.protocol ?? ''
-  const host = target?.host ?? ''
+): Variant | undefined {
+  if (cached === undefined || !('variants' in cached)) return undefined
+  const protocol = protocolOf(options)
   const origin = request.headers.get('origin')
   const referer = request.headers.get('referer')
   const ifNoneMatch = request.headers.get('if-none-match')
-  for (const v of variants)
+  for (const v of (cached as Variants).variants)
     if (
       v.protocol === protocol &&
-      v.host === host &&
       v.origin === origin &&
       v.referer === referer &&
       v.ifNoneMatch === ifNoneMatch
     )
-      return v.handled
+      return v
   return undefined
 }
 
-/** `variants` with `variant` in place of the same one (or added; the oldest dropped past `MAX_VARIANTS`). */
-function withVariant(variants: Variants | undefined, variant: Variant): Variants {
-  const others = (variants ?? []).filter(
+/**
+ * `cached`'s variants with `variant` in place of the same one (or added; the oldest dropped past
+ * `MAX_VARIANTS`), weighed: the bodies they hold (not those kept as endpoint answers) and a little
+ * for their keys, headers and entries.
+ */
+function withVariant(cached: CachedAnswer | undefined, variant: Variant): Variants {
+  const before = cached !== undefined && 'variants' in cached ? (cached as Variants).variants : []
+  const others = before.filter(
     (v) =>
       v.protocol !== variant.protocol ||
-      v.host !== variant.host ||
       v.origin !== variant.origin ||
       v.referer !== variant.referer ||
       v.ifNoneMatch !== variant.ifNoneMatch,
   )
-  return [...others.slice(-(MAX_VARIANTS - 1)), variant]
+  const variants = [...others.slice(-(MAX_VARIANTS - 1)), variant]
+  let weight = 0
+  for (const v of variants) weight += (v.handled.answer.body?.byteLength ?? 0) + 512 + 2 * textLength(v)
+  return { variants, weight }
 }

@@ -1,4 +1,16 @@
-import type { RequestTarget } from './handle-request.ts'
+/**
+ * The parts of a request's URL the core reads: a `URL` has them, and the HTTPS server splits its
+ * own request line into them without a `URL` on the hot path (`PathTarget`).
+ */
+export interface RequestTarget {
+  readonly href: string
+  /** `https:` */
+  readonly protocol: string
+  readonly host: string
+  readonly pathname: string
+  /** `?...`, or `''` */
+  readonly search: string
+}
 
 /** A path the WHATWG URL parser keeps as it is: no dot segments, escapes or backslashes to resolve. */
 const PLAIN_PATH = /^\/[\w\-~!$&()*+,;=:@/]*$/
@@ -6,23 +18,34 @@ const PLAIN_PATH = /^\/[\w\-~!$&()*+,;=:@/]*$/
 const PLAIN_QUERY = /^\?[\w\-.~!$&()*+,;=:@/?%[\]|^{}]*$/
 
 /**
- * A request line's target as a server reads it (`/geocoding/forward?q=Sfax`), on a known
- * protocol and host: the memo remembers answers by `path` as it came, so a remembered request
- * is never split; `href`, `pathname` and `search` are split on their first read, without
- * parsing when the path is plain (almost always), else through `new URL`, so that the answer is
- * the same as for a `URL`: `/a/../geocoding/forward` still resolves, odd bytes are escaped.
- * @example new PathTarget('https:', 'api.tmaps.tn', '/geocoding/forward?q=Sfax').search // '?q=Sfax'
+ * A request line's target on an origin that serves both TMaps hosts, as the HTTPS server reads
+ * it (`/geocoding/forward?q=Sfax`). Its TMaps host is the one its path routes to: the core names
+ * it when it routes the request (`routedTo`), once, so the runtime never routes the path itself.
+ * The memo remembers answers by `path` as it came, so a remembered request is never split;
+ * `href`, `pathname` and `search` are split on their first read, without parsing when the path
+ * is plain (almost always), else through `new URL`, so that the answer is the same as for a
+ * `URL`: `/a/../geocoding/forward` still resolves, odd bytes are escaped.
+ * @example new PathTarget('https:', '/geocoding/forward?q=Sfax').search // '?q=Sfax'
  */
 export class PathTarget implements RequestTarget {
   readonly protocol: 'https:' | 'http:'
-  readonly host: string
   /** The request target as it came: path and query, unparsed. */
   readonly path: string
+  #host = ''
   #parts: RequestTarget | undefined
-  constructor(protocol: 'https:' | 'http:', host: string, path: string) {
+  constructor(protocol: 'https:' | 'http:', path: string) {
     this.protocol = protocol
-    this.host = host
     this.path = path
+  }
+  /** The TMaps host its path routes to; `''` until the core has routed it. */
+  get host(): string {
+    return this.#host
+  }
+  /** Names the TMaps host the path routes to (the core's router does, before anything reads the URL). */
+  routedTo(host: string): void {
+    if (host === this.#host) return
+    this.#host = host
+    this.#parts = undefined
   }
   get href(): string {
     return this.#split().href
@@ -34,10 +57,14 @@ export class PathTarget implements RequestTarget {
     return this.#split().search
   }
   #split(): RequestTarget {
-    this.#parts ??= split(this.protocol, this.host, this.path)
+    // Before routing, the path is split on a placeholder host: `https:///a/..` would parse `a` as one.
+    this.#parts ??= split(this.protocol, this.#host || UNROUTED, this.path)
     return this.#parts
   }
 }
+
+/** The host a target is split on before the core routes it (never seen: it routes first). */
+const UNROUTED = 'unrouted.invalid'
 
 function split(protocol: string, host: string, path: string): RequestTarget {
   const href = `${protocol}//${host}${path}`

@@ -282,11 +282,3 @@ export function resolveEndpoint(
 export function endpointName(host: 'api' | 'tiles', path: string): string {
   return match(host, path)?.endpoint.name ?? 'unknown'
 }
-
-/** The first path segment of each tiles-host endpoint (`/r-tile/`), from the table above. */
-const TILE_PREFIXES = ENDPOINTS.filter((e) => e.host === 'tiles').map((e) => `/${e.path.split('/')[1]}/`)
-
-/** Which TMaps host a path belongs to when one origin serves both (the HTTPS server). */
-export function hostOfPath(path: string): 'api' | 'tiles' {
-  return TILE_PREFIXES.some((prefix) => path.startsWith(prefix)) ? 'tiles' : 'api'
-}

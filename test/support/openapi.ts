@@ -56,7 +56,7 @@ export function operationFor(url: URL, method: string): Operation | undefined {
     const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`)
     if (!pattern.test(url.pathname)) continue
     const tiles = item.servers?.[0]?.url.includes('tiles') ?? false
-    // The local server serves both hosts on one origin: a path decides (as hostOfPath does).
+    // The local server serves both hosts on one origin: a path decides (the mock routes it so).
     if ((url.hostname === 'api.tmaps.tn' && tiles) || (url.hostname === 'tiles.tmaps.tn' && !tiles)) continue
     return item[verb]
   }

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTmapsCore } from '../../src/core/create-core.ts'
-import { hostOfPath } from '../../src/endpoints/registry.ts'
 import { localCertificate } from '../../src/runtimes/server/certificate.ts'
 import { readNodeBody } from '../../src/runtimes/server/node-request.ts'
 
@@ -75,7 +74,8 @@ export async function startStandIn({ drift = 'none' as Drift, slowMs = 3000 } = 
       res.end('{"error":"internal error"}')
       return
     }
-    const host = hostOfPath(pathname) === 'tiles' ? 'tiles.tmaps.tn' : 'api.tmaps.tn'
+    // One origin for both TMaps hosts, as the mock's server: the tiles' paths are theirs.
+    const host = pathname.startsWith('/r-tile/') ? 'tiles.tmaps.tn' : 'api.tmaps.tn'
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === 'string' && !name.startsWith(':') && name !== 'host') headers.set(name, value)

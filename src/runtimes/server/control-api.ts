@@ -4,9 +4,10 @@ import { HTTPException } from 'hono/http-exception'
 import { Hono } from 'hono/tiny'
 import { type ConsoleErrorCode, TmapsConsoleError } from '../../console/console-error.ts'
 import { maskSecrets } from '../../contract/key-format.ts'
-import type { FaultInput, TmapsMockCore } from '../../core/create-core.ts'
+import { toResponse } from '../../core/answers.ts'
+import type { FaultInput, RequestLike, TmapsMockCore } from '../../core/create-core.ts'
 import { compileOverride } from '../../core/override-list.ts'
-import { hostOfPath } from '../../endpoints/registry.ts'
+import { PathTarget } from '../../core/request-target.ts'
 import { UNATTRIBUTED } from '../../store/schemas.ts'
 import { deeperThan, isObject, MAX_JSON_DEPTH } from '../../validate/validate.ts'
 import { builtConsoleHtml, type ConsolePageOptions, consolePage, consolePagePolicy } from './console-page.ts'
@@ -157,9 +158,11 @@ function logRoutes(app: Hono, core: TmapsMockCore, changes: Changes): void {
   })
   app.get('/log/stream', (c) => logStream(core, c, readers))
   app.get('/events', (c) => logStream(core, c, readers, changes))
-  app.post('/requests', async (c) =>
-    core.fetch(await simulatedRequest(core, c), { host: c.req.header('host'), facts: { simulated: true } }),
-  )
+  app.post('/requests', async (c) => {
+    const { request, target } = await simulatedRequest(c)
+    const options = { url: target, host: c.req.header('host'), facts: { simulated: true } }
+    return toResponse(await core.answer(request, options))
+  })
 }
 
 /** Fault rules: listed, added, removed; each change told on `/events`. */
@@ -393,7 +396,7 @@ function createChanges(core: TmapsMockCore): Changes {
  * `{ "path": "/geocoding/forward?q=Sfax&api_key=…", "method"?: "GET" | "POST", "body"?: string,
  * "origin"?: string, "referer"?: string }`. The answer is TMaps's, as the mock gave it.
  */
-async function simulatedRequest(core: TmapsMockCore, c: Context): Promise<Request> {
+async function simulatedRequest(c: Context): Promise<{ request: RequestLike; target: PathTarget }> {
   const body = await readJson(c)
   const path = stringField(body, 'path')
   if (!path.startsWith('/') || path.startsWith('//') || path.startsWith(CONTROL_PREFIX))
@@ -407,8 +410,17 @@ async function simulatedRequest(core: TmapsMockCore, c: Context): Promise<Reques
   }
   const text = body.body === undefined ? undefined : stringField(body, 'body')
   if (text !== undefined) headers.set('content-type', 'application/json')
-  const base = hostOfPath(path) === 'tiles' ? core.options.tilesUrl : core.options.baseUrl
-  return new Request(`${base}${path}`, { method, headers, ...(method === 'POST' && { body: text ?? '' }) })
+  // On the server's origin, as the HTTPS server's own requests: the mock routes it to its TMaps host.
+  const target = new PathTarget('https:', path)
+  const request: RequestLike = {
+    method,
+    headers,
+    get url() {
+      return target.href
+    },
+    text: () => Promise.resolve(method === 'POST' ? (text ?? '') : ''),
+  }
+  return { request, target }
 }
 
 /**

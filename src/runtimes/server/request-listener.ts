@@ -4,7 +4,6 @@ import { maskSecrets } from '../../contract/key-format.ts'
 import type { TmapsAnswer } from '../../core/answers.ts'
 import type { TmapsMockCore } from '../../core/create-core.ts'
 import { PathTarget } from '../../core/request-target.ts'
-import { hostOfPath } from '../../endpoints/registry.ts'
 import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, nodeRequestView } from './node-request.ts'
 import type { RequestLine } from './request-line.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
@@ -23,17 +22,15 @@ interface RequestListenerOptions {
 
 /**
  * The server's request listener, for `node:https` (and the plain-HTTP one): `/__console/...` goes
- * to the control API's door; any other path is a TMaps request, decided on the TMaps host its path
- * belongs to (the tiles' for `/r-tile/...`), answered through the mock's one door and written
- * back by `writeAnswer`. A remembered answer is written in the turn the request was read and the
- * listener returns nothing; otherwise it returns a promise that settles once the answer is
- * written (what `trackConnections` waits for). Never throws or rejects: a bug is a 500
+ * to the control API's door; any other path is a TMaps request, decided on the TMaps host its
+ * path routes to (the mock routes it: the tiles' for `/r-tile/...`), answered through the mock's
+ * one door and written back by `writeAnswer`. A remembered answer is written in the turn the
+ * request was read and the listener returns nothing; otherwise it returns a promise that settles
+ * once the answer is written (what `trackConnections` waits for). Never throws or rejects: a bug is a 500
  * `{"error":"internal error"}`, said on stderr.
  * @example createServer(tls).on('request', tmapsRequestListener({ mock, secure: true }))
  */
 export function tmapsRequestListener({ mock, secure, control, onRequest }: RequestListenerOptions) {
-  const api = new URL(mock.options.baseUrl).host
-  const tiles = new URL(mock.options.tilesUrl).host
   const scheme = secure ? 'https:' : 'http:'
   const failed = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
     if (req.socket.destroyed) return // the client left
@@ -42,7 +39,7 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
       res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'application/json', ...SECURITY_HEADERS })
     res.end('{"error":"internal error"}')
   }
-  const written = (req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer, started: number) => {
+  const writeAndLog = (req: IncomingMessage, res: ServerResponse, answer: TmapsAnswer, started: number) => {
     writeAnswer(req, res, answer)
     if (!onRequest) return
     const status = answer.network ? 0 : answer.status
@@ -70,16 +67,18 @@ export function tmapsRequestListener({ mock, secure, control, onRequest }: Reque
         onRequest?.(line(req.method, path, 303, 'console-page', started))
         return undefined
       }
-      // Split only if the mock decides: a remembered request is found by its path as it came.
-      const target = new PathTarget(scheme, hostOfPath(path) === 'tiles' ? tiles : api, path)
+      // The mock routes the path to its TMaps host, and splits it only if it decides: a remembered
+      // request is found by its path as it came.
+      const target = new PathTarget(scheme, path)
       const view = nodeRequestView(req, target, CONTROL_BODY_LIMIT)
+      // The log shows the host the client asked. From the raw headers: `req.headers` is built when read.
+      const host = view.headers.get('host')
       // One door: a remembered answer comes at once and is written in this same turn, as a bare
-      // node:https handler would (issue #22: a turn of promises per cached request was ~3% of CPU).
-      // The Host from the raw headers: `req.headers` would be built for it, a cost per request.
-      const given = mock.answer(view, { url: target, host: view.headers.get('host') ?? target.host })
-      if (!(given instanceof Promise)) return void written(req, res, given, started)
-      return given
-        .then((answer) => written(req, res, answer, started))
+      // node:https handler would (a turn of promises per request is a cost the bench sees).
+      const answered = mock.answer(view, host === null ? { url: target } : { url: target, host })
+      if (!(answered instanceof Promise)) return void writeAndLog(req, res, answered, started)
+      return answered
+        .then((answer) => writeAndLog(req, res, answer, started))
         .catch((error: unknown) => failed(req, res, error))
     } catch (error) {
       failed(req, res, error)
