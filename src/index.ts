@@ -56,8 +56,8 @@ export type {
   TmapsScenario,
 } from './core/create-core.ts'
 export { createTmapsCore, DEFAULT_BASE_URL, DEFAULT_TILES_URL } from './core/create-core.ts'
-export type { TmapsOverrideEntry, TmapsOverrideSpec } from './core/override-list.ts'
-export { applyOverrides } from './core/override-list.ts'
+export type { TmapsOverrideEntry, TmapsOverrideSpec } from './core/override-specs.ts'
+export { applyOverrides } from './core/override-specs.ts'
 export type { TmapsScenarioName } from './core/scenarios.ts'
 export { SCENARIO_ENDPOINTS, scenarios } from './core/scenarios.ts'
 export { DATA_ATTRIBUTION, MAP_ATTRIBUTION } from './data/attribution.ts'

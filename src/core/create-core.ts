@@ -2,7 +2,7 @@ import { TmapsConsoleError } from '../console/console-error.ts'
 import type { KeyRef, TmapsConsole } from '../console/create-console.ts'
 import { createRequestLog, type RequestLog } from '../console/request-log.ts'
 import { createUsage, type UsageReport } from '../console/usage.ts'
-import type { TmapsOverride, TmapsScenario } from '../endpoints/override.ts'
+import type { TmapsOverride, TmapsScenario } from '../endpoints/override-types.ts'
 import { ENDPOINT_NAMES } from '../endpoints/registry.ts'
 import { UNATTRIBUTED } from '../store/schemas.ts'
 import type { TmapsSnapshot } from '../store/snapshot.ts'
@@ -15,7 +15,7 @@ import { createRequestHandler, type FetchOptions, type Handled, type RequestLike
 import { memoize } from './memo.ts'
 import type { TmapsMockOptions } from './options.ts'
 import { validateOptions } from './options.ts'
-import { createOverrides, type TmapsEndpointName } from './overrides.ts'
+import { createOverrides, type TmapsEndpointName } from './override-registry.ts'
 import { createState, type TmapsReadyInfo } from './state.ts'
 
 export type {
@@ -23,12 +23,12 @@ export type {
   TmapsOverrideContext,
   TmapsOverrideResult,
   TmapsScenario,
-} from '../endpoints/override.ts'
+} from '../endpoints/override-types.ts'
 export type { TmapsAnswer } from './answers.ts'
 export type { FaultInput, FaultRule, FaultStatus, TmapsFaults } from './faults.ts'
 export type { FetchOptions, RequestLike } from './handle-request.ts'
 export { DEFAULT_BASE_URL, DEFAULT_TILES_URL, type TmapsMockOptions } from './options.ts'
-export type { TmapsEndpointAnswers, TmapsEndpointName } from './overrides.ts'
+export type { TmapsEndpointAnswers, TmapsEndpointName } from './override-registry.ts'
 export type { RequestTarget } from './request-target.ts'
 export type { TmapsReadyInfo } from './state.ts'
 

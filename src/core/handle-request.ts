@@ -23,7 +23,7 @@ import {
 } from './answers.ts'
 import { FAULT_BODIES, type FaultPlan, RETRY_AFTER_SECONDS } from './faults.ts'
 import type { ResolvedOptions } from './options.ts'
-import { overrideAnswer, type TmapsEndpointName, type TmapsOverride } from './overrides.ts'
+import { overrideAnswer, type TmapsEndpointName, type TmapsOverride } from './override-registry.ts'
 import { PathTarget, type RequestTarget } from './request-target.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { createAnswerChecker } from '../../test/support/openapi.ts'
 import { createTmapsMock } from '../runtimes/msw/create-tmaps-mock.ts'
-import { applyOverrides, compileOverride, type TmapsOverrideEntry } from './override-list.ts'
+import { applyOverrides, compileOverride, type TmapsOverrideEntry } from './override-specs.ts'
 import { SCENARIO_ENDPOINTS, scenarios, type TmapsScenarioName } from './scenarios.ts'
 
 const API = 'https://api.tmaps.tn'

@@ -9,7 +9,7 @@ import type {
   TmapsOverrideContext,
   TmapsOverrideResult,
   TmapsScenario,
-} from '../endpoints/override.ts'
+} from '../endpoints/override-types.ts'
 import { ENDPOINT_NAMES, type TmapsEndpointName } from '../endpoints/registry.ts'
 import { routingAtSea } from '../endpoints/routing/scenarios.ts'
 import { DELAY_MS, failure } from '../validate/validate.ts'

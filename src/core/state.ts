@@ -78,9 +78,9 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
   })
 
   /** Loads a state whole; the `keys` option's keys missing from it are added on the way. */
-  const load = async (given: ParsedSnapshot): Promise<void> => {
-    const nextGenerator = createKeyGenerator(opts.seed, given.keyIndex)
-    const snapshot = withKeys(given, opts.keys, nextGenerator, keysCreatedAt)
+  const load = async (parsed: ParsedSnapshot): Promise<void> => {
+    const nextGenerator = createKeyGenerator(opts.seed, parsed.keyIndex)
+    const snapshot = withKeys(parsed, opts.keys, nextGenerator, keysCreatedAt)
     const next = await storeOf(snapshot, changed)
     store = next
     changed()

@@ -1,5 +1,5 @@
 import { CONFIDENCE } from '../../validate/validate.ts'
-import type { TmapsScenario } from '../override.ts'
+import type { TmapsScenario } from '../override-types.ts'
 
 /** The endpoints whose answer is a list of `results`: what "nothing found" empties. */
 export type NoResultsEndpoint = 'geocoding/forward' | 'geocoding/reverse' | 'geocoding/nearby'

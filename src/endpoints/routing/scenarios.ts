@@ -1,4 +1,4 @@
-import type { TmapsScenario } from '../override.ts'
+import type { TmapsScenario } from '../override-types.ts'
 import { UNREACHABLE_WHY } from './road-model.ts'
 
 /** The routing endpoints' own refusal of a point no road reaches, naming the parameter. */

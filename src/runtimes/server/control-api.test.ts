@@ -330,7 +330,7 @@ describe('control API', () => {
   })
 })
 
-describe('control API gate', () => {
+describe('control API access checks', () => {
   const origin = 'http://localhost:5173'
   const gated = (token?: string) => createControlApi(core, { origins: [origin], ...(token && { token }) })
   // As the server makes it: with the Host the client sent.

@@ -6,12 +6,12 @@ import { type ConsoleErrorCode, TmapsConsoleError } from '../../console/console-
 import { maskSecrets } from '../../contract/key-format.ts'
 import { toResponse } from '../../core/answers.ts'
 import type { FaultInput, RequestLike, TmapsMockCore } from '../../core/create-core.ts'
-import { compileOverride } from '../../core/override-list.ts'
+import { compileOverride } from '../../core/override-specs.ts'
 import { PathTarget } from '../../core/request-target.ts'
 import { UNATTRIBUTED } from '../../store/schemas.ts'
 import { deeperThan, isObject, MAX_JSON_DEPTH } from '../../validate/validate.ts'
 import { builtConsoleHtml, type ConsolePageOptions, consolePage, consolePagePolicy } from './console-page.ts'
-import { type ControlGateOptions, controlGate, isPageNavigation } from './control-gate.ts'
+import { type ControlAccessOptions, controlAccess, isPageNavigation } from './control-access.ts'
 import { CONTROL_PREFIX } from './node-request.ts'
 
 const STATUS: Record<ConsoleErrorCode, 400 | 404 | 409 | 503> = {
@@ -60,7 +60,7 @@ function hostnames(value: unknown): string[] {
  * The provider's console over HTTP, as JSON under `/__console/` (the server of `tmaps-mock serve`
  * mounts it), on Hono: keys, domains, links, usage, the request log (also as a live SSE stream),
  * snapshot, restore, reset, fault rules and overrides (declarative: a named scenario, a status with a
- * body, a delay). `gate` (the server always gives one) puts `controlGate` before every route. A
+ * body, a delay). `access` (the server always gives one) puts `controlAccess` before every route. A
  * console refusal answers its message with 400, 404, 409 or 503; a created resource 201; a path
  * that exists with another method 405. Key values appear only in the answer that creates them.
  * @example
@@ -68,7 +68,7 @@ function hostnames(value: unknown): string[] {
  */
 export function createControlApi(
   core: TmapsMockCore,
-  gate?: ControlGateOptions,
+  access?: ControlAccessOptions,
   page: ConsolePageOptions = {},
 ): (request: Request) => Promise<Response> {
   const root = new Hono({ strict: false })
@@ -82,10 +82,10 @@ export function createControlApi(
     const masked = maskSecrets(text)
     if (masked !== text) c.res = new Response(masked, { status: c.res.status, headers: c.res.headers })
   })
-  // One page token per server: the console page carries it, and the gate asks it of every
-  // browser request of the server's own origin (see controlGate).
+  // One page token per server: the console page carries it, and the access checks ask it of every
+  // browser request of the server's own origin (see controlAccess).
   const pageToken = randomBytes(24).toString('base64url')
-  if (gate) app.use(...controlGate({ ...gate, pageToken }))
+  if (access) app.use(...controlAccess({ ...access, pageToken }))
   pageRoute(app, root, { ...page, pageToken })
   const keyOr404 = keyRoutes(app, core)
 

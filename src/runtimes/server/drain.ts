@@ -91,9 +91,9 @@ export function trackConnections() {
       if (closing) res.setHeader('Connection', 'close')
       state.inFlight++
       state.answers.add(res)
-      const done = listener(req, res)
-      if (done === undefined) settle(req.socket, state, res)
-      else void done.finally(() => settle(req.socket, state, res))
+      const answering = listener(req, res)
+      if (answering === undefined) settle(req.socket, state, res)
+      else void answering.finally(() => settle(req.socket, state, res))
     }
   const settle = (socket: Socket, state: Tracked, res: ServerResponse) => {
     state.inFlight--
@@ -137,14 +137,14 @@ export function trackConnections() {
  * before, destroyed when it never sent anything.
  */
 function awaitNextRequest(socket: Socket, state: Tracked, ms: number): void {
-  const seen = state.requests
+  const requestsBefore = state.requests
   // Checked after a poll phase: on a busy event loop the timer fires before the socket's
   // waiting bytes (its request) are read.
   const timer = setTimeout(
     () =>
       setImmediate(() => {
-        if (state.requests !== seen) return // answered with `Connection: close`, which ends it
-        if (seen === 0) socket.destroy()
+        if (state.requests !== requestsBefore) return // answered with `Connection: close`, which ends it
+        if (requestsBefore === 0) socket.destroy()
         else socket.end()
       }),
     ms,
@@ -178,13 +178,13 @@ function stopListening(servers: ReadonlyArray<HttpServer | HttpsServer>): Promis
  */
 async function acceptWhatIsQueued(accepted: () => number): Promise<void> {
   const started = performance.now()
-  let seen = accepted()
+  let acceptedCount = accepted()
   let quietSince = started
   let quietTurns = 0
   while (performance.now() - started < ACCEPT_WINDOW_MS) {
     await new Promise((resolve) => setImmediate(resolve))
-    if (accepted() !== seen) {
-      seen = accepted()
+    if (accepted() !== acceptedCount) {
+      acceptedCount = accepted()
       quietSince = performance.now()
       quietTurns = 0
     } else if (++quietTurns >= QUIET_TURNS && performance.now() - quietSince >= QUIET_MS) return

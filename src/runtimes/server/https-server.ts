@@ -8,7 +8,7 @@ import { createCore, type TmapsMockCore, type TmapsMockOptions } from '../../cor
 import { sharedRenderPool } from '../../offload/render-pool.ts'
 import { localCertificate, pem } from './certificate.ts'
 import { answerClientError } from './client-error.ts'
-import { controlDoor } from './control-door.ts'
+import { controlListener } from './control-listener.ts'
 import { trackConnections } from './drain.ts'
 import { CONTROL_BODY_LIMIT } from './node-request.ts'
 import type { RequestLine } from './request-line.ts'
@@ -141,7 +141,7 @@ const MIN_TOKEN_LENGTH = 16
  * Starts the TMaps mock on real sockets: one HTTPS origin for the API, the tiles and the control API.
  *
  * The API paths and the tile paths (`/r-tile/...`) go through the same contract pipeline as the
- * MSW handlers; the control API under `/__console/` sits behind its gate (this machine only,
+ * MSW handlers; the control API under `/__console/` sits behind its access checks (this machine only,
  * allowed origins only, JSON writes, a token when exposed). Real clients send real `Origin` and
  * `Referer` headers; CORS is answered as the contract says. Options: those of
  * `createTmapsMock`, plus `host` `localhost`, `port` 8443 (`0`: a free one), `httpPort` off,
@@ -178,7 +178,7 @@ export async function startTmapsHttpsServer(
     cert,
     key,
     certDir,
-    mock: given,
+    mock: userMock,
     consoleOrigins = [],
     consoleToken,
     onRequest,
@@ -195,18 +195,18 @@ export async function startTmapsHttpsServer(
   let keyName = (_id: string | null): string | null => null
   const forward = upstream && (await startUpstream(upstream, (id) => keyName(id)))
   const mock: TmapsMockCore =
-    given ??
+    userMock ??
     createCore({ renderer: sharedRenderPool(), ...mockOptions }, forward ? { source: forward.source } : {})
   keyName = (id) => (id === null ? null : (mock.console.getKey({ id })?.name ?? null))
   const { createdKeys } = await mock.ready
-  const gate = {
+  const access = {
     origins: consoleOrigins,
     ...(token !== undefined && { token }),
     hosts: exposed && isIP(host) === 0 ? [host] : [],
   }
-  const control = controlDoor(
+  const control = controlListener(
     mock,
-    gate,
+    access,
     SERVER_BODY_LIMIT,
     'caPath' in tls && tls.caPath ? { caPath: tls.caPath } : {},
   )

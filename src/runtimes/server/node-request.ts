@@ -29,10 +29,10 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffe
     }
     const chunks: Buffer[] = []
     let size = 0
-    let done = false
+    let settled = false
     const finish = (error?: Error) => {
-      if (done) return
-      done = true
+      if (settled) return
+      settled = true
       if (error) reject(error)
       else resolve(Buffer.concat(chunks, size))
     }
@@ -41,7 +41,7 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffe
       if (size > limit) {
         req.resume()
         finish(new BodyTooLargeError(limit))
-      } else if (!done) chunks.push(chunk)
+      } else if (!settled) chunks.push(chunk)
     })
     req.on('end', () => finish())
     req.on('error', (error) => finish(error))

@@ -8,21 +8,19 @@ import { CONTROL_BODY_LIMIT, CONTROL_PREFIX, nodeRequestView } from './node-requ
 import type { RequestLine } from './request-line.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
 
-/** What the request listener is given: the mock, its scheme, the control API's door, the line printer. */
+/** What the request listener is given: the mock, its scheme, the control API's listener, the line printer. */
 interface RequestListenerOptions {
   mock: TmapsMockCore
   /** The HTTPS listener (`true`) or the plain-HTTP one, where every request gets the contract's 403. */
   secure: boolean
-  /**
-   * The control API under `/__console/` (HTTPS only): a door that writes its own answer and gives its status.
-   */
+  /** The control API under `/__console/` (HTTPS only): a listener that writes its answer and status. */
   control?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<number>
   onRequest?: (line: RequestLine) => void
 }
 
 /**
  * The server's request listener, for `node:https` (and the plain-HTTP one): `/__console/...` goes
- * to the control API's door; any other path is a TMaps request, decided on the TMaps host its
+ * to the control API's listener; any other path is a TMaps request, decided on the TMaps host its
  * path routes to (the mock routes it: the tiles' for `/r-tile/...`), answered through the mock's
  * one door and written back by `writeAnswer`. A remembered answer is written in the turn the
  * request was read and the listener returns nothing; otherwise it returns a promise that settles

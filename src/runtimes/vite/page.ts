@@ -4,7 +4,7 @@
  * `createWorkerRenderer`) with the plugin's options; the start module the plugin generates only
  * passes them, with the overrides module, and awaits `started`.
  */
-import { applyOverrides, type TmapsOverrideEntry } from '../../core/override-list.ts'
+import { applyOverrides, type TmapsOverrideEntry } from '../../core/override-specs.ts'
 import type { TmapsRenderer } from '../../jobs/protocol.ts'
 import type { TmapsSnapshot } from '../../store/snapshot.ts'
 import {

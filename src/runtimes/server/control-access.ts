@@ -4,7 +4,7 @@ import { cors } from 'hono/cors'
 import { CONTROL_PREFIX } from './node-request.ts'
 
 /** Who may drive the control API: the machine's own user, and the browser origins they allow. */
-export interface ControlGateOptions {
+export interface ControlAccessOptions {
   /** Browser origins allowed to call the control API (`--console-origin`), e.g. `http://localhost:5173`. */
   origins?: readonly string[]
   /** Required in `Authorization: Bearer <token>` (or `X-TMaps-Console-Token`) when set. */
@@ -22,7 +22,7 @@ export interface ControlGateOptions {
 /** The header in which a page served by the server itself (the console page) sends its page token. */
 const CONSOLE_PAGE_HEADER = 'X-TMaps-Console-Page'
 
-/** What the gate and the page route read of a request: Hono's `c.req` is one. */
+/** What the access checks and the page route read of a request: Hono's `c.req` is one. */
 interface RequestFacts {
   readonly method: string
   header(name: string): string | undefined
@@ -66,7 +66,7 @@ function tokenOk(c: Context, token: string | undefined): boolean {
 }
 
 /**
- * The page token's part of the gate. A browser request of the server's own origin
+ * The page token's part of the access checks. A browser request of the server's own origin
  * (`Sec-Fetch-Site: same-origin`, or its `Origin`) is `'page'` (it may go on) with the page's
  * token or as the navigation to the page itself, and refused otherwise: a script that reached
  * this origin (a document made of an answer) is same-origin with the console, and only the
@@ -116,14 +116,14 @@ function sameSecret(given: string, expected: string): boolean {
  * the state); then Hono's `cors` answers preflights and marks answers for the allowed origins
  * only, then the token is required when one is set, and a write must be JSON (no "simple"
  * cross-site POST). Clients that send no Fetch Metadata and no `Origin` (curl, Node) pass as before.
- * @example app.use(...controlGate({ origins: ['http://localhost:5173'] }))
+ * @example app.use(...controlAccess({ origins: ['http://localhost:5173'] }))
  */
-export function controlGate({
+export function controlAccess({
   origins = [],
   token,
   hosts = [],
   pageToken,
-}: ControlGateOptions): MiddlewareHandler[] {
+}: ControlAccessOptions): MiddlewareHandler[] {
   const allowedOrigins = new Set(origins.map((o) => new URL(o).origin))
   const allowedHosts = new Set([...LOOPBACK, ...hosts.map((h) => h.toLowerCase())])
   const callers: MiddlewareHandler = async (c, next) => {

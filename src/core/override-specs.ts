@@ -1,5 +1,5 @@
 import type { TmapsErrorBody } from '../contract/openapi.ts'
-import type { TmapsOverride, TmapsScenario } from '../endpoints/override.ts'
+import type { TmapsOverride, TmapsScenario } from '../endpoints/override-types.ts'
 import {
   ENDPOINT_NAMES,
   ENDPOINTS,
@@ -9,7 +9,7 @@ import {
 import { CONFIDENCE, DELAY_MS, isObject, TIMES, unknownFields } from '../validate/validate.ts'
 import type { TmapsMockCore } from './create-core.ts'
 import { FAULT_BODIES, RETRY_AFTER_SECONDS } from './faults.ts'
-import { resolverFor } from './overrides.ts'
+import { resolverFor } from './override-registry.ts'
 import {
   SCENARIO_ENDPOINTS,
   SCENARIO_NAMES,

@@ -1,4 +1,4 @@
-import type { TmapsOverride, TmapsOverrideResult, TmapsScenario } from '../endpoints/override.ts'
+import type { TmapsOverride, TmapsOverrideResult, TmapsScenario } from '../endpoints/override-types.ts'
 import { ENDPOINT_NAMES, type TmapsEndpointAnswers, type TmapsEndpointName } from '../endpoints/registry.ts'
 import { TIMES } from '../validate/validate.ts'
 
@@ -13,18 +13,18 @@ interface Entry {
 const NAMES: readonly string[] = ENDPOINT_NAMES
 
 /**
- * What `given` answers `endpoint` with: itself (a resolver) or its resolver of that endpoint (a
+ * What `override` answers `endpoint` with: itself (a resolver) or its resolver of that endpoint (a
  * scenario, `TmapsScenario`); `undefined` when it is neither. Where a typed resolver is kept
  * beside the others, whatever its endpoint (its type then says no more than "an override").
  */
 export function resolverFor(
   endpoint: TmapsEndpointName,
-  given: unknown,
+  override: unknown,
 ): TmapsOverride<TmapsEndpointName> | undefined {
   const resolver =
-    typeof given === 'object' && given !== null && Object.hasOwn(given, endpoint)
-      ? (given as Record<string, unknown>)[endpoint]
-      : given
+    typeof override === 'object' && override !== null && Object.hasOwn(override, endpoint)
+      ? (override as Record<string, unknown>)[endpoint]
+      : override
   return typeof resolver === 'function' ? (resolver as TmapsOverride<TmapsEndpointName>) : undefined
 }
 

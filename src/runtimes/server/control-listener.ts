@@ -3,7 +3,7 @@ import { STATUS_TEXT } from '../../core/answers.ts'
 import type { TmapsMockCore } from '../../core/create-core.ts'
 import { answerPlaygroundFile, builtPlayground } from '../playground/files.ts'
 import type { ConsolePageOptions } from './console-page.ts'
-import type { ControlGateOptions } from './control-gate.ts'
+import type { ControlAccessOptions } from './control-access.ts'
 import { BodyTooLargeError, CONTROL_PREFIX, controlRequestProblem, toFetchRequest } from './node-request.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
 
@@ -16,25 +16,25 @@ const SECURITY_DEFAULTS = Object.fromEntries(
 )
 
 /**
- * The control API's door on the Node server: a request no Host or method could make valid is
- * refused before anything is read; any other becomes a fetch `Request` (its body within `limit`:
- * a larger one is 413) for the Hono app, loaded with the first request (an API-only server never
- * pays for it), whose `Response` is streamed back. Resolves with the status written.
+ * The control API's request listener on the Node server: a request no Host or method could make
+ * valid is refused before anything is read; any other becomes a fetch `Request` (its body within
+ * `limit`: a larger one is 413) for the Hono app, loaded with the first request (an API-only
+ * server never pays for it), whose `Response` is streamed back. Resolves with the status written.
  */
-export function controlDoor(
+export function controlListener(
   mock: TmapsMockCore,
-  gate: ControlGateOptions,
+  access: ControlAccessOptions,
   limit: number,
   page: ConsolePageOptions = {},
 ) {
   let app: Promise<(request: Request) => Promise<Response>> | undefined
   const answer = async (request: Request): Promise<Response> => {
-    app ??= import('./control-api.ts').then(({ createControlApi }) => createControlApi(mock, gate, page))
+    app ??= import('./control-api.ts').then(({ createControlApi }) => createControlApi(mock, access, page))
     return (await app)(request)
   }
   return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<number> => {
     // The console page's own files (the package's, as `npm i` installed them: no state, no
-    // secret) need no gate: a module script or a stylesheet cannot send the page token.
+    // secret) need no access check: a module script or a stylesheet cannot send the page token.
     if (path.startsWith(ASSETS)) return pageFile(req, res, path.slice(CONTROL_PREFIX.length))
     const problem = controlRequestProblem(req.method, req.headers.host)
     let response: Response
