@@ -1,5 +1,5 @@
 /**
- * Cold start in a Node test file (issue #22): a test runner that isolates files in processes pays
+ * Cold start in a Node test file: a test runner that isolates files in processes pays
  * it once per file. Each sample is a fresh `node` process, as a test file starts: import
  * `tmaps-mock/node`, `setupTmapsNode()`, `server.listen()`, then the first answer through msw
  * (a 401: no key), or the first geocode (a key made through the console first), or the first
@@ -149,8 +149,8 @@ export async function coldStartRows(): Promise<{ rows: Comparison[]; notes: stri
   return {
     rows: [
       row('first-401', 'first answer (a 401)', 1.5),
-      // Issue #22 measured the first geocode at 733 ms against bare msw's 187 (3.9x) and asked to
-      // halve it: <= 1.96x of the same yardstick (paired with that build itself: docs/performance.md).
+      // The target: half of the first geocode's 3.9x of bare msw (733 ms against 187) that was
+      // measured before the geocoder was made at build time (docs/performance.md).
       row(
         'first-geocode',
         'a key made, first geocode (the default seed: its geocoder made at build time)',

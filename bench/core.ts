@@ -28,7 +28,7 @@ export async function coreRows(): Promise<{ rows: Comparison[]; notes: string[] 
 
   // 1. Through msw's getResponse (no interception): the contract's cost shows most here. A
   // remembered answer costs less than a bare handler's JSON.stringify (0.77-0.88x): at most 1x
-  // (issue #32 read 2.1x from a cold first row, before both variants were warmed alike).
+  // (both variants are warmed alike: a cold first row reads 2x).
   rows.push(
     await compare(
       'forward geocode via getResponse',
@@ -145,7 +145,7 @@ export async function coreRows(): Promise<{ rows: Comparison[]; notes: string[] 
     )
   })()
 
-  // 3c'. A world per seed (#21): its streets named (the towns' street networks are geography, made
+  // 3c'. A world per seed: its streets named (the towns' street networks are geography, made
   // once and shared: made above) and laid out for the map. Target: <= 150 ms a seed.
   let worldSeed = 0
   rows.push(

@@ -1,5 +1,5 @@
 /**
- * Are two builds' geocoding answers the same, byte for byte? (issue #22: a faster or lighter
+ * Are two builds' geocoding answers the same, byte for byte? (A faster or lighter
  * geocoder must answer exactly as before.) Asks each build the same ~12,300 questions per seed
  * (forward geocodes of every gazetteer place by its French and Arabic name, with a typo, as a
  * prefix, with `proximity`, `bbox` and `type`; addresses with house numbers on every fourth

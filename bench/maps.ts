@@ -1,7 +1,7 @@
 /**
  * Maps part of `npm run bench`: raster tiles and static maps, through the whole pipeline
  * (msw's `getResponse` over the mock's handlers), against a bare msw handler that answers a fixed
- * PNG of the same size. Targets (issue #9): a tile's median <= 15 ms uncached and <= 0.2 ms from
+ * PNG of the same size. Targets: a tile's median <= 15 ms uncached and <= 0.2 ms from
  * the answer cache; an 800 x 500 static map with overlays <= 80 ms; memory flat over 10,000
  * renders (MAP_RENDERS, default 10,000).
  */

@@ -21,7 +21,7 @@ const cli = existsSync(built) ? built : join(root, 'src/cli/tmaps-mock.ts')
 const LOAD_SECONDS = Number(process.env.MIXED_LOAD_SECONDS ?? 300)
 const IDLE_SECONDS = Number(process.env.MIXED_IDLE_SECONDS ?? 30)
 const CLIENTS = 8
-/** The budget of issue #34: serve's RSS after the load and the idle spell. */
+/** The budget: serve's RSS after the load and the idle spell. */
 export const IDLE_RSS_BUDGET_MB = 150
 
 const rssMb = (pid: number) =>

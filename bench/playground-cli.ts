@@ -3,7 +3,7 @@
  * fresh process), against `npm start` in this repository (`vite dev` of the playground), each from
  * the command's start to the first map tile drawn in a fresh Chromium context at 1440 x 900.
  * Alternating rounds, both orders; the row is the median of the paired ratios. Target: within
- * 2x of `npm start` (issue #46). Needs `npm run build` (dist/) first.
+ * 2x of `npm start`. Needs `npm run build` (dist/) first.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'

@@ -4,7 +4,7 @@
  * alternating rounds: time from spawning the process to its first answer (a 401), its resident
  * memory once it listens and before any request, and, for the mock, the time its first geocode
  * takes (the geocoder loads on first use), then its resident memory idle after 100 geocodes
- * (issue #22; the bare server after 100 answers). Targets: first answer <= 500 ms, idle after
+ * (the bare server after 100 answers). Targets: first answer <= 500 ms, idle after
  * 100 geocodes <= 120 MB.
  */
 import { type ChildProcess, spawn } from 'node:child_process'

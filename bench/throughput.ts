@@ -6,7 +6,7 @@
  * interquartile range, with each server's CPU time per request (/proc) and the loader's.
  * Rows: a cached forward geocode (200), a 401, a 403 and a cached tile; the geocode again after
  * the server idled and gave its memory back, and with the terminal's request lines. Targets: >= 0.90x
- * bare (issue #34), >= 0.85x after an idle spell, the lines' row information.
+ * bare, >= 0.85x after an idle spell, the lines' row information.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -26,10 +26,10 @@ const CONNECTIONS = 16
 /** `THROUGHPUT_ONLY=403` runs the rows whose label holds this text (while profiling one path). */
 const ONLY = process.env.THROUGHPUT_ONLY
 /**
- * Issue #34: the cached geocode, the 401, the 403 and the cached tile at least 0.90x of bare `node:https`.
+ * the cached geocode, the 401, the 403 and the cached tile at least 0.90x of bare `node:https`.
  */
 const TARGET = 0.9
-/** The same geocode after an idle spell (issue #22). */
+/** The same geocode after an idle spell. */
 const IDLE_TARGET = 0.85
 
 interface Started {
@@ -110,7 +110,7 @@ export async function throughputRows(): Promise<{ rows: Comparison[]; notes: str
   const runs = [
     ...cases.map((c) => ({ ...c, server: tmaps })),
     // A server that has worked, idled and given its memory back (as a dev server does between
-    // page loads): the load after it as fast as before (issue #22).
+    // page loads): the load after it as fast as before.
     {
       ...cases[0]!,
       label: `${cases[0]!.label} after an idle spell`,

@@ -2,7 +2,7 @@
  * Builds `src/data/street-network.json`: every town's street network (where its streets run, the
  * same for every data seed: a seed only names the generated streets and numbers their houses, in
  * src/data/streets.ts), computed once here rather than on first use in every process and page
- * (issue #22: 0.35-1.2 s of CPU). The runtime decodes the file (src/data/street-network.ts);
+ * (0.35-1.2 s of CPU). The runtime decodes the file (src/data/street-network.ts);
  * `src/data/street-network.test.ts` re-runs this build in memory and compares it with the
  * committed file, so the file cannot drift from these rules. Run with `npm run build:data` (after
  * the land mask and the roads, which it reads) or `node scripts/build-streets.ts`.

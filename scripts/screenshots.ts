@@ -108,7 +108,7 @@ function tilesAround(lat: number, lng: number, z: number, cols: number, rows: nu
   return mosaic(z, Math.round(fx - cols / 2), Math.round(fy - rows / 2), cols, rows)
 }
 
-// 4. Issue #20's views: the land, water and salt flats (OpenStreetMap-derived; the cities'
+// 4. The views: the land, water and salt flats (OpenStreetMap-derived; the cities'
 // waterfronts are not refined: see scripts/build-land.ts) and the roads, from the whole country
 // to a city's streets.
 const VIEWS: Array<[file: string, lat: number, lng: number, z: number, cols: number, rows: number]> = [
@@ -146,7 +146,7 @@ for (const [file, from, to, bbox] of [
   )
   writeFileSync(join(OUT, `${file}.png`), Buffer.from(await picture.arrayBuffer()))
 }
-// 6. Issue #21's street-zoom views (built-up areas, parks, squares, landmarks, POI icons, street
+// 6. The street-zoom views (built-up areas, parks, squares, landmarks, POI icons, street
 // names), and the docs' Carthage listing thumbnail (a static map, as the docs write it).
 const STREET_VIEWS: Array<[file: string, lat: number, lng: number, z: number]> = [
   ['street-tunis-medina-z16', 36.7985, 10.1705, 16],
@@ -158,7 +158,7 @@ const STREET_VIEWS: Array<[file: string, lat: number, lng: number, z: number]> =
   ['street-bizerte-z14', 37.2745, 9.8725, 14],
   ['street-nabeul-z15', 36.4525, 10.7364, 15],
   ['street-monastir-z16', 35.7755, 10.8295, 16],
-  // Issue #32's views: Tunis centre on Avenue Habib Bourguiba, the lake and its causeway, Sousse's
+  // The views: Tunis centre on Avenue Habib Bourguiba, the lake and its causeway, Sousse's
   // Medina by its port, Monastir's shore (GSHHG's coast).
   ['street-tunis-centre-z15', 36.8002, 10.1855, 15],
   ['street-tunis-centre-z16', 36.8002, 10.1845, 16],

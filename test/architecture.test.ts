@@ -137,9 +137,9 @@ describe('the import graph of src/', () => {
   })
 })
 
-/** The longest a function of the core or a runtime may be (issue #34: each reads in a screen or two). */
+/** The longest a function of the core or a runtime may be: each reads in a screen or two. */
 const MAX_FUNCTION_LINES = 100
-/** The longest any function of `src/` may be (issue #36), generated files aside. */
+/** The longest any function of `src/` may be, generated files aside. */
 const MAX_SRC_FUNCTION_LINES = 120
 /** Files a generator writes (their first line says so): not held to the limit. */
 const GENERATED = /^\/\/ Generated from /

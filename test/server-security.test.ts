@@ -39,7 +39,7 @@ describe('the HTTPS server of tmaps-mock serve', () => {
       await response.body.text()
       expect(response.statusCode, host).toBe(401)
     }
-    // The log names the host as the client asked it (#46), not TMaps's: a remembered answer too.
+    // The log names the host as the client asked it, not TMaps's: a remembered answer too.
     expect(server.mock.log.entries().map((e) => e.host)).toEqual([`[::1]:${port}`, `127.0.0.1:${port}`])
   })
 

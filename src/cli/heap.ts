@@ -6,15 +6,13 @@ import { runInNewContext } from 'node:vm'
 const YOUNG_GENERATION_FLAGS = /--(?:max-|min-)?semi-space|--semi-space-growth-factor/
 
 /**
- * Keeps V8's young generation at its first size in `tmaps-mock serve` (issue #22): it otherwise
- * grows on the first burst of requests (16 -> 64 MB reserved after 100 geocodes) and stays that
- * size when the server idles.
- * Measured after 100 geocodes: 128-132 MB RSS by default, 113-114 MB with it (bare `node:https`
- * ~55 MB), with the same CPU time per request (cached geocode ~65 µs either way, uncached
- * 1.4-1.6 ms, tiles drawn in the pool alike; `npm run bench` measures the server with it).
+ * Keeps V8's young generation at its first size in `tmaps-mock serve`: it otherwise grows on the
+ * first burst of requests and keeps the memory it reserved when the server idles, for no gain in
+ * CPU a request (figures: docs/performance.md, the idle RSS row; `npm run bench` measures the
+ * server with it).
  *
- * `--max-semi-space-size` would do it too (107 MB with 4) but must be given at start: V8 reads
- * it when it sets the heap up, so set from here it does nothing. The growth factor is read each
+ * `--max-semi-space-size` would do it too but must be given at start: V8 reads it when it sets
+ * the heap up, so set from here it does nothing. The growth factor is read each
  * time the young generation would grow, so setting it here, before the first request, works.
  * Left alone when the user chose their own young-generation options (NODE_OPTIONS or flags).
  * Only the CLI and its bench call this: the library never changes a user's process.
@@ -45,11 +43,10 @@ export const IDLE_COLLECTED_AFTER_MS = IDLE_CHECK_MS * (QUIET_CHECKS + 1) + 1500
  * used CPU: it answered requests) come two seconds in a row in which it used almost none: then
  * once, until it is busy again. `cpuMs` is the CPU time used since the last check.
  *
- * Two, not one: a collection costs the next requests something (it takes 15-40 ms, and the
- * young generation it shrinks grows back over the next few thousand requests: `growBack`), and
+ * Two, not one: a collection costs the next requests something (its own CPU, and the young
+ * generation it shrinks grows back over the next few thousand requests: `growBack`), and
  * collecting in the first quiet second did it in every pause of a client that pauses about a
- * second between bursts (the bench's paired loader, before `growBack`: 0.72x instead of 0.87x of
- * bare `node:https`); a pause of two seconds is idle.
+ * second between bursts (the cost measured: docs/performance.md); a pause of two seconds is idle.
  * @example
  * const next = idleCollector(); next(250) // false: busy; next(1) // false; next(0) // true: collect now
  */
@@ -70,15 +67,15 @@ export function idleCollector(): (cpuMs: number) => boolean {
 }
 
 /**
- * Gives memory back to the system once `tmaps-mock serve` goes idle after work (issue #22): one
- * full collection of V8's "last resort" kind, which also frees the pages the heap kept for its
- * next burst (an ordinary collection frees objects but keeps the pages). Measured after 100
- * geocodes: 102-107 MB RSS instead of 117-119 MB; a collection takes ~15-40 ms, after two seconds in
- * which no request came. Never while requests come (a busy second), never twice in a row idle.
+ * Gives memory back to the system once `tmaps-mock serve` goes idle after work: one full
+ * collection of V8's "last resort" kind, which also frees the pages the heap kept for its next
+ * burst (an ordinary collection frees objects but keeps the pages), after two seconds in which
+ * no request came. Never while requests come (a busy second), never twice in a row idle. What it
+ * gives back and costs: docs/server.md, "Memory".
  *
- * That collection also shrinks V8's young generation to its least (16 -> 1 MB), which
- * `keepYoungGenerationSmall` then kept from growing: every later load paid 7-8 times as many
- * scavenges and ~15-25% more CPU a request. So when the young generation was kept small
+ * That collection also shrinks V8's young generation to its least, which
+ * `keepYoungGenerationSmall` would then keep from growing: every later load would pay many more
+ * scavenges and more CPU a request. So when the young generation was kept small
  * (`youngKeptSmall`), it grows back under the next load to the size it had before the first
  * collection, and no further (`growBack`).
  *

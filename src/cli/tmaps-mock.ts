@@ -27,7 +27,7 @@ import { writePrivateFile } from './private-file.ts'
 import { createRequestPrinter } from './request-lines.ts'
 import { readSecret } from './secret.ts'
 
-// Before any request: an idle server stays ~17 MB smaller (see heap.ts).
+// Before any request: an idle server then keeps less memory (see heap.ts).
 const youngKeptSmall = keepYoungGenerationSmall()
 
 const HELP = `tmaps-mock serve: the TMaps API mock on a local HTTPS server

@@ -19,8 +19,8 @@ export { TUNIS_BOURGUIBA, TUNIS_ID }
  * that end on a road's vertex, so routing reaches every street.
  *
  * Built once by scripts/build-streets.ts (`npm run build:data`, its rules and sources there) into
- * src/data/street-network.json, which this module decodes on first use (issue #22: building them
- * cost every process and page 0.35-1.2 s of CPU; decoding costs a few milliseconds).
+ * src/data/street-network.json, which this module decodes on first use: building them would cost
+ * every process and page far more than decoding (docs/performance.md, "Figures behind choices").
  */
 export interface TownNetwork {
   locality: Locality

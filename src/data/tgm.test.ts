@@ -22,7 +22,7 @@ describe('the TGM line', () => {
   // The line crosses Lake Tunis on its causeway from Tunis Marine to Le Bac and on to La Goulette,
   // the land the mask lays over the water along it (scripts/build-land.ts): every station is on
   // land, and so is every point of those stretches every 50 m, the causeway's land, which carries
-  // the road beside it (issue #32: the line ran 200-500 m north of it, over open water).
+  // the road beside it (the line once ran 200-500 m north of it, over open water).
   it('runs on land everywhere, over Lake Tunis on the causeway it shares with the road', () => {
     const wet = TGM_STATIONS.filter((s) => surfaceAt(s.lat, s.lng) === 'water').map((s) => s.id)
     expect(wet).toEqual([])

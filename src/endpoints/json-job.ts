@@ -4,16 +4,15 @@ import { endpointContext } from './endpoint.ts'
 import { NotFoundError, ParamError } from './params.ts'
 import { ENDPOINTS } from './registry.ts'
 
-/** A query longer than this makes a forward geocode heavy (a 256-character one takes ~20-130 ms). */
+/** A query longer than this makes a forward geocode heavy (a long query costs many searches). */
 const LONG_QUERY = 48
 
 /**
- * The requests worth another thread: every routing answer (a route with 25 waypoints, steps and
- * alternatives takes ~30-280 ms, a 50-stop tour ~20-300 ms, 4 contours of an hour ~10-260 ms,
- * a 25 x 25 matrix ~5-80 ms; even a two-point route ~4 ms against ~0.2 ms for the thread's
- * round trip) and long forward geocodes. Reverse and nearby searches and ordinary geocodes
- * (~1-3 ms, the most frequent requests) stay in the answering thread, which then needs no
- * thread of its own for an API-only user who geocodes.
+ * The requests worth another thread: every routing answer (even a two-point route costs many
+ * times the thread's round trip) and long forward geocodes. Reverse and nearby searches and
+ * ordinary geocodes (cheap, and the most frequent requests) stay in the answering thread, which
+ * then needs no thread of its own for an API-only user who geocodes. The figures:
+ * docs/performance.md, "Figures behind choices".
  */
 export function isHeavy(endpoint: string, url: URL): boolean {
   if (endpoint.startsWith('routing/') || endpoint === 'distance-matrix') return true

@@ -146,8 +146,7 @@ export function mapLabels(): MapLabel[] {
   // One label per place: of the towns of one name within 10 km, the biggest (Gammarth, Monastir).
   towns.sort((a, b) => Number(b.capital ?? false) - Number(a.capital ?? false) || b.rank - a.rank)
   const kept: typeof towns = []
-  // The towns kept so far by folded name (each name folded once: comparing every town with every
-  // town kept, folding both each time, was ~200 ms of a process's first tile).
+  // The towns kept so far by folded name: each name folded once, not each time two are compared.
   const keptByName = new Map<string, typeof towns>()
   for (const town of towns) {
     const key = fold(town.fr)
@@ -166,9 +165,9 @@ export function mapLabels(): MapLabel[] {
 
 /**
  * Every label's texts (French and Arabic) and their widths in em, as `font.layout` measures them:
- * what placing the labels of a zoom needs of the font. Shaping ~2,000 texts with opentype.js was
- * ~140 ms of a process's first tile at zoom 10 and more; `scripts/build-label-widths.ts` writes
- * them to `src/data/label-widths.json` once (`labels.test.ts` checks the file against this).
+ * what placing the labels of a zoom needs of the font. Shaping every text with opentype.js would
+ * slow a process's first tile, so `scripts/build-label-widths.ts` writes them to
+ * `src/data/label-widths.json` once (`labels.test.ts` checks the file against this).
  */
 export function labelWidths(labels: readonly MapLabel[], font: LabelFont): Record<string, number> {
   const texts = [...new Set(labels.flatMap((l) => (l.ar ? [l.fr, l.ar] : [l.fr])))].sort()

@@ -209,7 +209,7 @@ describe('the land the map draws', () => {
   })
 
   // GSHHG's full-resolution coast (scripts/build-coast.ts, ~120 m edges) where OpenStreetMap's
-  // simplified one had ~0.9 km edges (issue #32).
+  // simplified one had ~0.9 km edges.
   it("draws the coastal cities' waterfronts from the finer coast: Sousse's Medina, Bizerte's canal, the Ajim strait", () => {
     /** Metres of water along a line, in runs (sampled every ~10 m). */
     const waterRuns = (a: [number, number], b: [number, number]) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseSnapshot } from './snapshot.ts'
 
-// The messages zod's English locale and prettifyError gave (before #22 validated without zod),
+// The messages zod's English locale and prettifyError gave (before the snapshot was validated without zod),
 // recorded from it and compared with it over 90,000 random snapshots: the same, word for word.
 const KEY = {
   id: 'key_1',

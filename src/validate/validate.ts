@@ -4,10 +4,10 @@
  * (`createTmapsMock`'s options, the Vite plugin's, Storybook's `parameters.tmaps`, overrides as
  * data, the control API's bodies): each rule's check and the words of its error, written once.
  *
- * The records and snapshots: the little validation they need, without a schema library:
- * zod (its `mini` build) used to do it and cost ~35-40 ms of a cold start in Node (92 modules)
- * and a sixth of the browser's first chunk, for three flat records and one snapshot format
- * (issue #22). The messages are the ones zod's English locale gave, word for word, and the
+ * The records and snapshots: the little validation they need, without a schema library, whose
+ * weight in a cold start and in the browser's first chunk three flat records and one snapshot
+ * format do not justify (docs/performance.md, "Figures behind choices"). The messages are the
+ * ones zod's English locale gave, word for word, and the
  * order and layout of `prettifyError` (shortest path first, `✖ message` / `  → at path`).
  */
 

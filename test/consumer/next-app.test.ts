@@ -14,7 +14,7 @@ import {
 } from '../support/packed.ts'
 
 /**
- * Consumer (issue #35): a Next.js App Router app (`test/consumer/next-app/`, quoted by the README's
+ * Consumer: a Next.js App Router app (`test/consumer/next-app/`, quoted by the README's
  * recipe) installed with the packed tarball. `instrumentation.ts` starts `setupTmapsNode` in the
  * server (TMAPS_MOCK=1); `app/tmaps-mock-provider.tsx` starts `setupTmapsWorker` in the browser
  * before the app renders (NEXT_PUBLIC_TMAPS_MOCK=1 at build time). Built with `next build`,

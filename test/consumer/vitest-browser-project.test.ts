@@ -6,7 +6,7 @@ import { cleanUp } from '../support/cleanup.ts'
 import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
 
 /**
- * Consumer (issue #35): a fresh project whose component test runs in Vitest's browser mode
+ * Consumer: a fresh project whose component test runs in Vitest's browser mode
  * (Chromium through `@vitest/browser-playwright`, the machine's own browser) and gets the mock
  * from `tmaps-mock/vitest`'s fixtures, the worker script served by `tmapsMock()` in its Vitest
  * config; installed from the packed tarball. Its files are `test/consumer/vitest-browser-project/`,

@@ -144,7 +144,7 @@ describe('the famous streets and squares of the largest cities, where they are',
 
   // Every place stands on land: the generated ones on the streets, the real landmarks where their
   // pages put them (Gare de Tunis Marine, the Great Mosque and the port of Sousse stood in the water
-  // of the coarse coast until GSHHG's shore replaced it, issue #32).
+  // of the coarse coast until GSHHG's shore replaced it).
   it.each([
     ['the Medina of Tunis', 36.7975, 10.17],
     ['the shore of Lake Tunis', 36.805, 10.205],

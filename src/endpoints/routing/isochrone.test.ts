@@ -128,7 +128,7 @@ describe('POST /routing/isochrone', () => {
     expect(atSea).toEqual([])
   })
 
-  // Issue #32: the 30-minute isochrone from Tunis centre left out La Goulette, Carthage, La Marsa,
+  // the 30-minute isochrone from Tunis centre left out La Goulette, Carthage, La Marsa,
   // Radès and Hammam Lif (across Lake Tunis) though the router reaches La Goulette in 21 minutes.
   it.each([
     ['Tunis centre', TUNIS],

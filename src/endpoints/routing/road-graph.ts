@@ -89,7 +89,7 @@ function buildGraph(roads: readonly Road[]): RoadGraph {
     const la = latitudeOf(y)
     const ln = longitudeOf(x)
     // Points within ~1 m are one node: their 1e-5 degree cells, as one exact integer (a number
-    // key: a string per vertex cost ~60 ms of the graph's first build, issue #22).
+    // key, not a string per vertex: the graph is built on a process's first route).
     const key = (Math.round(la * 1e5) + 1e7) * 1e8 + (Math.round(ln * 1e5) + 2e7)
     let id = ids.get(key)
     if (id === undefined) {
@@ -465,7 +465,7 @@ function snapAnew(g: RoadGraph, p: Point, profile: Profile | undefined, avoid: A
   const nearest = nearestEdge(g, p, profile, avoid, MAX_SNAP_KM)
   // A point off every street (a field, an airport, a district without a network) joins a road
   // rather than a street of a town's network up to half a kilometre farther: a town's streets are
-  // taken only around a route's ends, and its network may reach the roads far away (issue #32).
+  // taken only around a route's ends, and its network may reach the roads far away.
   if (!nearest || nearest.km <= OFF_STREET_KM || kindTable(g)[nearest.edge] !== 3) return nearest
   return (
     nearestEdge(g, p, profile, avoid, nearest.km + ROAD_RATHER_KM, (e) => kindTable(g)[e] !== 3) ?? nearest

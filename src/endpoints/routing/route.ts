@@ -210,8 +210,8 @@ function metres(km: number): number {
  * Two points of one town (both within its places' reach) up to this far apart may be joined
  * through its streets, drawn straight at street speed, rather than by the roads; two points of no
  * common town only within `NEAR_KM` (a village without a network). Farther, a point off the
- * streets joins its nearest road first (issue #32: La Marsa to the airport was a 9.2 km line
- * across the fields, Tunis to Birine an 11 km one across Sebkhet Séjoumi).
+ * streets joins its nearest road first, so that no route is a long straight line across fields
+ * or a sebkha (La Marsa to the airport, Tunis to Birine: `route.test.ts`).
  */
 const STREETS_KM = 12
 const NEAR_KM = 2

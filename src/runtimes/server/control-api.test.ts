@@ -470,7 +470,7 @@ describe('control API access checks', () => {
     })
     expect(write.status).toBe(403)
     expect(core.console.listKeys()).toEqual([])
-    // The page's own calls, with its token: read and write, as the page of #46 will.
+    // The page's own calls, with its token: read and write, as the console page does.
     const page = { ...SCRIPT, 'X-TMaps-Console-Page': token! }
     const snapshot = await ask(api, '/snapshot', { headers: page })
     expect(snapshot.status).toBe(200)

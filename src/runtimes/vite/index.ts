@@ -472,12 +472,11 @@ const STATIC_IMPORT = /^import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["'];?$/gm
  * rewrites them, for `modulepreload` links: the page asks for them with its first requests, not
  * once the start module has come. Not the small chunks they import in turn (a few kB, asked for
  * once the pre-bundle is parsed): preloaded too, they took the connections (Chromium opens six
- * to a host) that msw's worker script needed, and the worker installed later (paired runs: the
- * first answer 1.13-1.52x of the app without the mock with the entry alone, 1.64-1.69x with
- * the chunks). Read from Vite's own transform of the start module, and the pre-bundle's
- * transform is started, so that the page's requests find them done; a page waits at most
- * `waitMs` for them (e.g. while Vite pre-bundles) and goes without, and a stale URL after a new
- * pre-bundle costs a useless request, nothing more.
+ * to a host) that msw's worker script needed, and the worker installed later (measured:
+ * docs/performance.md, "Figures behind choices"). Read from Vite's own transform of the start
+ * module, and the pre-bundle's transform is started, so that the page's requests find them done;
+ * a page waits at most `waitMs` for them (e.g. while Vite pre-bundles) and goes without, and a
+ * stale URL after a new pre-bundle costs a useless request, nothing more.
  */
 function startGraph() {
   let urls: string[] = []
