@@ -286,9 +286,9 @@ function parse(argv: string[]) {
 
 /** The `upstream` option from the `--upstream*` flags, the real key read from the environment or a file. */
 function upstreamFlags(values: ReturnType<typeof parse>['values']): TmapsUpstreamOptions | undefined {
-  const given = Object.keys(values).filter((name) => name.startsWith('upstream-'))
+  const upstreamOptions = Object.keys(values).filter((name) => name.startsWith('upstream-'))
   if (values.upstream === undefined) {
-    if (given.length > 0) fail(`--${given[0]} needs --upstream https://api.tmaps.tn.`)
+    if (upstreamOptions.length > 0) fail(`--${upstreamOptions[0]} needs --upstream https://api.tmaps.tn.`)
     return undefined
   }
   let key: string

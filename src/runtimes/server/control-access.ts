@@ -99,8 +99,8 @@ function pageCheck(c: Context, pageToken: string | undefined): Response | 'page'
 /** `/__console` or `/__console/`: where the console page is. */
 const isPagePath = (path: string) => path === CONTROL_PREFIX || path === `${CONTROL_PREFIX}/`
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
+function sameSecret(sent: string, expected: string): boolean {
+  const a = Buffer.from(sent)
   const b = Buffer.from(expected)
   return a.length === b.length && timingSafeEqual(a, b)
 }

@@ -158,17 +158,17 @@ export function controlRequestProblem(
       error: `The control API does not take ${String(method).slice(0, 20)} requests.`,
       headers: { Allow: [...CONTROL_METHODS].join(', ') },
     }
-  const given = host ?? ''
+  const hostHeader = host ?? ''
   let parsed: URL | undefined
   try {
-    parsed = new URL(`https://${given}/`)
+    parsed = new URL(`https://${hostHeader}/`)
   } catch {
     // not a host
   }
-  if (!parsed || parsed.host !== given.toLowerCase() || parsed.username !== '' || parsed.password !== '')
+  if (!parsed || parsed.host !== hostHeader.toLowerCase() || parsed.username !== '' || parsed.password !== '')
     return {
       status: 400,
-      error: `The Host header ${JSON.stringify(given.slice(0, 80))} is not a host[:port]. Call the control API as https://localhost:<port>/__console/.`,
+      error: `The Host header ${JSON.stringify(hostHeader.slice(0, 80))} is not a host[:port]. Call the control API as https://localhost:<port>/__console/.`,
     }
   return undefined
 }

@@ -31,8 +31,8 @@ export function serveConsole(server: ViteDevServer, base: string, settings: Cons
   const mount = `${base}${CONSOLE_PATH.slice(0, -1)}`
   let root: string | undefined
   server.middlewares.use(mount, (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const asked = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
-    const pathname = new URL(asked, 'http://localhost').pathname
+    const requestUrl = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
+    const pathname = new URL(requestUrl, 'http://localhost').pathname
     if (pathname === mount) {
       res.writeHead(302, { Location: `${mount}/` }).end()
       return

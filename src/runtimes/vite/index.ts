@@ -360,11 +360,11 @@ function validate(options: TmapsVitePluginOptions): Settings {
 }
 
 /** The overrides module's file: a path from the project's root (or absolute) to a file that exists. */
-function overridesModule(given: string, root: string): string {
-  const file = resolvePath(root, given)
+function overridesModule(path: string, root: string): string {
+  const file = resolvePath(root, path)
   if (!existsSync(file))
     throw new TypeError(
-      `Failed to set up tmaps-mock/vite: overrides is ${JSON.stringify(given)}, and ${file} does not exist. Give the path of a module from the project's root, e.g. "./src/tmaps-overrides.ts", whose default export lists the overrides.`,
+      `Failed to set up tmaps-mock/vite: overrides is ${JSON.stringify(path)}, and ${file} does not exist. Give the path of a module from the project's root, e.g. "./src/tmaps-overrides.ts", whose default export lists the overrides.`,
     )
   return file.split(sep).join('/')
 }
@@ -373,14 +373,14 @@ function overridesModule(given: string, root: string): string {
  * The recording's file: read and checked now (a bad one fails the dev server's start, saying why); an old one
  * warns here.
  */
-function replayRecording(given: string, root: string, maxAge: string | number | false): string {
-  const file = resolvePath(root, given)
+function replayRecording(path: string, root: string, maxAge: string | number | false): string {
+  const file = resolvePath(root, path)
   if (!existsSync(file))
     throw new TypeError(
-      `Failed to set up tmaps-mock/vite: replay is ${JSON.stringify(given)}, and ${file} does not exist. Record one with tmaps-mock serve --upstream https://api.tmaps.tn --upstream-key-env TMAPS_KEY --record ${given}.`,
+      `Failed to set up tmaps-mock/vite: replay is ${JSON.stringify(path)}, and ${file} does not exist. Record one with tmaps-mock serve --upstream https://api.tmaps.tn --upstream-key-env TMAPS_KEY --record ${path}.`,
     )
   try {
-    createReplay({ har: readFileSync(file, 'utf8'), maxAge }, { name: given })
+    createReplay({ har: readFileSync(file, 'utf8'), maxAge }, { name: path })
   } catch (error) {
     throw new TypeError(`Failed to set up tmaps-mock/vite: ${(error as Error).message}`)
   }
@@ -418,17 +418,17 @@ function startModule(
   }
   const lines = [`import { startTmapsPage } from ${JSON.stringify(PAGE_MODULE)}`]
   // The recording as text (`?raw`): an edit of the file reloads the page with it.
-  let given = JSON.stringify(config)
+  let pageConfig = JSON.stringify(config)
   if (replayFile !== undefined) {
     lines.push(`import recording from ${JSON.stringify(`${replayFile}?raw`)}`)
-    given = `{ ...${given}, replay: { ...${JSON.stringify(config.replay)}, har: recording } }`
+    pageConfig = `{ ...${pageConfig}, replay: { ...${JSON.stringify(config.replay)}, har: recording } }`
   }
-  if (overridesFile === undefined) lines.push(`const page = startTmapsPage(${given})`)
+  if (overridesFile === undefined) lines.push(`const page = startTmapsPage(${pageConfig})`)
   else {
     const file = JSON.stringify(overridesFile)
     lines.push(
       `import * as overridesModule from ${file}`,
-      `const page = startTmapsPage(${given}, overridesModule)`,
+      `const page = startTmapsPage(${pageConfig}, overridesModule)`,
       `if (import.meta.hot) import.meta.hot.accept(${file}, (next) => page.overridesEdited(next))`,
     )
   }
