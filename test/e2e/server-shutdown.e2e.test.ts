@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { startTmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
+import { startTmapsHttpsServer } from '../../src/runtimes/server/https-server.ts'
 
 /**
  * `close()` (what `tmaps-mock serve` does on SIGTERM and Ctrl-C) answers every request already
@@ -13,7 +13,7 @@ import { startTmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
  */
 const certDir = mkdtempSync(join(tmpdir(), 'tmaps-shutdown-'))
 afterAll(() => rmSync(certDir, { recursive: true, force: true }))
-const node = resolve(import.meta.dirname, '../node_modules/.bin/node')
+const node = resolve(import.meta.dirname, '../../node_modules/.bin/node')
 
 /**
  * The client process: opens a connection per request and sends it; once every connection is
@@ -98,7 +98,7 @@ it.each([50, 300])(
 
 /** Starts a real `tmaps-mock serve` (the CLI, a child process) with `--save`: its URL, CA, key and exit. */
 async function serve(save: string) {
-  const cli = resolve(import.meta.dirname, '../src/cli/tmaps-mock.ts')
+  const cli = resolve(import.meta.dirname, '../../src/cli/tmaps-mock.ts')
   const child = spawn(node, [cli, 'serve', '--port', '0', '--seed', 'shutdown', '--quiet', '--save', save], {
     env: { ...process.env, XDG_CACHE_HOME: certDir },
   })
