@@ -1,8 +1,8 @@
-import type { Options, SearchResult } from 'minisearch'
 import { distanceKm, round6 } from '../../data/geo.ts'
 import { houseDoor, type Street } from '../../data/streets.ts'
 import { type Derived, type World, worldFor } from '../../data/world.ts'
 import { tokenize } from '../../text/fold.ts'
+import { type SearchOptions, type SearchResult, search } from '../../vendor/minisearch.ts'
 import {
   boxAround,
   componentsOf,
@@ -17,7 +17,6 @@ import {
 } from './places.ts'
 import { fromPack, type GeocoderPack, readPack, toPack } from './prebuilt.ts'
 import {
-  documentOf,
   type IndexData,
   type IndexedText,
   type IndexLayout,
@@ -72,9 +71,9 @@ const STREET_WORDS = new Set(
 const UNASKED_STREET = 1
 
 /**
- * Builds the forward geocoder of a seed: an inverted index (MiniSearch) over every place's
- * folded names and context words, with fuzzy matching for longer words; read from the build's
- * pack for the default seed (`geocoderParts`).
+ * Builds the forward geocoder of a seed: an inverted index (searched as MiniSearch searches) over
+ * every place's folded names and context words, with fuzzy matching for longer words; read from
+ * the build's pack for the default seed (`geocoderParts`).
  * @example createGeocoder(worldFor('demo')).forward({ q: 'Tunis', limit: 5, lang: 'fr' })
  */
 export function createGeocoder(
@@ -82,7 +81,7 @@ export function createGeocoder(
   pack: GeocoderPack | undefined = readPack(world.seed),
 ): Geocoder {
   const parts = geocoderParts(world, pack)
-  const index = installIndex(parts.index, indexOptions())
+  const index = installIndex(parts.index)
   let byKind: Record<Place['kind'], Place[]> | undefined
   const tokenized = (names: readonly string[] | undefined) =>
     (names ?? []).map(tokenize).filter((t) => t.length > 0)
@@ -97,13 +96,13 @@ export function createGeocoder(
     }
     return names
   }
-  const exactOptions = { fuzzy: false, prefix: false } as const
+  const exactOptions: SearchOptions = { ...SEARCH_OPTIONS, fuzzy: false, prefix: false }
 
   const rank = (query: ForwardQuery, terms: string[], hits: SearchResult[], fuzzy: boolean) => {
     const ranked: Array<{ place: Place; confidence: number; rank: number }> = []
     const streetAsked = terms.some((t) => STREET_WORDS.has(t))
     for (const hit of hits) {
-      const place = parts.placeAt(documentOf(index, hit.id)!)
+      const place = parts.placeAt(hit.doc)
       const confidence = confidenceOf(hit, terms, namesOf(place), fuzzy)
       if (confidence === 0) continue
       if (query.bbox && !inBox(place, query.bbox)) continue
@@ -138,9 +137,9 @@ export function createGeocoder(
       if (terms.length === 0) return []
       const text = terms.join(' ')
       // Exact words first (fast, and what most queries need); typos and prefixes only when that is thin.
-      let ranked = rank(query, terms, index.search(text, exactOptions).slice(0, CANDIDATES * 4), false)
+      let ranked = rank(query, terms, search(index, text, exactOptions).slice(0, CANDIDATES * 4), false)
       if (ranked.length < query.limit || (ranked[0]?.confidence ?? 0) < 0.8) {
-        ranked = rank(query, terms, index.search(text).slice(0, CANDIDATES * 4), true)
+        ranked = rank(query, terms, search(index, text, SEARCH_OPTIONS).slice(0, CANDIDATES * 4), true)
       }
       const results: ForwardResult[] = []
       for (const { place, confidence } of ranked) {
@@ -242,13 +241,12 @@ export function packGeocoder(world: World): GeocoderPack {
   const parts = geocoderParts(world, undefined)
   const { index } = parts
   if (!('terms' in index)) throw new Error('a geocoder made, not read, has its terms')
-  const tree = termTree(installIndex(index, indexOptions()), index)
+  const tree = termTree(installIndex(index))
   return toPack(String(world.seed), gazetteerPlaces(), parts.entries(), { ...index, tree })
 }
 
 /** What the search index holds of a place. */
 export const indexedText = (p: Place): IndexedText => ({
-  id: p.id,
   name: p.aliases.join(' '),
   alt: (p.alt ?? []).join(' '),
   context: p.context,
@@ -369,23 +367,14 @@ function inBox(place: Place, [minLng, minLat, maxLng, maxLat]: [number, number, 
 }
 
 /**
- * The search index's options: every place's folded names and context words, fuzzy matching for
- * longer words, a prefix for the last word of a query.
+ * The search's options: a name counts more than another spelling, which counts more than a context
+ * word; fuzzy matching for longer words, a prefix for the last word of a query.
  */
-export function indexOptions(tokenizeField: (text: string) => string[] = tokenize): Options<IndexedText> {
-  return {
-    fields: ['name', 'alt', 'context'],
-    tokenize: tokenizeField,
-    processTerm: (term) => term,
-    searchOptions: {
-      boost: { name: 3, alt: 2, context: 1 },
-      combineWith: 'OR',
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : term.length >= 4 ? 1 : false),
-      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3,
-      tokenize,
-      processTerm: (term) => term,
-    },
-  }
+export const SEARCH_OPTIONS: SearchOptions = {
+  boost: { name: 3, alt: 2, context: 1 },
+  fuzzy: (term) => (term.length >= 5 ? 0.2 : term.length >= 4 ? 1 : false),
+  prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3,
+  tokenize,
 }
 
 /** The geocoder, a part of each world (its search index is built on the first search). */

@@ -116,7 +116,7 @@ export function toPack(
       numbers[i * NUMBERS + k] = scaled
     })
   })
-  if (texts.length > 0xffff || index.ids.length > 0xffff)
+  if (texts.length > 0xffff || index.lengths.length / 3 > 0xffff)
     throw new Error('the pack numbers texts and documents in 16 bits')
   return {
     format: PACK_FORMAT,
@@ -240,8 +240,6 @@ export function fromPack(
       }
     },
   }
-  const ids = gazetteer.places.map((p) => p.id)
-  for (let i = 0; i < count; i++) ids.push(`street:${keyOf(i)}`)
   const { tree, average } = pack.index
   const index = {
     tree,
@@ -251,9 +249,8 @@ export function fromPack(
     docs: new Uint32Array(new Uint16Array(bytesOf(pack.index.docs))),
     counts: new Uint16Array(bytesOf(pack.index.counts)),
     lengths: new Uint16Array(bytesOf(pack.index.lengths)),
-    ids,
   }
-  if (index.lengths.length !== ids.length * 3) return undefined
+  if (index.lengths.length !== (gazetteer.places.length + count) * 3) return undefined
   return { gazetteer, streets, index }
 }
 

@@ -1,123 +1,20 @@
-import MiniSearch, { type Options } from 'minisearch'
+import { insertTerm, type RadixTree, type TermIndex } from '../../vendor/minisearch.ts'
 
 /** What the search index holds of a place: its spellings, other spellings and context words. */
 export interface IndexedText {
-  id: string
   name: string
   alt: string
   context: string
 }
 
-/** The indexed fields, in MiniSearch's order (a field's id is its index here). */
+/** The indexed fields, in MiniSearch's order (a field's number is its place here). */
 const FIELDS = ['name', 'alt', 'context'] as const
 
 /**
- * One term's documents in one field, ascending, and how often the term is in each: what
- * MiniSearch's search reads of its `Map<document, count>` (`size`, `keys()`, `get()`), as a range
- * of two typed arrays that every term shares (issue #22: they were ~74,000 entries in ~4,400 Maps).
- */
-export class Postings {
-  readonly docs: Uint32Array
-  readonly counts: Uint16Array
-  readonly start: number
-  readonly end: number
-  constructor(docs: Uint32Array, counts: Uint16Array, start = 0, end = docs.length) {
-    this.docs = docs
-    this.counts = counts
-    this.start = start
-    this.end = end
-  }
-  get size(): number {
-    return this.end - this.start
-  }
-  keys(): IterableIterator<number> {
-    return this.docs.subarray(this.start, this.end).values()
-  }
-  get(doc: number): number | undefined {
-    let lo = this.start
-    let hi = this.end - 1
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      const at = this.docs[mid]!
-      if (at === doc) return this.counts[mid]
-      if (at < doc) lo = mid + 1
-      else hi = mid - 1
-    }
-    return undefined
-  }
-  has(doc: number): boolean {
-    return this.get(doc) !== undefined
-  }
-  *[Symbol.iterator](): IterableIterator<[number, number]> {
-    for (let i = this.start; i < this.end; i++) yield [this.docs[i]!, this.counts[i]!]
-  }
-}
-
-/**
- * Each document's number of distinct words per field (MiniSearch's `Map<document, number[]>`), in one array.
- */
-class FieldLengths {
-  readonly lengths: Uint16Array
-  /** What `get` answers: MiniSearch reads one field of it at once (`get(doc)[field]`). */
-  readonly #row: number[] = []
-  constructor(lengths: Uint16Array) {
-    this.lengths = lengths
-  }
-  get size(): number {
-    return this.lengths.length / FIELDS.length
-  }
-  get(doc: number): number[] | undefined {
-    if (!(doc >= 0 && doc < this.size)) return undefined
-    for (let f = 0; f < FIELDS.length; f++) this.#row[f] = this.lengths[doc * FIELDS.length + f]!
-    return this.#row
-  }
-  *[Symbol.iterator](): IterableIterator<[number, number[]]> {
-    for (let doc = 0; doc < this.size; doc++) yield [doc, [...this.get(doc)!]]
-  }
-}
-
-/** Document numbers to ids (MiniSearch's `Map<number, string>`), the ids in an array. */
-class DocumentIds {
-  readonly ids: readonly string[]
-  constructor(ids: readonly string[]) {
-    this.ids = ids
-  }
-  get size(): number {
-    return this.ids.length
-  }
-  has(doc: number): boolean {
-    return doc >= 0 && doc < this.ids.length
-  }
-  get(doc: number): string | undefined {
-    return this.ids[doc]
-  }
-  *[Symbol.iterator](): IterableIterator<[number, string]> {
-    for (let doc = 0; doc < this.ids.length; doc++) yield [doc, this.ids[doc]!]
-  }
-}
-
-/**
- * MiniSearch 7.2's state, as its `add` leaves it: private fields, so package.json pins minisearch
- * to 7.2.0 (search-index.test.ts fails if a version keeps its state otherwise).
- */
-interface State {
-  _documentCount: number
-  _nextId: number
-  _documentIds: DocumentIds
-  _idToShortId: Map<string, number>
-  _fieldLength: FieldLengths
-  _avgFieldLength: number[]
-  _index: { set(term: string, data: Map<number, Postings>): unknown; _tree: TreeNode; _size?: number }
-}
-
-/** A node of MiniSearch's radix tree: edges to nodes, and the empty edge to a term's data. */
-type TreeNode = Map<string, TreeNode | Map<number, Postings>>
-
-/**
- * MiniSearch's radix tree of an index's terms, node by node in its iteration order (depth first):
- * each node's number of edges, every edge's text (the empty one leads to a term's data), and the
- * term each empty edge leads to, as its number in the layout. Installing an index from it makes
- * the same tree, in the same order, without inserting its terms one by one (`installIndex`).
+ * An index's radix tree (`RadixTree`), node by node in the order of each node's edges, depth first.
+ * Each node's number of edges, every edge's text (the empty one leads to a term), and the term each
+ * empty edge leads to, as its number in the layout. Installing an index from it makes the same
+ * tree, its edges in the same order, without inserting its terms one by one (`installIndex`).
  */
 export interface TermTree {
   edges: string[]
@@ -128,11 +25,11 @@ export interface TermTree {
 }
 
 /**
- * What an index is made of, in the order MiniSearch's `add` first met its terms: every term's
- * documents (`docs`, and how often it is in each, `counts`) for each field in one range of two
- * typed arrays, each document's number of distinct words per field, the running averages of
- * those, and the documents' ids. `installIndex` makes the index of it; a geocoder made at build
- * time keeps it (`prebuilt.ts`).
+ * What an index is made of, its terms numbered in the order MiniSearch's `add` first meets them.
+ * Every term's documents (`docs`, and how often it is in each, `counts`) for each field are one
+ * range of two typed arrays; then each document's number of distinct words per field and the
+ * running averages of those. `installIndex` makes the index of it; a geocoder made at build time
+ * keeps it (`prebuilt.ts`).
  */
 export interface IndexLayout extends IndexData {
   /** The terms, in the order first met. The empty term (`empty`, -1 when none) is not indexed. */
@@ -150,29 +47,14 @@ export interface IndexData {
   /** Per document and field: its number of distinct words. */
   lengths: Uint16Array
   average: number[]
-  ids: string[]
 }
 
 /**
- * The MiniSearch index that `addAll(documents)` builds, in the same state to the bit (its radix
- * tree's terms inserted in the order `add` first met them, which decides the order search lists
- * equal-scored results and a result's matched words; each document's field lengths; the running
- * averages computed as `add` computes them), but with each term's documents in `Postings`, the
- * field lengths in one array and the document ids in another: 2.8 MB of heap instead of 8.1 MB
- * (a world's ~8,900 places), built without its Map entries nor a growing list per term (the
- * documents' words are numbered in one pass, the postings laid out in a second), so that the
- * build leaves little garbage behind. `search-index.test.ts` compares its `toJSON()` with that
- * of an index built by `addAll`, byte for byte.
- * @example buildIndex(places.map(indexedPlace), indexOptions()).search('tunis')
+ * The layout of the index of `documents`, made without a `Map` entry nor a growing list per term.
+ * The documents' words are numbered in one pass and the postings laid out in a second, so that
+ * the build leaves little garbage behind.
+ * @example installIndex(layOut(places.map(indexedText), tokenize))
  */
-export function buildIndex(
-  documents: readonly IndexedText[],
-  options: Options<IndexedText>,
-): MiniSearch<IndexedText> {
-  return installIndex(layOut(documents, options.tokenize!), options)
-}
-
-/** The layout of the index of `documents`: see `buildIndex`. */
 export function layOut(
   documents: readonly IndexedText[],
   tokenize: (text: string, field?: string) => string[],
@@ -181,8 +63,8 @@ export function layOut(
   // Each distinct term gets a number in the order `add` first meets it (the radix tree's order);
   // a document's words are kept as those numbers, and each term's postings counted, in one pass;
   // then every term's documents are laid out in two typed arrays in a second pass over the
-  // numbers. No list per term (there were ~74,000 postings in ~15,000 growing arrays, all garbage
-  // once the index was built: the resident memory of a server kept them as its high-water mark).
+  // numbers. No list per term: growing lists, all garbage once the index is built, would stay in
+  // a server's resident memory as its high-water mark.
   const termOf = new Map<string, number>()
   const terms: string[] = []
   let words = new Int32Array(1 << 16)
@@ -275,79 +157,60 @@ export function layOut(
     counts,
     lengths,
     average: documents.length > 0 ? average : [],
-    ids: documents.map((d) => d.id),
   }
 }
 
 /**
- * The MiniSearch index of a layout, in the state `addAll` would leave it in (`buildIndex`).
- * @example installIndex(layOut(documents, tokenize), indexOptions())
+ * The search index of a layout, the one MiniSearch's `addAll` builds of the same documents.
+ * Its radix tree has the terms inserted in the order `add` first meets them, which decides the
+ * order in which a search lists equal-scored results and a result's matched words; the field
+ * lengths and their running averages are those `add` computes. Searched with MiniSearch's search
+ * (`search` in src/vendor/minisearch.ts), it answers as MiniSearch does, to the bit
+ * (`search-index.test.ts` compares the two).
+ * @example search(installIndex(layOut(documents, tokenize)), 'tunis', SEARCH_OPTIONS)
  */
-export function installIndex(
-  layout: IndexLayout | (IndexData & { tree: TermTree }),
-  options: Options<IndexedText>,
-): MiniSearch<IndexedText> {
-  const { offsets, sizes, docs, counts, lengths, average, ids } = layout
-  const fieldCount = FIELDS.length
-  const index = new MiniSearch<IndexedText>(options)
-  const state = index as unknown as State
-  state._documentCount = ids.length
-  state._nextId = ids.length
-  state._documentIds = new DocumentIds(ids)
-  state._idToShortId = new Map(ids.map((id, doc) => [id, doc]))
-  state._fieldLength = new FieldLengths(lengths)
-  state._avgFieldLength = average
-  const dataOf = (id: number) => {
-    const data = new Map<number, Postings>()
-    for (let field = 0; field < fieldCount; field++) {
-      const at = id * fieldCount + field
-      if (sizes[at] === 0) continue
-      data.set(field, new Postings(docs, counts, offsets[at]!, offsets[at]! + sizes[at]!))
-    }
-    return data
+export function installIndex(layout: IndexLayout | (IndexData & { tree: TermTree })): TermIndex {
+  const { offsets, sizes, docs, counts, lengths, average } = layout
+  let tree: RadixTree<number>
+  if ('tree' in layout) tree = treeOf(layout.tree)
+  else {
+    tree = new Map()
+    const { terms, empty } = layout
+    for (let id = 0; id < terms.length; id++) if (id !== empty) insertTerm(tree, terms[id]!, id)
   }
-  if ('tree' in layout) {
-    const { tree } = layout
-    let edge = 0
-    let degree = 0
-    let leaf = 0
-    const node = (): TreeNode => {
-      const made: TreeNode = new Map()
-      for (let n = tree.degrees[degree++]!; n > 0; n--) {
-        const text = tree.edges[edge++]!
-        made.set(text, text === '' ? dataOf(tree.leaves[leaf++]!) : node())
-      }
-      return made
-    }
-    state._index._tree = node()
-    state._index._size = undefined
-    return index
-  }
-  const { terms, empty } = layout
-  for (let id = 0; id < terms.length; id++) if (id !== empty) state._index.set(terms[id]!, dataOf(id))
-  return index
+  return { fields: FIELDS, tree, offsets, sizes, docs, counts, lengths, average }
 }
 
-/** The number of a document in an index, by its id (MiniSearch's short id: its place in the layout). */
-export function documentOf(index: MiniSearch<IndexedText>, id: string): number | undefined {
-  return (index as unknown as State)._idToShortId.get(id)
+/** The radix tree a `TermTree` lists, each term's number at its leaf. */
+function treeOf({ edges, degrees, leaves }: TermTree): RadixTree<number> {
+  let edge = 0
+  let degree = 0
+  let leaf = 0
+  const node = (): RadixTree<number> => {
+    const made: RadixTree<number> = new Map()
+    for (let n = degrees[degree++]!; n > 0; n--) {
+      const text = edges[edge++]!
+      made.set(text, text === '' ? leaves[leaf++]! : node())
+    }
+    return made
+  }
+  return node()
 }
 
 /**
- * The radix tree of an index installed from `layout` (its terms numbered as there).
- * @example installIndex({ ...layout, tree: termTree(installIndex(layout, options), layout) }, options)
+ * The radix tree of an index, as a `TermTree` (what a geocoder made at build time keeps of it).
+ * @example installIndex({ ...layout, tree: termTree(installIndex(layout)) })
  */
-export function termTree(index: MiniSearch<IndexedText>, layout: IndexLayout): TermTree {
-  const numbers = new Map(layout.terms.map((term, id) => [term, id]))
+export function termTree(index: TermIndex): TermTree {
   const tree: TermTree = { edges: [], degrees: [], leaves: [] }
-  const visit = (node: TreeNode, prefix: string) => {
+  const visit = (node: RadixTree<number>) => {
     tree.degrees.push(node.size)
     for (const [text, child] of node) {
       tree.edges.push(text)
-      if (text === '') tree.leaves.push(numbers.get(prefix)!)
-      else visit(child as TreeNode, prefix + text)
+      if (text === '') tree.leaves.push(child as number)
+      else visit(child as RadixTree<number>)
     }
   }
-  visit((index as unknown as State)._index._tree, '')
+  visit(index.tree)
   return tree
 }
