@@ -3,8 +3,8 @@ import type { GazetteerPlaces, Place, StreetEntry } from './places.ts'
 import type { IndexData, TermTree } from './search-index.ts'
 
 /**
- * The default seed's geocoder, made at build time (issue #22: a test runner that isolates files
- * in processes pays the first geocode once per file). `npm run build` writes what the seed decides
+ * The default seed's geocoder, made at build time: a test runner that isolates files in
+ * processes pays the first geocode once per file. `npm run build` writes what the seed decides
  * (its streets' names and boxes) and the search index (its radix tree and every term's documents)
  * beside the compiled geocoder (`dist/endpoints/geocoding/geocoder-pack.json`, by
  * `scripts/build-geocoder-pack.ts`); a Node process that geocodes with the default seed reads it
