@@ -103,7 +103,12 @@ function listenOn(listener: Listener, host: string, port: number): Promise<Serve
  * Listens on `port` (`localhost`: 127.0.0.1, then ::1 on the same port when the machine has
  * it), or on the next free ones when `next` allows it; resolves with the servers.
  */
-async function listen(listener: Listener, host: string, port: number, next: boolean): Promise<Server[]> {
+async function listen(
+  listener: Listener,
+  host: string,
+  port: number,
+  next: boolean,
+): Promise<[Server, ...Server[]]> {
   for (let tries = 0; ; tries++) {
     try {
       const first = await listenOn(listener, host === 'localhost' ? '127.0.0.1' : host, port + tries)
@@ -125,13 +130,13 @@ async function listen(listener: Listener, host: string, port: number, next: bool
 
 /** Opens `url` in the system's browser; says so if it cannot. */
 function openBrowser(url: string): void {
-  const [command, ...args] =
+  const [command, args]: [string, string[]] =
     process.platform === 'darwin'
-      ? ['open', url]
+      ? ['open', [url]]
       : process.platform === 'win32'
-        ? ['cmd', '/c', 'start', '""', url]
-        : ['xdg-open', url]
-  const opener = spawn(command!, args, { stdio: 'ignore', detached: true })
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]]
+  const opener = spawn(command, args, { stdio: 'ignore', detached: true })
   opener.on('error', () => process.stderr.write(`tmaps-mock: could not open a browser; open ${url}\n`))
   opener.unref()
 }
@@ -171,7 +176,7 @@ export async function playgroundCommand(argv: string[]): Promise<void> {
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
   if (port > 65_535) fail(`--port must be a port number from 0 to 65535, got "${values.port}".`)
   const servers = await listen(pageListener(root, html), host, port, values.port === undefined)
-  const { port: listening } = servers[0]!.address() as AddressInfo
+  const { port: listening } = servers[0].address() as AddressInfo
   const shown = host.includes(':') ? `[${host}]` : host
   const url = `http://${shown}:${listening}/`
   process.stdout.write(

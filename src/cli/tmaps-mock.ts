@@ -82,8 +82,7 @@ function fail(message: string): never {
   process.exit(USAGE_ERROR)
 }
 
-function portFlag(name: string, value: string | undefined, fallback?: number): number | undefined {
-  if (value === undefined) return fallback
+function portFlag(name: string, value: string): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535)
     fail(`--${name} must be a port number from 0 to 65535, got "${value}".`)
   return Number(value)
@@ -156,7 +155,7 @@ async function main(argv: string[]): Promise<void> {
       consoleOrigins: values['console-origin'] ?? [],
       ...(values['console-token'] !== undefined && { consoleToken: values['console-token'] }),
       ...(!values.quiet && { onRequest: requestLines.print }),
-      port: portFlag('port', values.port, 8443)!,
+      port: values.port === undefined ? 8443 : portFlag('port', values.port),
       ...(values['http-port'] !== undefined && { httpPort: portFlag('http-port', values['http-port']) }),
       ...(values.cert && values.key && { cert: values.cert, key: values.key }),
       ...(values.seed !== undefined && { seed: values.seed }),
@@ -302,7 +301,7 @@ function upstreamFlags(values: ReturnType<typeof parse>['values']): TmapsUpstrea
     fail(`--upstream-timeout takes milliseconds, got "${timeout}".`)
   return {
     api: values.upstream,
-    key: key!,
+    key,
     ...(values['upstream-tiles'] !== undefined && { tiles: values['upstream-tiles'] }),
     ...(values['upstream-ca'] !== undefined && { ca: values['upstream-ca'] }),
     ...(timeout !== undefined && { timeoutMs: Number(timeout) }),
@@ -320,7 +319,7 @@ function replayMissing(value: string | undefined): 'mock' | 'error' {
 function range(flag: string, text: string): number | [number, number] {
   const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text.trim())
   if (!match) fail(`${flag} takes milliseconds, e.g. 300 or 200-800, got "${text}".`)
-  const [min, max] = [Number(match![1]), Number(match![2] ?? match![1])]
+  const [min, max] = [Number(match[1]), Number(match[2] ?? match[1])]
   if (min > max) fail(`${flag}: the range ${text} goes backwards; write it low-high, e.g. 200-800.`)
   return min === max ? min : [min, max]
 }

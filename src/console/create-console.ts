@@ -5,6 +5,7 @@ import type { KeyMaterial } from '../data/seeded.ts'
 import type { KeyEntry, TmapsStore } from '../store/create-store.ts'
 import type { KeyRecord } from '../store/schemas.ts'
 import { keyNameProblem, MAX_DOMAINS_PER_KEY, MAX_KEY_NAME_LENGTH, MAX_KEYS } from '../store/schemas.ts'
+import { must } from '../validate/must.ts'
 import { TmapsConsoleError } from './console-error.ts'
 
 /**
@@ -215,7 +216,11 @@ function createKey(ctx: ConsoleContext, input: CreateKeyInput): Promise<CreatedK
       createdAt: now,
       updatedAt: now,
     })
-    await setLinks(ctx, store.byId.get(record.id)!, domains)
+    await setLinks(
+      ctx,
+      must(store.byId.get(record.id), `no store entry for the key just created, ${record.id}`),
+      domains,
+    )
     return { ...info(ctx, record), value: record.value }
   })
 }
@@ -258,9 +263,9 @@ function addDomain(ctx: ConsoleContext, hostname: string): Promise<DomainInfo> {
   return ctx.serialize(async () => {
     const action = 'add domain'
     ctx.assertReady(action)
-    const [normalized] = normalizeAll([hostname], action)
-    await ensureDomain(ctx, normalized!)
-    return domainInfo(ctx, normalized!)
+    const normalized = normalizeOne(hostname, action)
+    await ensureDomain(ctx, normalized)
+    return domainInfo(ctx, normalized)
   })
 }
 
@@ -268,16 +273,16 @@ function removeDomain(ctx: ConsoleContext, hostname: string): Promise<void> {
   return ctx.serialize(async () => {
     const action = 'remove domain'
     ctx.assertReady(action)
-    const [normalized] = normalizeAll([hostname], action)
+    const normalized = normalizeOne(hostname, action)
     const store = ctx.store()
-    if (!store.keysByDomain.has(normalized!))
+    if (!store.keysByDomain.has(normalized))
       fail(
         'not-found',
         action,
         `"${normalized}" is not an authorized domain. List them with console.listDomains()`,
       )
-    store.links.deleteMany((q) => q.where({ hostname: normalized! }))
-    store.domains.delete((q) => q.where({ hostname: normalized! }))
+    store.links.deleteMany((q) => q.where({ hostname: normalized }))
+    store.domains.delete((q) => q.where({ hostname: normalized }))
   })
 }
 
@@ -290,32 +295,35 @@ function listDomains(ctx: ConsoleContext): DomainInfo[] {
 }
 
 function linkDomain(ctx: ConsoleContext, ref: KeyRef, hostname: string): Promise<KeyInfo> {
-  return changeKeyDomains(ctx, 'link domain', ref, [hostname], async (entry, [normalized]) => {
-    if (!ctx.store().keysByDomain.has(normalized!))
+  const normalize = (action: string) => normalizeOne(hostname, action)
+  return changeKeyDomains(ctx, 'link domain', ref, normalize, async (entry, normalized) => {
+    if (!ctx.store().keysByDomain.has(normalized))
       fail(
         'not-found',
         'link domain',
         `"${normalized}" is not an authorized domain yet. Add it first with console.addDomain("${normalized}"), or use console.setKeyDomains()`,
       )
-    if (entry.domains.has(normalized!)) return
+    if (entry.domains.has(normalized)) return
     assertDomainCount(entry.domains.size + 1, 'link domain')
     await ctx
       .store()
-      .links.create({ keyId: entry.id, hostname: normalized!, createdAt: ctx.now().toISOString() })
+      .links.create({ keyId: entry.id, hostname: normalized, createdAt: ctx.now().toISOString() })
     await touch(ctx, entry)
   })
 }
 
 function unlinkDomain(ctx: ConsoleContext, ref: KeyRef, hostname: string): Promise<KeyInfo> {
-  return changeKeyDomains(ctx, 'unlink domain', ref, [hostname], async (entry, [normalized]) => {
-    if (!entry.domains.has(normalized!)) return
-    ctx.store().links.delete((q) => q.where({ keyId: entry.id, hostname: normalized! }))
+  const normalize = (action: string) => normalizeOne(hostname, action)
+  return changeKeyDomains(ctx, 'unlink domain', ref, normalize, async (entry, normalized) => {
+    if (!entry.domains.has(normalized)) return
+    ctx.store().links.delete((q) => q.where({ keyId: entry.id, hostname: normalized }))
     await touch(ctx, entry)
   })
 }
 
 function setKeyDomains(ctx: ConsoleContext, ref: KeyRef, hostnames: readonly string[]): Promise<KeyInfo> {
-  return changeKeyDomains(ctx, 'set key domains', ref, hostnames, async (entry, wanted) => {
+  const normalize = (action: string) => normalizeAll(hostnames, action)
+  return changeKeyDomains(ctx, 'set key domains', ref, normalize, async (entry, wanted) => {
     assertDomainCount(wanted.length, 'set key domains')
     await setLinks(ctx, entry, wanted)
     await touch(ctx, entry)
@@ -414,14 +422,13 @@ function info(ctx: ConsoleContext, record: KeyRecord): KeyInfo {
 function normalizeAll(hostnames: readonly string[], action: string): string[] {
   if (!Array.isArray(hostnames))
     fail('invalid-input', action, 'domains must be an array of hostnames, e.g. ["localhost", "mysite.tn"]')
-  return [
-    ...new Set(
-      hostnames.map((h) => {
-        const parsed = parseDomainInput(h)
-        return parsed.ok ? parsed.hostname : fail('invalid-input', action, parsed.error)
-      }),
-    ),
-  ]
+  return [...new Set(hostnames.map((h) => normalizeOne(h, action)))]
+}
+
+/** A hostname as the console keeps it (`parseDomainInput`), or the console's error in its words. */
+function normalizeOne(hostname: string, action: string): string {
+  const parsed = parseDomainInput(hostname)
+  return parsed.ok ? parsed.hostname : fail('invalid-input', action, parsed.error)
 }
 
 function assertDomainCount(count: number, action: string): void {
@@ -466,17 +473,18 @@ async function setLinks(ctx: ConsoleContext, entry: KeyEntry, wanted: readonly s
 }
 
 /** One write to a key's domains: validated whole (key, hostnames, not revoked) before it runs. */
-function changeKeyDomains(
+function changeKeyDomains<T>(
   ctx: ConsoleContext,
   action: string,
   ref: KeyRef,
-  hostnames: readonly string[],
-  change: (entry: KeyEntry, normalized: string[]) => Promise<void>,
+  /** The hostnames to write, checked and normalized (one or a list). */
+  normalize: (action: string) => T,
+  change: (entry: KeyEntry, normalized: T) => Promise<void>,
 ): Promise<KeyInfo> {
   return ctx.serialize(async () => {
     ctx.assertReady(action)
     const entry = requireEntry(ctx, ref, action)
-    const normalized = normalizeAll(hostnames, action)
+    const normalized = normalize(action)
     assertMutable(entry, action)
     await change(entry, normalized)
     return info(ctx, entry.record)
@@ -485,7 +493,7 @@ function changeKeyDomains(
 
 function domainInfo(ctx: ConsoleContext, hostname: string): DomainInfo {
   const store = ctx.store()
-  const record = store.domainsByHost.get(hostname)!
+  const record = must(store.domainsByHost.get(hostname), `no domain record for ${hostname}`)
   const keys = [...(store.keysByDomain.get(hostname) ?? [])].flatMap((id) => {
     const entry = store.byId.get(id)
     if (!entry) return []

@@ -2,6 +2,7 @@ import type { DecisionFacts } from '../contract/decide.ts'
 import { explainDecision } from '../contract/explain.ts'
 import { maskKey, maskSecrets } from '../contract/key-format.ts'
 import type { Rule } from '../contract/rejections.ts'
+import { must } from '../validate/must.ts'
 
 /**
  * One answered request, as the console's log shows it; it never holds a full key value.
@@ -178,14 +179,18 @@ export function createRequestLog(size: number): RequestLog & {
   let next = 0
   let seq = 0
   const listeners = new Set<LogListener>()
-  const entryAt = (i: number): LogEntry => ({
-    ...ring[i]!,
-    ...(hosts[i] !== undefined && { host: hosts[i] }),
-    seq: seqs[i]!,
-    time: new Date(times[i]!).toISOString(),
-    durationMs: durations[i]!,
-    reason: reasonOf(ring[i]!),
-  })
+  // `i` is a slot written since the last `clear` (the typed arrays' `?? 0` is never taken).
+  const entryAt = (i: number): LogEntry => {
+    const request = must(ring[i], 'a request log read an empty slot')
+    return {
+      ...request,
+      ...(hosts[i] !== undefined && { host: hosts[i] }),
+      seq: seqs[i] ?? 0,
+      time: new Date(times[i] ?? 0).toISOString(),
+      durationMs: durations[i] ?? 0,
+      reason: reasonOf(request),
+    }
+  }
   return {
     size,
     push(entry, timeMs, durationMs, host) {

@@ -117,7 +117,10 @@ const cachedHost = (header: string): string | null => {
   let host = hosts.get(header)
   if (host === undefined) {
     host = hostFromHeader(header)
-    if (hosts.size >= 256) hosts.delete(hosts.keys().next().value!)
+    if (hosts.size >= 256) {
+      const oldest = hosts.keys().next().value
+      if (oldest !== undefined) hosts.delete(oldest)
+    }
     if (header.length <= 512) hosts.set(header, host)
   }
   return host
@@ -155,10 +158,11 @@ export function decide(facts: RequestFacts, lookup: (value: string) => KeyView |
   const via = facts.origin !== null ? 'origin' : facts.referer !== null ? 'referer' : 'none'
   const header = via === 'origin' ? facts.origin : via === 'referer' ? facts.referer : null
   const host = header === null ? null : cachedHost(header)
-  const only = facts.keyValues.length === 1 ? facts.keyValues[0]! : null
+  const first = facts.keyValues[0]
+  const only = facts.keyValues.length === 1 && first !== undefined ? first : null
   const record: DecisionFacts = {
     scheme: facts.scheme,
-    key: facts.keyValues.length === 0 ? null : maskKey(only ?? facts.keyValues[0]!),
+    key: first === undefined ? null : maskKey(first),
     keyId: null,
     via,
     header:

@@ -68,7 +68,7 @@ export function parseDomainInput(input: string): DomainInputResult {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)
   if (scheme) {
     return fail(
-      `"${shown}" includes a scheme (${cut(scheme[1]!)}://). Enter the bare hostname, e.g. "${cut(bareHint(raw))}"`,
+      `"${shown}" includes a scheme (${cut(scheme[1] ?? '')}://). Enter the bare hostname, e.g. "${cut(bareHint(raw))}"`,
     )
   }
   if (raw.includes('@')) return fail(`"${shown}" includes user info (@). Enter the bare hostname only`)
@@ -88,7 +88,7 @@ export function parseDomainInput(input: string): DomainInputResult {
       `"${shown}" includes a port (:${bracketed[2]}). Ports are ignored when matching; enter "[${bracketed[1]}]"`,
     )
   }
-  const v6 = bracketed ? bracketed[1]! : (raw.match(/:/g)?.length ?? 0) >= 2 ? raw : null
+  const v6 = bracketed ? (bracketed[1] ?? '') : (raw.match(/:/g)?.length ?? 0) >= 2 ? raw : null
   if (v6 !== null) {
     const host = URL.canParse(`http://[${v6}]/`) ? new URL(`http://[${v6}]/`).hostname : null
     return host ? { ok: true, hostname: host } : fail(`"${shown}" is not a valid IPv6 address`)

@@ -103,8 +103,9 @@ export function withEtag(bytes: Uint8Array<ArrayBuffer>): { bytes: Uint8Array<Ar
   let h1 = 0x811c9dc5
   let h2 = 0x01000193 ^ bytes.length
   for (let i = 0; i < bytes.length; i++) {
-    h1 = Math.imul(h1 ^ bytes[i]!, 0x01000193)
-    h2 = Math.imul(h2 ^ bytes[i]!, 0x5bd1e995) ^ (h2 >>> 15)
+    const byte = bytes[i] ?? 0 // always a byte below `length` (an indexed loop: `for...of` is slower here)
+    h1 = Math.imul(h1 ^ byte, 0x01000193)
+    h2 = Math.imul(h2 ^ byte, 0x5bd1e995) ^ (h2 >>> 15)
   }
   const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0')
   return { bytes, etag: `"${hex(h1)}${hex(h2)}"` }

@@ -18,8 +18,11 @@ export function boundedCache<V>(maxEntries: number, maxBytes: number, sizeOf: (v
       const size = sizeOf(value)
       drop(key)
       if (size > maxBytes / 4) return
-      while (entries.size > 0 && (entries.size >= maxEntries || bytes + size > maxBytes))
-        drop(entries.keys().next().value!)
+      while (entries.size >= maxEntries || bytes + size > maxBytes) {
+        const oldest = entries.keys().next().value
+        if (oldest === undefined) break // none left
+        drop(oldest)
+      }
       entries.set(key, value)
       bytes += size
     },

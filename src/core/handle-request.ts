@@ -10,6 +10,7 @@ import { ignoredParams } from '../endpoints/query-params.ts'
 import { endpointName, type ResolvedEndpoint, resolveEndpoint } from '../endpoints/registry.ts'
 import { RendererBusyError, RendererFailedError } from '../jobs/protocol.ts'
 import type { AnswerSource } from '../upstream/answer-source.ts'
+import { must } from '../validate/must.ts'
 import { deeperThan, MAX_JSON_DEPTH } from '../validate/validate.ts'
 import { type AnswerCache, type ComputedAnswer, computedKey } from './answer-cache.ts'
 import {
@@ -65,7 +66,7 @@ export interface FetchOptions {
 }
 
 /** A log entry as `handleRequest` makes it: the exit that records it adds its time and duration. */
-type HandledEntry = Omit<NewLogEntry, 'time' | 'durationMs'>
+export type HandledEntry = Omit<NewLogEntry, 'time' | 'durationMs'>
 
 /** What one request came to: the answer, and what the log and usage keep of it. */
 export interface Handled {
@@ -274,8 +275,9 @@ function requestFacts(
 
 /** The key a refused request still names, for usage (plain HTTP is refused before the lookup). */
 function attribute(decision: Decision, facts: RequestFacts, lookup: CoreParts['lookup']): Decision {
-  if (decision.facts.keyId !== null || facts.keyValues.length !== 1) return decision
-  const key = lookup(facts.keyValues[0]!)
+  const only = facts.keyValues.length === 1 ? facts.keyValues[0] : undefined
+  if (decision.facts.keyId !== null || only === undefined) return decision
+  const key = lookup(only)
   return key ? { ...decision, facts: { ...decision.facts, keyId: key.id } } : decision
 }
 
@@ -327,7 +329,8 @@ function faultAnswer(plan: FaultPlan, origin: string | null): { reply: TmapsAnsw
     const reply: TmapsAnswer = { status: 0, statusText: '', headers: {}, body: null, network: 'reset' }
     return { reply, reason: `${which}: the connection was reset (no answer).` }
   }
-  const status = plan.status!
+  // The caller answers a plan with a status or a reset only.
+  const status = must(plan.status, 'a fault plan with neither a status nor a reset was answered')
   const error = FAULT_BODIES[status]
   const retry = status === 429 || status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : undefined
   return {

@@ -1,7 +1,7 @@
 import type { AnswerCache, CachedAnswer } from './answer-cache.ts'
 import type { TmapsAnswer } from './answers.ts'
 import type { FaultPlan } from './faults.ts'
-import type { FetchOptions, Handled, HandleRequest, RequestLike } from './handle-request.ts'
+import type { FetchOptions, Handled, HandledEntry, HandleRequest, RequestLike } from './handle-request.ts'
 import { PathTarget } from './request-target.ts'
 
 /** Requests whose key and headers are longer (a long query or Referer) are not remembered. */
@@ -41,7 +41,7 @@ export function memoize(
     overrides?: { readonly size: number }
   },
 ): Memo {
-  const recall = (request: RequestLike, options: FetchOptions | undefined): Handled | undefined => {
+  const recall = (request: RequestLike, options: FetchOptions | undefined): Remembered | undefined => {
     const key = memoKey(request, options)
     if (key === undefined) return undefined
     const found = variantFor(cache.get(key), request, options)
@@ -53,9 +53,9 @@ export function memoize(
   }
   const remember = (request: RequestLike, options: FetchOptions | undefined, handled: Handled) => {
     const key = memoKey(request, options)
-    if (key === undefined || !handled.repeatable || !handled.entry || handled.entry.fault !== undefined)
-      return
-    const variant = variantOf(request, options, handled)
+    const { entry } = handled
+    if (key === undefined || !handled.repeatable || !entry || entry.fault !== undefined) return
+    const variant = variantOf(request, options, handled, entry)
     if (key.length + textLength(variant) > MEMO_KEY_LIMIT) return
     Object.freeze(handled.answer.headers)
     cache.set(key, withVariant(cache.get(key), variant))
@@ -64,7 +64,7 @@ export function memoize(
     if (plan || overrides?.size) return handleRequest(request, options, plan)
     const memo = recall(request, options)
     if (memo !== undefined) {
-      const planned = faults.plan(memo.entry!.endpoint)
+      const planned = faults.plan(memo.entry.endpoint)
       return planned === undefined
         ? { ...memo, started: performance.now() }
         : handleRequest(request, options, planned)
@@ -83,6 +83,9 @@ export function memoize(
   }
 }
 
+/** A remembered answer has its log entry (a preflight, never logged, is never remembered). */
+type Remembered = Handled & { entry: HandledEntry }
+
 /**
  * One answer remembered for a URL (one key), for one variant of what else the contract reads:
  * the protocol of a `PathTarget` (its host follows from its path), `Origin`, `Referer`, a
@@ -94,7 +97,7 @@ interface Variant {
   readonly origin: string | null
   readonly referer: string | null
   readonly ifNoneMatch: string | null
-  readonly handled: Handled
+  readonly handled: Remembered
   readonly bodyKey: string | undefined
 }
 /** The answers remembered for one URL, and what they weigh. */
@@ -131,7 +134,12 @@ function memoKey(request: RequestLike, options?: FetchOptions): string | undefin
 const protocolOf = (options: FetchOptions | undefined) =>
   options?.url instanceof PathTarget ? options.url.protocol : ''
 
-function variantOf(request: RequestLike, options: FetchOptions | undefined, handled: Handled): Variant {
+function variantOf(
+  request: RequestLike,
+  options: FetchOptions | undefined,
+  handled: Handled,
+  entry: HandledEntry,
+): Variant {
   const { bodyKey } = handled
   const answer: TmapsAnswer = bodyKey === undefined ? handled.answer : { ...handled.answer, body: null }
   return {
@@ -139,7 +147,7 @@ function variantOf(request: RequestLike, options: FetchOptions | undefined, hand
     origin: request.headers.get('origin'),
     referer: request.headers.get('referer'),
     ifNoneMatch: request.headers.get('if-none-match'),
-    handled: { ...handled, answer: Object.freeze(answer) },
+    handled: { ...handled, entry, answer: Object.freeze(answer) },
     bodyKey,
   }
 }

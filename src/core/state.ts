@@ -12,6 +12,7 @@ import {
   parseSnapshotInSlices,
   type TmapsSnapshot,
 } from '../store/snapshot.ts'
+import { must } from '../validate/must.ts'
 import { DEFAULT_DEMO_SEED, type ResolvedOptions } from './options.ts'
 
 /**
@@ -93,7 +94,12 @@ export function createState(opts: ResolvedOptions, usage: ReturnType<typeof crea
   // The demo state's keys are new keys: their values are shown once, on ready and on reset.
   const createdKeys = (): TmapsReadyInfo => ({
     createdKeys:
-      opts.state === 'demo' ? initial.keys.map((k) => ({ ...consoleApi.getKey(k.id)!, value: k.value })) : [],
+      opts.state === 'demo'
+        ? initial.keys.map((k) => ({
+            ...must(consoleApi.getKey(k.id), `no demo key ${k.id} in the console`),
+            value: k.value,
+          }))
+        : [],
   })
 
   const ready = serialize(async () => {

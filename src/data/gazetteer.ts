@@ -1,3 +1,4 @@
+import { must } from '../validate/must.ts'
 import places from './tunisia.json' with { type: 'json' }
 
 interface Governorate {
@@ -54,10 +55,10 @@ const delegationById = new Map(DELEGATIONS.map((d) => [d.id, d]))
 
 /** A governorate by ISO 3166-2 id (`TN-11`); the gazetteer's references always resolve. */
 export function governorate(id: string): Governorate {
-  return governorateById.get(id)!
+  return must(governorateById.get(id), `no governorate ${id} in the gazetteer`)
 }
 
 /** A delegation by id (`TN-11-1152`). */
 export function delegation(id: string): Delegation {
-  return delegationById.get(id)!
+  return must(delegationById.get(id), `no delegation ${id} in the gazetteer`)
 }

@@ -53,9 +53,10 @@ export function decodeDeltas(
 ): Float64Array {
   const out = new Float64Array(encoded.length)
   let [x, y] = [0, 0]
+  // Pairs below `length`: `?? 0` is never taken.
   for (let i = 0; i < encoded.length; i += 2) {
-    x += encoded[i]!
-    y += encoded[i + 1]!
+    x += encoded[i] ?? 0
+    y += encoded[i + 1] ?? 0
     out[i] = toX(x / scale)
     out[i + 1] = toY(y / scale)
   }

@@ -67,7 +67,7 @@ export function placeName(l: Locality): Names {
   const named = PLACE_NAMES[l.name]
   const fr = named?.fr ?? l.fr ?? l.name
   const en = named ? named.fr : (l.en ?? fr)
-  const ar = (named?.ar ?? l.ar ?? fr).split('،')[0]!.trim()
+  const ar = ((named?.ar ?? l.ar ?? fr).split('،')[0] ?? '').trim()
   return { fr, en, ar }
 }
 

@@ -518,6 +518,9 @@ export function townPois(seed: string | number, locality: Locality, streets: rea
   return pois
 }
 
+/** A street's length in metres: how far along its course its last point is (0 without one). */
+const lengthM = (street: Street) => street.along[street.along.length - 1] ?? 0
+
 /**
  * A place near one of its town's streets (its axis within 400 m) stands at that street's door for
  * the house number where it falls (or the nearest free number on that side: `doors` holds those
@@ -532,7 +535,7 @@ function onStreet(at: LatLng, streets: readonly Street[], doors: Set<string>): L
   for (const street of streets) {
     // A street whose every point is more than 400 m away (its middle, less half its length) is skipped
     // unsnapped.
-    if (distanceKm(at, street) * 1000 - street.along[street.along.length - 1]! / 2 > 400) continue
+    if (distanceKm(at, street) * 1000 - lengthM(street) / 2 > 400) continue
     const snap = snapToStreet(street, at)
     if (snap.meters < (best?.meters ?? 400)) best = { street, number: snap.number, meters: snap.meters }
     // The streets that could claim a door near `at` (its doors stand within ~150 m of it).
@@ -562,7 +565,7 @@ function onStreet(at: LatLng, streets: readonly Street[], doors: Set<string>): L
 
 /** The parts of a town a second branch is named by: its centre, then its four sides. */
 // biome-ignore format: a table
-const QUARTERS: readonly Names[] = [
+const QUARTERS: readonly [Names, Names, Names, Names, Names] = [
   { fr: 'Centre', en: 'Centre', ar: 'الوسط' }, { fr: 'Nord', en: 'North', ar: 'الشمالية' },
   { fr: 'Est', en: 'East', ar: 'الشرقية' }, { fr: 'Sud', en: 'South', ar: 'الجنوبية' },
   { fr: 'Ouest', en: 'West', ar: 'الغربية' },
@@ -574,7 +577,7 @@ function districtOf(town: Names, centre: LatLng, at: LatLng, radius: number): Na
   const dx = (at.lng - centre.lng) * Math.cos(radians(centre.lat))
   const side =
     Math.hypot(dx, dy) < radius / 3 ? 0 : Math.abs(dy) >= Math.abs(dx) ? (dy > 0 ? 1 : 3) : dx > 0 ? 2 : 4
-  const q = QUARTERS[side]!
+  const q = QUARTERS[side]
   return { fr: `${town.fr} ${q.fr}`, en: `${town.en} ${q.en}`, ar: `${town.ar} ${q.ar}` }
 }
 
@@ -594,7 +597,7 @@ export function townPlaces(world: World, town: Locality): readonly Poi[] {
 function streetsAround(streets: readonly Street[], town: Locality): Street[] {
   const centre = townCentre(town)
   const reachM = (townRadius(town) * 1.2 + 0.004) * M_PER_DEGREE_LAT
-  return streets.filter((s) => distanceKm(centre, s) * 1000 - s.along[s.along.length - 1]! / 2 < reachM)
+  return streets.filter((s) => distanceKm(centre, s) * 1000 - lengthM(s) / 2 < reachM)
 }
 
 /**

@@ -1,3 +1,5 @@
+import { must } from '../validate/must.ts'
+
 /** FNV-1a, 32 bits: turns any seed string into a number for a seeded generator. */
 export function hashSeed(seed: string | number): number {
   const text = String(seed)
@@ -43,7 +45,8 @@ export function seededRandom(seed: string | number, stream: string) {
       const copy = [...list]
       for (let i = 0; i < Math.min(count, copy.length); i++) {
         const j = i + Math.floor(unit() * (copy.length - i))
-        ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
+        // Items i and j swap places, moved without being read (`T` may be any type, undefined too).
+        copy.splice(i, 1, ...copy.splice(j, 1, ...copy.slice(i, i + 1)))
       }
       return copy.slice(0, Math.max(0, count))
     },
@@ -54,7 +57,7 @@ export function seededRandom(seed: string | number, stream: string) {
         r -= item.at(-1) as number
         if (r < 0) return item
       }
-      return list.at(-1)!
+      return must(list.at(-1), 'weighted() was given no items') // rounding left a little over
     },
   }
 }

@@ -1,3 +1,4 @@
+import { must } from '../validate/must.ts'
 import { LOCALITIES, type Locality } from './gazetteer.ts'
 import { radians } from './geo.ts'
 import type { Names } from './lang.ts'
@@ -42,7 +43,7 @@ export function nearestTown(
   { lat, lng }: { lat: number; lng: number },
   towns: readonly Locality[] = poiTowns(),
 ): Locality {
-  let best = towns[0]!
+  let best = must(towns[0], 'nearestTown() was given no towns')
   let bestD = Number.POSITIVE_INFINITY
   const lngScale = Math.cos(radians(lat))
   for (const l of towns) {

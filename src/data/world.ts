@@ -50,28 +50,27 @@ export function worldFor(seed: string | number): World {
     return world
   }
   world = buildWorld(seed)
-  if (worlds.size >= KEPT_WORLDS) worlds.delete(worlds.keys().next().value!)
+  const oldest = worlds.size >= KEPT_WORLDS ? worlds.keys().next().value : undefined
+  if (oldest !== undefined) worlds.delete(oldest)
   worlds.set(key, world)
   return world
 }
 
 function buildWorld(seed: string | number): World {
   // Streets are made on first use: a map of the country, or a route, never needs them.
-  let streets: Street[] | undefined
-  let byTown: Map<string, Street[]> | undefined
-  let byKey: Map<string, Street> | undefined
+  let made: { streets: Street[]; byTown: Map<string, Street[]>; byKey: Map<string, Street> } | undefined
   const allStreets = () => {
-    if (!streets) {
-      streets = generateStreets(seed)
-      byTown = new Map()
-      byKey = new Map(streets.map((s) => [s.key, s]))
+    if (!made) {
+      const streets = generateStreets(seed)
+      const byTown = new Map<string, Street[]>()
       for (const street of streets) {
         const list = byTown.get(street.locality.id)
         if (list) list.push(street)
         else byTown.set(street.locality.id, [street])
       }
+      made = { streets, byTown, byKey: new Map(streets.map((s) => [s.key, s])) }
     }
-    return { streets, byTown: byTown!, byKey: byKey! }
+    return made
   }
   const places = new Map<string, readonly Poi[]>()
   const parts = new Map<Derived<unknown>, unknown>()

@@ -12,11 +12,13 @@ const isFiniteIn = (v: unknown, min: number, max: number): v is number =>
 export function body(json: Record<string, unknown>) {
   const has = (name: string) => json[name] !== undefined && json[name] !== null
   return {
-    point(name: string, { required }: { required: boolean }): LatLng | undefined {
-      if (!has(name)) {
-        if (required) throw new ParamError('missing-param', name)
-        return undefined
-      }
+    /** A point `{ lat, lng }`; `undefined` when absent. */
+    point(name: string): LatLng | undefined {
+      return has(name) ? asPoint(json[name], name) : undefined
+    },
+    /** A point `{ lat, lng }` that must be given. */
+    requiredPoint(name: string): LatLng {
+      if (!has(name)) throw new ParamError('missing-param', name)
       return asPoint(json[name], name)
     },
     points(name: string, { min, max }: { min: number; max: number }): LatLng[] {

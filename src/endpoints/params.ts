@@ -130,13 +130,15 @@ export function query(params: URLSearchParams) {
       if (!(values as readonly string[]).includes(value)) throw new ParamError('invalid-param', name)
       return value as T
     },
-    /** A point as `lat,lng` (latitude first, as in every TMaps query string). */
-    latLng(name: string, { required = false } = {}): { lat: number; lng: number } | undefined {
-      const value = required ? one(name)?.trim() || undefined : optional(name)
-      if (value === undefined) {
-        if (required) throw new ParamError('missing-param', name)
-        return undefined
-      }
+    /** A point as `lat,lng` (latitude first, as in every TMaps query string); `undefined` when not given. */
+    latLng(name: string): { lat: number; lng: number } | undefined {
+      const value = optional(name)
+      return value === undefined ? undefined : parseLatLng(value, name)
+    },
+    /** A point as `lat,lng` that must be given. */
+    requiredLatLng(name: string): { lat: number; lng: number } {
+      const value = one(name)?.trim()
+      if (value === undefined || value === '') throw new ParamError('missing-param', name)
       return parseLatLng(value, name)
     },
     /** A box as `minLng,minLat,maxLng,maxLat` (longitude first, as documented). */
@@ -156,11 +158,12 @@ export function query(params: URLSearchParams) {
 
 /** Parses `lat,lng`, each in range; throws `invalid param: <name>` otherwise. */
 export function parseLatLng(value: string, name: string): { lat: number; lng: number } {
-  const parts = value.split(',')
-  if (parts.length !== 2) throw new ParamError('invalid-param', name)
+  const [lat, lng, more] = value.split(',')
+  if (lat === undefined || lng === undefined || more !== undefined)
+    throw new ParamError('invalid-param', name)
   return {
-    lat: checkedNumber(parts[0]!.trim(), name, -90, 90),
-    lng: checkedNumber(parts[1]!.trim(), name, -180, 180),
+    lat: checkedNumber(lat.trim(), name, -90, 90),
+    lng: checkedNumber(lng.trim(), name, -180, 180),
   }
 }
 

@@ -14,16 +14,17 @@ import { rasterTile } from './maps/raster-tile.ts'
 type Load = () => Promise<(ctx: EndpointContext) => unknown>
 
 /** One TMaps operation of an endpoint: method, path, the query parameters it reads, its handler. */
-interface Operation {
+type Operation = {
   method: 'GET' | 'POST'
   /** With `:name` for a parameter segment (`/r-tile/:z/:x/:y`). */
   path: string
   /** The query parameters it reads besides `api_key` (a POST reads its options from the JSON body). */
   query?: readonly string[]
-  /** Its handler's module, loaded on the first request; or the handler itself (`handle`). */
-  load?: Load
-  handle?: (ctx: EndpointContext) => unknown
-}
+} & OperationHandler
+/** Its handler's module, loaded on the first request (`load`); or the handler itself (`handle`). */
+type OperationHandler =
+  | { load: Load; handle?: undefined }
+  | { handle: (ctx: EndpointContext) => unknown; load?: undefined }
 
 /**
  * An endpoint, defined once beside the others: its host, what it answers (`A`, the document's 200
@@ -210,7 +211,7 @@ export const ENDPOINT_NAMES: readonly TmapsEndpointName[] = Object.keys(DEFINITI
 export const ENDPOINTS: readonly Endpoint[] = ENDPOINT_NAMES.flatMap((name) => {
   const { host, answers, operations } = DEFINITIONS[name] as Definition<unknown>
   return operations.map((op): Endpoint => {
-    const handle = op.handle ?? lazy(op.load!)
+    const handle = op.load ? lazy(op.load) : op.handle
     const base = { name, host, method: op.method, path: op.path, query: ['api_key', ...(op.query ?? [])] }
     return answers === 'png'
       ? { ...base, answers, handle: handle as (ctx: EndpointContext) => Promise<Uint8Array<ArrayBuffer>> }
@@ -237,9 +238,13 @@ const exact = new Map(
 const exactPaths = new Map(
   ENDPOINTS.filter((e) => !e.path.includes(':')).map((e) => [`${e.host} ${e.path}`, resolvedOf(e)]),
 )
+/** A segment of a path pattern: `:name` takes one whole segment, any other is itself. */
+type Segment = { param: string } | { literal: string }
 const compiled = ENDPOINTS.filter((e) => e.path.includes(':')).map((endpoint) => ({
   endpoint,
-  segments: endpoint.path.split('/').map((s) => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s })),
+  segments: endpoint.path
+    .split('/')
+    .map((s): Segment => (s.startsWith(':') ? { param: s.slice(1) } : { literal: s })),
 }))
 
 function match(host: 'api' | 'tiles', path: string, method?: string): ResolvedEndpoint | undefined {
@@ -252,10 +257,11 @@ function match(host: 'api' | 'tiles', path: string, method?: string): ResolvedEn
     if (segments.length !== parts.length) continue
     const params: Record<string, string> = {}
     const ok = segments.every((segment, i) => {
-      const part = parts[i]!
+      const part = parts[i]
+      if (part === undefined) return false // as many parts as segments: never
       if ('literal' in segment) return segment.literal === part
       if (part === '') return false
-      params[segment.param!] = part
+      params[segment.param] = part
       return true
     })
     if (ok) return { endpoint, params }

@@ -1,5 +1,6 @@
 import basemap from '../data/basemap.json' with { type: 'json' }
 import { decodeDeltas } from '../data/geo.ts'
+import { must } from '../validate/must.ts'
 import { boxOf, mercatorX, mercatorY } from './projection.ts'
 import { loadStreetLayers, STREET_LAYERS_ZOOM } from './street-layers.ts'
 
@@ -76,6 +77,7 @@ function decodeLevel(level: EncodedLevel, tunisia?: EncodedLand): BaseLevel {
  * around Tunisia, Natural Earth beyond) in its own files, loaded by `loadBaseLevel`.
  */
 const COARSE_LEVELS: readonly BaseLevel[] = basemap.levels.map((l) => decodeLevel(l))
+const COARSEST = must(COARSE_LEVELS[0], 'the base map has no level')
 /** The zoom from which the finest level is drawn. */
 const DETAIL_ZOOM = 8
 let detail: Promise<BaseLevel> | undefined
@@ -100,7 +102,7 @@ export function baseLevel(zoom: number): BaseLevel {
       throw new Error(`The base map of zoom ${zoom} is not loaded: await loadBaseLevel(zoom) first.`)
     return detailLevel
   }
-  let chosen = COARSE_LEVELS[0]!
+  let chosen = COARSEST
   for (const level of COARSE_LEVELS) if (zoom >= level.minZoom) chosen = level
   return chosen
 }

@@ -217,7 +217,8 @@ export function placeLabels(
   /** Each text's width in em as `font.layout` gives it, made at build time (`labelWidths`). */
   widths: Readonly<Record<string, number>> = {},
 ): PlacedLabel[] {
-  const widthOf = (text: string) => (Object.hasOwn(widths, text) ? widths[text]! : font.layout(text).width)
+  const widthOf = (text: string) =>
+    (Object.hasOwn(widths, text) ? widths[text] : undefined) ?? font.layout(text).width
   const size = worldSize(zoom)
   const placed: PlacedLabel[] = []
   const CELL = 256
@@ -228,8 +229,8 @@ export function placeLabels(
       for (let cy = Math.floor(box[1] / CELL); cy <= Math.floor(box[3] / CELL); cy++) out.push(cx * 1e7 + cy)
     return out
   }
-  const overlaps = (a: number[], b: number[]) =>
-    a[0]! < b[2]! && a[2]! > b[0]! && a[1]! < b[3]! && a[3]! > b[1]!
+  const overlaps = (a: PlacedLabel['box'], b: PlacedLabel['box']) =>
+    a[0] < b[2] && a[2] > b[0] && a[1] < b[3] && a[3] > b[1]
   for (const label of labels) {
     if (zoom < label.minZoom || zoom > label.maxZoom) continue
     const [lx, ly] = zoom >= 12 ? ashore(label) : [label.x, label.y]

@@ -2,6 +2,7 @@ import type { RoadClass } from '../data/roads.ts'
 import { TGM_LINE } from '../data/tgm.ts'
 import type { Rgba } from '../rasterizer/raster.ts'
 import type { Scene, Shape } from '../rasterizer/scene.ts'
+import { must } from '../validate/must.ts'
 import { baseLevel, GOVERNORATE_BORDERS, type MercatorShape } from './basemap.ts'
 import type { MapPoi, placeDetails } from './detail-labels.ts'
 import { LINE_ABOVE, LINE_BELOW } from './labels.ts'
@@ -28,6 +29,10 @@ function streetWidth(zoom: number, main: boolean): number {
 }
 
 const intersects = (a: Box, b: Box) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1]
+/** A ring meets the view when its box does; one without a box is drawn (clipped as any). */
+const meets = (ringBox: Box | undefined, view: Box) => ringBox === undefined || intersects(ringBox, view)
+/** A border's line: its shape's first ring. */
+const lineOf = (border: MercatorShape) => must(border.rings[0], 'a border without its line')
 
 /**
  * The base map of a view as shapes in the view's pixels: sea, land, borders, roads, streets,
@@ -53,17 +58,18 @@ export function buildMapScene(
   ]
   const project = (ring: ArrayLike<number>): Float64Array => {
     const out = new Float64Array(ring.length)
+    // Below `length` of a ring of pairs: `?? 0` is never taken.
     for (let i = 0; i < ring.length; i += 2) {
-      out[i] = ring[i]! * size - view.left
-      out[i + 1] = ring[i + 1]! * size - view.top
+      out[i] = (ring[i] ?? 0) * size - view.left
+      out[i + 1] = (ring[i + 1] ?? 0) * size - view.top
     }
     return out
   }
   const visible = (shapes: readonly MercatorShape[]) => shapes.filter((s) => intersects(s.box, box))
   /** The rings of the visible shapes that meet the view, projected. */
   const ringsOf = (shapes: readonly MercatorShape[]) =>
-    visible(shapes).flatMap((s) =>
-      (s.ringBoxes ? s.rings.filter((_, i) => intersects(s.ringBoxes![i]!, box)) : s.rings).map(project),
+    visible(shapes).flatMap(({ rings, ringBoxes }) =>
+      (ringBoxes ? rings.filter((_, i) => meets(ringBoxes[i], box)) : rings).map(project),
     )
   const shapes: Shape[] = []
 
@@ -97,7 +103,7 @@ export function buildMapScene(
       shapes.push({
         kind: 'line',
         role: 'border',
-        points: project(border.rings[0]!),
+        points: project(lineOf(border)),
         width: zoom >= 9 ? 1.4 : 1,
         color: palette.governorateBorder,
         dash: [5, 3],
@@ -108,7 +114,7 @@ export function buildMapScene(
     shapes.push({
       kind: 'line',
       role: 'border',
-      points: project(border.rings[0]!),
+      points: project(lineOf(border)),
       width: zoom >= 8 ? 2.2 : zoom >= 5 ? 1.5 : 1,
       color: palette.countryBorder,
     })
@@ -244,8 +250,9 @@ function pushShields({ shapes, world, zoom, view, size, palette }: Layer): void 
     let next = SHIELD_SPACING / 2
     let walked = 0
     for (let i = 2; i < road.points.length; i += 2) {
-      const [x0, y0] = [road.points[i - 2]! * size, road.points[i - 1]! * size]
-      const [x1, y1] = [road.points[i]! * size, road.points[i + 1]! * size]
+      // Pairs below `length`: `?? 0` is never taken.
+      const [x0, y0] = [(road.points[i - 2] ?? 0) * size, (road.points[i - 1] ?? 0) * size]
+      const [x1, y1] = [(road.points[i] ?? 0) * size, (road.points[i + 1] ?? 0) * size]
       const length = Math.hypot(x1 - x0, y1 - y0)
       while (next <= walked + length) {
         const t = (next - walked) / length

@@ -81,9 +81,10 @@ function buildMapWorld(data: World): MapWorld {
     data.streets.map((street): MapStreet => {
       const points = new Float64Array(street.points.length)
       const box: [number, number, number, number] = [1, 1, 0, 0]
+      // Pairs below `length`: `?? 0` is never taken.
       for (let i = 0; i < points.length; i += 2) {
-        const x = mercatorX(street.points[i + 1]!)
-        const y = mercatorY(street.points[i]!)
+        const x = mercatorX(street.points[i + 1] ?? 0)
+        const y = mercatorY(street.points[i] ?? 0)
         points[i] = x
         points[i + 1] = y
         box[0] = Math.min(box[0], x)

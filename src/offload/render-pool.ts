@@ -112,12 +112,12 @@ const INSPECT_OPTION = /^--inspect(-brk|-wait|-port)?(=|$)|^--debug-port(=|$)/
  */
 export function renderExecArgv(execArgv: readonly string[]): string[] {
   const kept: string[] = []
-  for (let i = 0; i < execArgv.length; i++) {
-    const arg = execArgv[i]!
-    const name = arg.split('=', 1)[0]!
+  const args = execArgv.values()
+  for (const arg of args) {
+    const name = arg.split('=', 1)[0] ?? arg
     if (INSPECT_OPTION.test(arg)) continue
     if (!SCRIPT_OPTIONS.has(name)) kept.push(arg)
-    else if (!arg.includes('=')) i++ // its value is the next argument
+    else if (!arg.includes('=')) args.next() // its value is the next argument
   }
   return kept
 }

@@ -57,7 +57,8 @@ function lowerBound(sorted: readonly string[], item: string): number {
   let high = sorted.length
   while (low < high) {
     const mid = (low + high) >>> 1
-    if (sorted[mid]! < item) low = mid + 1
+    const at = sorted[mid] // below `high`: never undefined
+    if (at !== undefined && at < item) low = mid + 1
     else high = mid
   }
   return low

@@ -218,8 +218,7 @@ function checkDay(issues: Issue[], path: Path, value: unknown): UsageDay | undef
 function* checkConsistency(issues: Issue[], s: ParsedSnapshot): Sliced<void> {
   const ids = new Set<string>()
   const values = new Set<string>()
-  for (let i = 0; i < s.keys.length; i++) {
-    const k = s.keys[i]!
+  for (const [i, k] of s.keys.entries()) {
     if (ids.has(k.id)) issues.push({ path: ['keys', i, 'id'], message: 'duplicate key id', abort: false })
     if (values.has(k.value))
       issues.push({ path: ['keys', i, 'value'], message: 'duplicate key value', abort: false })
@@ -228,8 +227,7 @@ function* checkConsistency(issues: Issue[], s: ParsedSnapshot): Sliced<void> {
     if (i % (SLICE * 8) === 0) yield
   }
   const hostnames = new Set<string>()
-  for (let i = 0; i < s.domains.length; i++) {
-    const d = s.domains[i]!
+  for (const [i, d] of s.domains.entries()) {
     if (hostnames.has(d.hostname))
       issues.push({ path: ['domains', i], message: 'duplicate domain', abort: false })
     hostnames.add(d.hostname)
@@ -237,8 +235,7 @@ function* checkConsistency(issues: Issue[], s: ParsedSnapshot): Sliced<void> {
   }
   const pairs = new Set<string>()
   const perKey = new Map<string, number>()
-  for (let i = 0; i < s.links.length; i++) {
-    const l = s.links[i]!
+  for (const [i, l] of s.links.entries()) {
     const linked = (perKey.get(l.keyId) ?? 0) + 1
     perKey.set(l.keyId, linked)
     if (linked === MAX_DOMAINS_PER_KEY + 1)

@@ -19,5 +19,5 @@ export function hasControlCharacters(text: string): boolean {
  * @example escapeControlCharacters('a\u001b[2Jb') // 'a\\u001b[2Jb'
  */
 export function escapeControlCharacters(text: string): string {
-  return text.replace(CONTROL_ALL, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`)
+  return text.replace(CONTROL_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

@@ -226,8 +226,8 @@ export function readHar(input: string | TmapsHar, name: string): TmapsHar {
   }
   const log = (har as TmapsHar | null)?.log
   if (log === null || typeof log !== 'object' || !Array.isArray(log.entries))
-    fail('it has no log.entries; a HAR file is { "log": { "version": "1.2", "entries": [...] } }')
-  for (const [i, entry] of log!.entries.entries()) checkEntry(entry, `log.entries[${i}]`, fail)
+    return fail('it has no log.entries; a HAR file is { "log": { "version": "1.2", "entries": [...] } }')
+  for (const [i, entry] of log.entries.entries()) checkEntry(entry, `log.entries[${i}]`, fail)
   return har as TmapsHar
 }
 

@@ -1,4 +1,5 @@
 import { utf8Json } from '../text/utf8-json.ts'
+import { must } from '../validate/must.ts'
 import type { AnswerSource, SourceAnswer, SourceMiss, SourceRequest } from './answer-source.ts'
 import {
   type HarEntry,
@@ -97,16 +98,16 @@ export function createReplay(
   // recording made by hand or by another tool may hold one.
   const bodyOf = (entry: HarEntry) => {
     const { content } = entry.response
-    if (!decoded.has(entry))
-      decoded.set(
-        entry,
-        harBody(
-          content.encoding === 'base64' || !content.text
-            ? content
-            : { ...content, text: scrubKeys(content.text, []) },
-        ),
+    let body = decoded.get(entry)
+    if (body === undefined) {
+      body = harBody(
+        content.encoding === 'base64' || !content.text
+          ? content
+          : { ...content, text: scrubKeys(content.text, []) },
       )
-    return decoded.get(entry)!
+      decoded.set(entry, body)
+    }
+    return body
   }
   return {
     name,
@@ -131,7 +132,7 @@ export function createReplay(
       const turn = turns.get(key) ?? 0
       const at = Math.min(turn, list.length - 1)
       turns.set(key, turn + 1)
-      const entry = list[at]!
+      const entry = must(list[at], 'a recorded request without its answers')
       const headers: Record<string, string> = {}
       for (const { name: header, value } of entry.response.headers ?? [])
         if (KEPT_HEADERS.includes(header.toLowerCase())) headers[header] = scrubKeys(value, [])

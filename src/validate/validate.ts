@@ -103,7 +103,7 @@ export function checkCount(issues: Issue[], path: ReadonlyArray<string | number>
 
 /** `true` when none of the problems since `from` stopped a value's checks (refinements then run). */
 export function notAborted(issues: readonly Issue[], from = 0): boolean {
-  for (let i = from; i < issues.length; i++) if (issues[i]!.abort) return false
+  for (let i = from; i < issues.length; i++) if (issues[i]?.abort) return false
   return true
 }
 
@@ -208,18 +208,18 @@ export const ISO_DATE_TIME: Rule<string> = {
   test: (value): value is string => {
     const parts = typeof value === 'string' ? ISO_DATE_TIME_SHAPE.exec(value) : null
     if (!parts) return false
-    const [year, month, day, hour, minute, second, zoneHour = 0, zoneMinute = 0] = parts
-      .slice(1)
-      .map((part) => (part === undefined ? undefined : Number(part)))
-    const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate() // the month's last day
+    // The shape holds the first six; `Z` is a zone of 0 hours and 0 minutes.
+    const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, zoneHour = 0, zoneMinute = 0] =
+      parts.slice(1).map((part) => Number(part ?? 0))
+    const days = new Date(Date.UTC(year, month, 0)).getUTCDate() // the month's last day
     return (
-      month! >= 1 &&
-      month! <= 12 &&
-      day! >= 1 &&
-      day! <= days &&
-      hour! <= 23 &&
-      minute! <= 59 &&
-      second! <= 59 &&
+      month >= 1 &&
+      month <= 12 &&
+      day >= 1 &&
+      day <= days &&
+      hour <= 23 &&
+      minute <= 59 &&
+      second <= 59 &&
       zoneHour <= 23 &&
       zoneMinute <= 59
     )

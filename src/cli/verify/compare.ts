@@ -4,6 +4,8 @@
  * and each answer against `openapi.json`.
  */
 
+import { must } from '../../validate/must.ts'
+
 /** One difference, as the report lists it. */
 export interface Finding {
   severity: 'error' | 'warning' | 'info'
@@ -72,6 +74,9 @@ interface Expected {
   schema: Schema | undefined
 }
 
+/** The name a `$ref` ends with: `#/components/schemas/Place` → `Place`. */
+const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1)
+
 /** The operation's declared answer for a status (a `$ref` followed), or undefined when not declared. */
 function expectedAnswer(
   doc: OpenApiDocument,
@@ -85,7 +90,11 @@ function expectedAnswer(
     const operation = item[method.toLowerCase()]
     let response = operation?.responses[String(status)] ?? operation?.responses.default
     if (response === undefined) return undefined
-    if (response.$ref) response = doc.components.responses[response.$ref.split('/').pop()!]!
+    if (response.$ref)
+      response = must(
+        doc.components.responses[refName(response.$ref)],
+        `openapi.json has no ${response.$ref}`,
+      )
     const [contentType, media] = Object.entries(response.content ?? {})[0] ?? []
     return { contentType, schema: media?.schema }
   }
@@ -95,7 +104,7 @@ function expectedAnswer(
 /** True when the schema declares the field path (through `$ref`, `oneOf`/`anyOf`/`allOf`, `items`). */
 function schemaHas(doc: OpenApiDocument, schema: Schema | undefined, segments: string[]): boolean {
   if (schema === undefined) return false
-  if (schema.$ref) return schemaHas(doc, doc.components.schemas[schema.$ref.split('/').pop()!], segments)
+  if (schema.$ref) return schemaHas(doc, doc.components.schemas[refName(schema.$ref)], segments)
   if (segments.length === 0) return true
   for (const branch of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])])
     if (schemaHas(doc, branch, segments)) return true
@@ -119,7 +128,7 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } | undefin
   return { width: view.getUint32(16), height: view.getUint32(20) }
 }
 
-const mediaType = (value: string | null) => (value ?? '').split(';')[0]!.trim().toLowerCase()
+const mediaType = (value: string | null) => ((value ?? '').split(';')[0] ?? '').trim().toLowerCase()
 const decoder = new TextDecoder()
 function parseJson(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false } {
   try {

@@ -145,7 +145,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
       } else {
         answered++
         entry.real = { status: real.status, contentType: real.contentType }
-        const pathname = probe.path.split('?')[0]!
+        const pathname = probe.path.split('?')[0] ?? ''
         const finding = compareAnswers(
           doc,
           validate,
@@ -295,16 +295,17 @@ export function toJunit(report: VerifyReport): string {
   const xml = (text: string) =>
     text.replace(
       /[<>&"']/g,
-      (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+      (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
     )
   const cases = report.probes.map((probe) => {
     const errors = probe.findings.filter((f) => f.severity === 'error')
     const others = probe.findings.filter((f) => f.severity !== 'error')
     const name = `${probe.method} ${probe.endpoint} (${probe.id})`
+    const [firstError] = errors
     const failure =
-      errors.length === 0
+      firstError === undefined
         ? ''
-        : `\n    <failure message="${xml(errors[0]!.message)}">${xml(errors.map((f) => `${f.path}: ${f.message}`).join('\n'))}</failure>`
+        : `\n    <failure message="${xml(firstError.message)}">${xml(errors.map((f) => `${f.path}: ${f.message}`).join('\n'))}</failure>`
     const out =
       others.length === 0
         ? ''

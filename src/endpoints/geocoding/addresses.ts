@@ -1,6 +1,6 @@
 import { houseDoor, streetsByAddress } from '../../data/streets.ts'
 import type { Geocoder } from './geocoder.ts'
-import type { Place } from './places.ts'
+import { type Place, streetOf } from './places.ts'
 
 /** How far from a street's axis a point still has a street address (a house on it). */
 export const ADDRESS_RADIUS_M = 150
@@ -20,7 +20,7 @@ export function streetsNear(geocoder: Geocoder, point: { lat: number; lng: numbe
       point.lng < maxLng + 0.012
     )
   })
-  return streetsByAddress(around, (p) => p.street!, point).map(({ item, snap, edge }) => ({
+  return streetsByAddress(around, streetOf, point).map(({ item, snap, edge }) => ({
     place: item,
     snap,
     edge,
@@ -51,7 +51,7 @@ export function addressesNear(
   const out: Address[] = []
   for (const { place, snap } of streets) {
     if (snap.meters <= radius)
-      out.push({ place, number: snap.number, door: houseDoor(place.street!, snap.number) })
+      out.push({ place, number: snap.number, door: houseDoor(streetOf(place), snap.number) })
   }
   return out
 }

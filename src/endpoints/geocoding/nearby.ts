@@ -16,7 +16,7 @@ import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
 import { addressAt } from './addresses.ts'
 import { GEOCODER, type Geocoder } from './geocoder.ts'
-import { formatPlace, LANGS, type Lang, type Place } from './places.ts'
+import { formatPlace, LANGS, type Lang, type Place, streetOf } from './places.ts'
 
 /** One item of `GET /geocoding/nearby` (the mock's shape: the documentation cuts it). */
 export interface NearbyResult {
@@ -168,7 +168,7 @@ function addressBook(geocoder: Geocoder) {
   if (!book) {
     book = { streets: new Map(), towns: new Map(geocoder.byKind.locality.map((p) => [p.id, p])) }
     for (const street of geocoder.byKind.street) {
-      const id = street.street!.locality.id
+      const id = streetOf(street).locality.id
       book.streets.set(id, [...(book.streets.get(id) ?? []), street])
     }
     books.set(geocoder, book)

@@ -6,6 +6,7 @@ import type { Lang, Names } from '../../data/lang.ts'
 import { isOwnPlace, otherSpellings, POI_NAMES, placeName } from '../../data/place-names.ts'
 import type { Street } from '../../data/streets.ts'
 import { nearestTown } from '../../data/towns.ts'
+import { must } from '../../validate/must.ts'
 
 export { LANGS, type Lang, type Names } from '../../data/lang.ts'
 
@@ -38,6 +39,12 @@ export interface Place {
   street?: Street
 }
 
+/**
+ * The street of a street's place, as the geocoder gives it to the endpoints that read streets
+ * (`byKind.street`: each with its street).
+ */
+export const streetOf = (place: Place): Street => must(place.street, 'a street place without its street')
+
 const COUNTRY: Names = { fr: 'Tunisie', en: 'Tunisia', ar: 'تونس' }
 
 const round4 = (n: number) => Math.round(n * 1e4) / 1e4
@@ -55,6 +62,23 @@ const delNames = (id: string): Names => {
   return { fr: d.fr, en: d.fr, ar: d.ar ?? d.fr }
 }
 const prominenceOf = (pop: number | undefined) => Math.min(1, Math.log10(1 + (pop ?? 0)) / 6.5)
+
+/** What a place in a town takes of the town's place: a town's place has each of them. */
+interface TownParts {
+  postcode: string
+  commune: Names
+  delegation: Names
+  governorate: Names
+}
+const townParts = ({ postcode, commune, delegation, governorate }: Place): TownParts => ({
+  postcode: must(postcode, 'a town place without its postcode'),
+  commune: must(commune, 'a town place without its commune'),
+  delegation: must(delegation, 'a town place without its delegation'),
+  governorate,
+})
+/** The town of a gazetteer point: the town nearby and reverse geocoding name. */
+const townOf = (localityPlaces: ReadonlyMap<string, Place>, at: { id: string; lat: number; lng: number }) =>
+  townParts(must(localityPlaces.get(nearestTown(at).id), `no town place near ${at.id}`))
 
 /**
  * The gazetteer's places (governorates, delegations, towns, its points of interest and the
@@ -139,7 +163,7 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
   for (const p of POIS) {
     if (SUPERSEDED_POIS.has(p.id)) continue
     // Its town as nearby and reverse name it, so that every endpoint gives one address.
-    const town = localityPlaces.get(nearestTown(p).id)!
+    const town = townOf(localityPlaces, p)
     const more = POI_NAMES[p.id]
     const ar = p.ar ?? more?.ar
     places.push({
@@ -150,17 +174,14 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
       lat: p.lat,
       lng: p.lng,
       bbox: boxAround(p.lat, p.lng, 0.002),
-      postcode: town.postcode!,
-      commune: town.commune!,
-      delegation: town.delegation!,
-      governorate: town.governorate,
+      ...town,
       prominence: 0.7,
-      context: `${town.commune!.fr} ${town.governorate.fr} ${p.cat} ${p.iata ?? ''}`,
+      context: `${town.commune.fr} ${town.governorate.fr} ${p.cat} ${p.iata ?? ''}`,
       aliases: [p.name, ...(ar ? [ar] : []), ...(more?.aliases ?? [])],
     })
   }
   for (const l of LANDMARKS) {
-    const town = localityPlaces.get(nearestTown(l).id)!
+    const town = townOf(localityPlaces, l)
     places.push({
       id: `poi:landmark:${l.id}`,
       kind: 'poi',
@@ -169,12 +190,9 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
       lat: l.lat,
       lng: l.lng,
       bbox: boxAround(l.lat, l.lng, 0.001),
-      postcode: town.postcode!,
-      commune: town.commune!,
-      delegation: town.delegation!,
-      governorate: town.governorate,
+      ...town,
       prominence: 0.75,
-      context: `${l.city} ${town.commune!.fr} ${town.governorate.fr} ${KIND_WORDS[l.kind]}`,
+      context: `${l.city} ${town.commune.fr} ${town.governorate.fr} ${KIND_WORDS[l.kind]}`,
       aliases: [l.name.fr, l.name.en, l.name.ar, ...(l.aliases ?? [])],
     })
   }
@@ -199,11 +217,14 @@ export interface StreetEntry {
 
 export function streetEntry(s: Street): StreetEntry {
   let [minLat, minLng, maxLat, maxLng] = [90, 180, -90, -180]
+  // Pairs below `length`: the fallbacks are never taken.
   for (let i = 0; i < s.points.length; i += 2) {
-    minLat = Math.min(minLat, s.points[i]!)
-    maxLat = Math.max(maxLat, s.points[i]!)
-    minLng = Math.min(minLng, s.points[i + 1]!)
-    maxLng = Math.max(maxLng, s.points[i + 1]!)
+    const lat = s.points[i] ?? s.lat
+    const lng = s.points[i + 1] ?? s.lng
+    minLat = Math.min(minLat, lat)
+    maxLat = Math.max(maxLat, lat)
+    minLng = Math.min(minLng, lng)
+    maxLng = Math.max(maxLng, lng)
   }
   return {
     key: s.key,
@@ -221,8 +242,11 @@ export function streetEntry(s: Street): StreetEntry {
   }
 }
 
-/** The words every street of a town is searched by besides its name: one string per town, shared. */
-const streetContexts = new WeakMap<Place, string>()
+/**
+ * What every street of a town takes of it, made once per town and shared: its parts, and the words
+ * the street is searched by besides its name.
+ */
+const streetTowns = new WeakMap<Place, TownParts & { context: string }>()
 
 /**
  * A street's place, with the street itself (its course and house numbers) when it is given: a
@@ -230,11 +254,11 @@ const streetContexts = new WeakMap<Place, string>()
  * gives its places their streets when they are all asked for (reverse geocoding, nearby, routes).
  */
 export function streetPlace(entry: StreetEntry, towns: ReadonlyMap<string, Place>, street?: Street): Place {
-  const loc = towns.get(entry.town)!
-  let context = streetContexts.get(loc)
-  if (context === undefined) {
-    context = `${loc.aliases.join(' ')} ${loc.governorate.fr} ${loc.postcode}`
-    streetContexts.set(loc, context)
+  const loc = must(towns.get(entry.town), 'a street whose town has no place')
+  let town = streetTowns.get(loc)
+  if (town === undefined) {
+    town = { ...townParts(loc), context: `${loc.aliases.join(' ')} ${loc.governorate.fr} ${loc.postcode}` }
+    streetTowns.set(loc, town)
   }
   return {
     id: `street:${entry.key}`,
@@ -244,16 +268,19 @@ export function streetPlace(entry: StreetEntry, towns: ReadonlyMap<string, Place
     lat: entry.lat,
     lng: entry.lng,
     bbox: entry.bbox,
-    postcode: loc.postcode!,
-    commune: loc.commune!,
-    delegation: loc.delegation!,
-    governorate: loc.governorate,
+    postcode: town.postcode,
+    commune: town.commune,
+    delegation: town.delegation,
+    governorate: town.governorate,
     prominence: loc.prominence * 0.8,
-    context,
+    context: town.context,
     aliases: [entry.fr, entry.ar],
     street,
   }
 }
+
+/** The commune of a point of interest or a street: each has its town's. */
+const communeOf = (place: Place) => must(place.commune, 'a point of interest or a street without its commune')
 
 /**
  * The formatted address of a place in a language, e.g. "Avenue Habib Bourguiba, 1001 Tunis, Tunisia".
@@ -290,11 +317,11 @@ export function formatPlace(place: Place, lang: Lang, houseNumber?: string): str
         country,
       ].join(sep)
     case 'poi':
-      return [name, `${place.postcode} ${place.commune![lang]}`, country].join(sep)
+      return [name, `${place.postcode} ${communeOf(place)[lang]}`, country].join(sep)
     case 'street':
       return [
         houseNumber ? `${houseNumber} ${name}` : name,
-        `${place.postcode} ${place.commune![lang]}`,
+        `${place.postcode} ${communeOf(place)[lang]}`,
         country,
       ].join(sep)
   }

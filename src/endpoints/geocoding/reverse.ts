@@ -16,6 +16,7 @@ import {
   PLACE_TYPES,
   type Place,
   type PlaceType,
+  streetOf,
 } from './places.ts'
 
 const STREET_RADIUS_M = 300
@@ -108,7 +109,7 @@ export function reverse(
   const home =
     atTown ??
     (nearestStreet && nearestStreet.snap.meters <= STREET_RADIUS_M
-      ? localities.find((l) => l.place.id === `loc:${nearestStreet.place.street!.locality.id}`)
+      ? localities.find((l) => l.place.id === `loc:${streetOf(nearestStreet.place).locality.id}`)
       : undefined)
   const localityResults = () =>
     [...(home ? [home] : []), ...localities.filter((l) => l !== home)]

@@ -3,6 +3,7 @@ import type { LatLng } from '../../data/geo.ts'
 import { MAX_PICTURE_COST, pictureCost, type StaticMapSpec } from '../../map/spec.ts'
 import { MAP_STYLES } from '../../map/styles.ts'
 import type { Rgba } from '../../rasterizer/raster.ts'
+import { must } from '../../validate/must.ts'
 import { deeperThan, MAX_JSON_DEPTH } from '../../validate/validate.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError, parseLatLng, query } from '../params.ts'
@@ -29,11 +30,11 @@ export function parseColor(value: string): Rgba | undefined {
   if (named) return named
   const hex = HEX.exec(value)
   if (!hex) return undefined
-  const n = Number.parseInt(hex[1]!, 16)
+  const n = Number.parseInt(hex[1] ?? '', 16)
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255, hex[2] ? Number.parseInt(hex[2], 16) : 255]
 }
 
-const DEFAULT_MARKER: Rgba = NAMED_COLORS.red!
+const DEFAULT_MARKER: Rgba = must(NAMED_COLORS.red, 'no red among the named colours')
 const DEFAULT_PATH: Rgba = [0, 102, 255, 255]
 /** One letter or digit, in any script. */
 const LABEL = /^[\p{L}\p{N}]$/u
@@ -114,12 +115,12 @@ export function parseStaticMap(search: URLSearchParams): StaticMapSpec {
 function parseMarker(value: string): StaticMapSpec['markers'][number] {
   const parts = value.split('|').map((p) => p.trim())
   if (parts.length > 3) throw new ParamError('invalid-param', 'marker')
-  const [point, colorText, label] = parts
+  const [point = '', colorText, label] = parts
   const fail = () => new ParamError('invalid-param', 'marker')
   const color = colorText ? parseColor(colorText) : DEFAULT_MARKER
   if (!color) throw fail()
   if (label && !LABEL.test(label)) throw fail()
-  return { point: parseLatLng(point!, 'marker'), color, ...(label && { label }) }
+  return { point: parseLatLng(point, 'marker'), color, ...(label && { label }) }
 }
 
 /** Style parts (`weight:N`, `color:C`, `fillcolor:C`) before the geometry. */
@@ -128,10 +129,11 @@ function styleParts(parts: string[], name: string, fill: boolean) {
   for (const part of parts) {
     const [key, ...rest] = part.split(':')
     const value = rest.join(':').trim()
+    const color = key === 'color' || key === 'fillcolor' ? parseColor(value) : undefined
     if (key === 'weight' && /^\d{1,2}(\.\d+)?$/.test(value) && Number(value) >= 0.5 && Number(value) <= 20)
       style.weight = Number(value)
-    else if (key === 'color' && parseColor(value)) style.color = parseColor(value)!
-    else if (fill && key === 'fillcolor' && parseColor(value)) style.fill = parseColor(value)!
+    else if (key === 'color' && color) style.color = color
+    else if (fill && key === 'fillcolor' && color) style.fill = color
     else throw new ParamError('invalid-param', name)
   }
   return style
@@ -231,7 +233,7 @@ export function decodePolyline(text: string, name: string): LatLng[] {
     if (c < 63 || c > 126) throw fail()
   }
   if (text.charCodeAt(text.length - 1) >= 95) throw fail()
-  const points = decode(text, 5).map(([lng, lat]) => ({ lat: lat!, lng: lng! }))
+  const points = decode(text, 5).map(([lng = Number.NaN, lat = Number.NaN]) => ({ lat, lng })) // NaN: refused
   if (
     points.some(
       (p) =>

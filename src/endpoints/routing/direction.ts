@@ -43,8 +43,8 @@ function options(params: OptionReader, seed: string | number) {
  */
 export function directionGet(ctx: EndpointContext): DirectionResponse {
   const params = query(ctx.url.searchParams)
-  const from = params.latLng('from', { required: true })!
-  const to = params.latLng('to', { required: true })!
+  const from = params.requiredLatLng('from')
+  const to = params.requiredLatLng('to')
   return answer([from, to], options(params, ctx.seed), (i) => (i === 0 ? 'from' : 'to'))
 }
 
@@ -71,7 +71,12 @@ function answer(
 ): Route & { waypoints: Point[]; alternatives?: Route[] } {
   try {
     const best = route(waypoints, options)
-    const straightKm = waypoints.slice(1).reduce((sum, p, i) => sum + distanceKm(waypoints[i]!, p), 0)
+    let straightKm = 0
+    let previous: Point | undefined
+    for (const p of waypoints) {
+      if (previous) straightKm += distanceKm(previous, p)
+      previous = p
+    }
     const others: Route[] = []
     if (alternatives && straightKm >= ALTERNATIVES_FROM_KM)
       for (const v of [1, 2]) {

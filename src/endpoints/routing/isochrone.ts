@@ -41,7 +41,7 @@ type Contour = { time: number } | { distance: number }
 export function isochrone(ctx: EndpointContext): IsochroneResponse {
   const json = ctx.body as Record<string, unknown>
   const params = body(json)
-  const origin = params.point('origin', { required: true })!
+  const origin = params.requiredPoint('origin')
   const contours = readContours(json.contours)
   const profile = params.oneOf('profile', PROFILES, 'driving')
   const colors = readColors(json.colors, contours.length)

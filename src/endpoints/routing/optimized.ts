@@ -1,5 +1,6 @@
 import type { OptimizedRouteResponse } from '../../contract/openapi.ts'
 import { LANGS } from '../../data/lang.ts'
+import { must } from '../../validate/must.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError } from '../params.ts'
@@ -20,9 +21,9 @@ const OPTIMIZE = ['duration', 'distance'] as const
  */
 export function optimizedTour(ctx: EndpointContext): OptimizedRouteResponse {
   const params = body(ctx.body as Record<string, unknown>)
-  const origin = params.point('origin', { required: true })!
+  const origin = params.requiredPoint('origin')
   const waypoints = params.points('waypoints', { min: 1, max: 50 })
-  const destination = params.point('destination', { required: false })
+  const destination = params.point('destination')
   const profile = params.oneOf('profile', PROFILES, 'driving')
   const optimize = params.oneOf('optimize', OPTIMIZE, 'duration')
   const roundtrip = params.bool('roundtrip', false)
@@ -42,17 +43,23 @@ export function optimizedTour(ctx: EndpointContext): OptimizedRouteResponse {
     if (!s) throw new ParamError('invalid-param', name(i), UNREACHABLE_WHY)
     return s
   })
+  // One search tree, filled again for each stop.
   let tree: Tree | undefined
   const cost = snaps.map((a, i) => {
-    tree = search(g, a, profile, {}, optimize, Number.POSITIVE_INFINITY, undefined, snaps, tree)
+    const from = search(g, a, profile, {}, optimize, Number.POSITIVE_INFINITY, undefined, snaps, tree)
+    tree = from
     return snaps.map((b, j) => {
-      const leg = legTotals(g, a, b, tree!, profile, {}, optimize)
+      const leg = legTotals(g, a, b, from, profile, {}, optimize)
       if (!leg) throw new ParamError('invalid-param', name(Math.max(i, j)), UNREACHABLE_WHY)
       return leg[optimize]
     })
   })
   const order = solveTour(cost, end !== undefined)
-  const stops = [origin, ...order.map((i) => waypoints[i]!), ...(end ? [end] : [])]
+  const stops = [
+    origin,
+    ...order.map((i) => must(waypoints[i], 'the tour visits a waypoint that is not there')),
+    ...(end ? [end] : []),
+  ]
   const tour = route(stops, {
     profile,
     avoid: {},

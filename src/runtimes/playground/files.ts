@@ -30,8 +30,9 @@ export function pageWithConfig(html: string, config: PlaygroundConfig): string {
   return html.replace('<head>', `<head>\n    <script>${configScript(config)}</script>`)
 }
 
+const HTML = 'text/html; charset=utf-8'
 const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
+  '.html': HTML,
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
@@ -60,7 +61,7 @@ export function answerPlaygroundFile(
   }
   if (path === '/' || path === '/index.html') {
     res.setHeader('Cache-Control', 'no-cache')
-    end(res, req, 200, CONTENT_TYPES['.html']!, page)
+    end(res, req, 200, HTML, page)
     return
   }
   const file = resolve(root, `.${path}`)

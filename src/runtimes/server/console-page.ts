@@ -38,7 +38,7 @@ export function trustLines(caPath: string): { client: string; how: string }[] {
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
 
 /** Shown instead of the playground when the package has no built page (a clone before `npm run build`). */

@@ -91,7 +91,7 @@ function pageFile(req: IncomingMessage, res: ServerResponse, path: string): numb
   let decoded: string
   try {
     root = builtPlayground()
-    decoded = decodeURIComponent(path.split('?')[0]!)
+    decoded = decodeURIComponent(path.split('?')[0] ?? '')
   } catch {
     res
       .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })

@@ -194,6 +194,7 @@ export async function startTmapsHttpsServer(
   // Pictures and heavy JSON made in render processes: the answering thread only decides, queues and sends.
   let keyName = (_id: string | null): string | null => null
   const forward = upstream && (await startUpstream(upstream, (id) => keyName(id)))
+  const recorder = forward?.recorder
   const mock: TmapsMockCore =
     userMock ??
     createCore({ renderer: sharedRenderPool(), ...mockOptions }, forward ? { source: forward.source } : {})
@@ -257,7 +258,7 @@ export async function startTmapsHttpsServer(
         await drain.close()
         forward?.source.close()
       },
-      ...(forward?.recorder && { recorded: () => forward.recorder!.size }),
+      ...(recorder && { recorded: () => recorder.size }),
     }
   } catch (error) {
     for (const l of listeners) {

@@ -76,8 +76,11 @@ class NodeRequestView implements RequestLike {
   get(name: string): string | null {
     const raw = this.#req.rawHeaders
     let value: string | null = null
+    // Name, value, name, value...: below `length`, `?? ''` is never taken.
     for (let i = 0; i < raw.length; i += 2) {
-      if (sameName(raw[i]!, name)) value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`
+      if (!sameName(raw[i] ?? '', name)) continue
+      const fieldValue = raw[i + 1] ?? ''
+      value = value === null ? fieldValue : `${value}, ${fieldValue}`
     }
     return value
   }

@@ -484,7 +484,7 @@ function startGraph() {
   const importsOf = async (client: DevEnvironment, url: string): Promise<string[]> => {
     const result = await client.transformRequest(url)
     return [...(result?.code ?? '').matchAll(STATIC_IMPORT)]
-      .map((m) => m[1]!)
+      .map((m) => m[1] ?? '')
       .filter((u) => u.startsWith('/'))
   }
   const find = async (client: DevEnvironment) => {
