@@ -5,6 +5,7 @@ import { maskKey } from '../src/contract/key-format.ts'
 import { ENDPOINTS } from '../src/endpoints/registry.ts'
 import { CALLER_HEADER, type CallerPreset } from '../src/runtimes/browser/index.ts'
 import { simulatedHeaders } from '../src/runtimes/browser/reconstruct.ts'
+import { must } from '../src/validate/must.ts'
 import { decisionFix, decisionSteps, type StepState } from './decision-steps.ts'
 import type { PlaygroundMock } from './server-console.ts'
 import { consoleChanges, type KeyState, keyState } from './stale-answer.ts'
@@ -133,15 +134,16 @@ function hintOnServer(kind: CallerKind, hint: string): string {
     return 'A real fetch() from this page to the server: same origin, so a GET sends no Origin, only a Referer.'
   if (!hint.startsWith('Simulated: ')) return hint
   const what = hint.slice('Simulated: '.length)
-  return `${what[0]!.toUpperCase()}${what.slice(1)} Sent for this page by the server, with those headers.`
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} Sent for this page by the server, with those headers.`
 }
 
 /** Compose a TMaps request, pick a key and a caller, send it, see the answer and why. */
 export function Composer({ tmaps, onSent }: { tmaps: PlaygroundMock; onSent: (sent: Sent) => void }) {
   const endpoints = ENDPOINTS.map((e) => `${e.method} ${e.path}`)
   const keys = tmaps.console.listKeys()
-  const [endpoint, setEndpoint] = useState(endpoints[0]!)
-  const [params, setParams] = useState(EXAMPLES[endpoints[0]!] ?? '')
+  const first = must(endpoints[0], 'the registry has no endpoint')
+  const [endpoint, setEndpoint] = useState(first)
+  const [params, setParams] = useState(EXAMPLES[first] ?? '')
   const [keyId, setKeyId] = useState(keys[0]?.id ?? OTHER_KEY)
   const [typedKey, setTypedKey] = useState('')
   const [caller, setCaller] = useState<CallerKind>('page')

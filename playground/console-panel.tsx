@@ -19,9 +19,8 @@ export function KeysPanel({ tmaps }: { tmaps: PlaygroundMock }) {
 
   const create = async (event: Event) => {
     event.preventDefault()
-    let key: CreatedKey | undefined
-    if (await act(async () => (key = await tmaps.console.createKey({ name: name.trim() || 'New key' })))) {
-      setCreated(key!)
+    const made = async () => setCreated(await tmaps.console.createKey({ name: name.trim() || 'New key' }))
+    if (await act(made)) {
       setCopied(false)
       setName('')
     }

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import type { FaultRule } from '../src/core/create-core.ts'
 import { FAULT_BODIES } from '../src/core/faults.ts'
 import { ENDPOINTS } from '../src/endpoints/registry.ts'
+import { must } from '../src/validate/must.ts'
 import type { PlaygroundMock } from './server-console.ts'
 import { useAction, useMockVersion } from './use-mock.ts'
 
@@ -49,7 +50,7 @@ export function FaultsPanel({ tmaps }: { tmaps: PlaygroundMock }) {
   const [latencyId, setLatencyId] = useState<string | null>(null)
   const [draft, setDraft] = useState<number | null>(null)
   const [times, setTimes] = useState('3')
-  const [path, setPath] = useState(PATHS[0]!)
+  const [path, setPath] = useState(must(PATHS[0], 'the registry has no endpoint'))
   const rules = tmaps.faults.list()
   const latency = rules.find((r) => r.id === latencyId)
   const latencyMs = draft ?? (typeof latency?.delayMs === 'number' ? latency.delayMs : 0)

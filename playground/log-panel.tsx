@@ -210,7 +210,8 @@ function LogRow({ entry: e, open, toggle }: { entry: Heard; open: boolean; toggl
     detail.current?.scrollIntoView({ block: 'nearest' })
     row.current?.scrollIntoView({ block: 'nearest' })
   }, [open])
-  const delayed = e.fault !== undefined && e.fault.delayMs > 0
+  const delayMs = e.fault?.delayMs ?? 0
+  const delayed = delayMs > 0
   return (
     <>
       <tr
@@ -266,7 +267,7 @@ function LogRow({ entry: e, open, toggle }: { entry: Heard; open: boolean; toggl
         <td
           class="log-time"
           data-testid={delayed ? 'log-delay' : 'log-time'}
-          title={delayed ? `delayed ${e.fault!.delayMs} ms by a fault` : undefined}
+          title={delayed ? `delayed ${delayMs} ms by a fault` : undefined}
         >
           {formatDuration(e.durationMs)}
         </td>

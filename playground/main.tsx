@@ -4,6 +4,7 @@ import { createWorkerRenderer } from '../src/offload/renderer.ts'
 import { setupTmapsWorker } from '../src/runtimes/browser/index.ts'
 import { playgroundConfig, storageName } from '../src/runtimes/playground/page-config.ts'
 import { earlyRegistration } from '../src/runtimes/vite/register-early.ts'
+import { must } from '../src/validate/must.ts'
 import { App } from './app.tsx'
 import { connectToServer, type PlaygroundMock } from './server-console.ts'
 import { loadLeaflet } from './tunisia-map.tsx'
@@ -11,7 +12,7 @@ import { sendStateIfAsked } from './twin-state.ts'
 import './styles.css'
 
 const config = playgroundConfig()
-const root = document.getElementById('app')!
+const root = must(document.getElementById('app'), 'the page has no #app element')
 try {
   const tmaps = config.servedBy === 'serve' ? await serverConsole() : await pageMock()
   root.replaceChildren()

@@ -23,7 +23,7 @@ export interface OverlayLine {
 
 export interface OverlayArea {
   /** Outer ring first, then holes. */
-  rings: LatLng[][]
+  rings: [outer: LatLng[], ...holes: LatLng[][]]
   color: string
   label: string
 }
@@ -51,7 +51,7 @@ export interface Overlay {
 const MAX_MARKERS = 500
 const MAX_POINTS = 100_000
 const MAX_POLYLINE_CHARS = 400_000
-const AREA_COLORS = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed']
+const AREA_COLORS = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed'] as const
 
 type Obj = Record<string, unknown>
 const isObj = (value: unknown): value is Obj =>
@@ -171,19 +171,21 @@ function collect(body: unknown, overlay: Overlay) {
         : finite(properties.distance)
           ? km(properties.distance)
           : `Area ${i + 1}`)
-    const color = cssColor(properties.color) ?? AREA_COLORS[i % AREA_COLORS.length]!
+    const color = cssColor(properties.color) ?? AREA_COLORS[i % AREA_COLORS.length] ?? AREA_COLORS[0]
     const polygons = type === 'Polygon' ? [coordinates] : type === 'MultiPolygon' ? coordinates : []
     if (Array.isArray(polygons)) {
       for (const polygon of polygons) {
-        const rings = Array.isArray(polygon) ? polygon.map(positionsOf).filter((r) => r.length >= 3) : []
-        if (rings.length > 0) overlay.areas.push({ rings, color, label })
+        const [outer, ...holes] = Array.isArray(polygon)
+          ? polygon.map(positionsOf).filter((r) => r.length >= 3)
+          : []
+        if (outer) overlay.areas.push({ rings: [outer, ...holes], color, label })
       }
       if (polygons.length > 0) areaCount++
     }
     for (const points of routeLinesOf(feature.geometry)) overlay.lines.push({ points, kind: 'route', label })
     if (type === 'Point') marker(positionOf(coordinates), 'point', text(properties.name) ?? 'Point')
   })
-  overlay.areas.sort((a, b) => spanOf(b.rings[0]!) - spanOf(a.rings[0]!))
+  overlay.areas.sort((a, b) => spanOf(b.rings[0]) - spanOf(a.rings[0]))
   if (areaCount > 0) summary.push(plural(areaCount, body.type === 'FeatureCollection' ? 'isochrone' : 'area'))
 
   // Geocoding: the query point (and radius), then the results.
@@ -224,19 +226,24 @@ function collect(body: unknown, overlay: Overlay) {
   ].filter((route): route is Obj => isObj(route) && route.geometry !== undefined)
   for (const route of routes) {
     const lines = routeLinesOf(route.geometry)
-    if (lines.length === 0) continue
+    const [firstLine] = lines
+    const lastLine = lines.at(-1)
+    if (!firstLine || !lastLine) continue
     const length = finite(route.distance) ? km(route.distance) : undefined
     const time = finite(route.duration) ? minutes(route.duration) : undefined
     const label = ['Route', length, time].filter(Boolean).join(' · ')
     for (const points of lines) overlay.lines.push({ points, kind: 'route', label })
     const legs = Array.isArray(route.legs) ? route.legs.filter(isObj) : []
     let stops = (Array.isArray(route.waypoints) ? route.waypoints : []).map(latLngOf).filter((p) => !!p)
-    if (stops.length < 2 && legs.length > 0) {
-      stops = [legs[0]!.from, ...legs.map((leg) => leg.to)].map(latLngOf).filter((p) => !!p)
+    const [firstLeg] = legs
+    if (stops.length < 2 && firstLeg) {
+      stops = [firstLeg.from, ...legs.map((leg) => leg.to)].map(latLngOf).filter((p) => !!p)
     }
-    if (stops.length < 2) stops = [lines[0]![0]!, lines.at(-1)!.at(-1)!]
-    const first = stops[0]!
-    const last = stops.at(-1)!
+    // Else the ends of the route's lines (each of 2 points or more).
+    if (stops.length < 2) stops = [firstLine[0], lastLine.at(-1)].filter((p) => !!p)
+    const [first] = stops
+    const last = stops.at(-1)
+    if (!first || !last) continue
     const roundtrip = near(first, last)
     const visits = Array.isArray(route.order) ? route.order.filter(finite) : []
     const order = visits.length > 0 ? ` (visiting order ${visits.join(', ')})` : ''
@@ -322,7 +329,7 @@ function boundsOf(overlay: Overlay): [LatLng, LatLng] | null {
   }
   for (const m of overlay.markers) add(m.at)
   for (const l of overlay.lines) for (const p of l.points) add(p)
-  for (const a of overlay.areas) for (const p of a.rings[0]!) add(p)
+  for (const a of overlay.areas) for (const p of a.rings[0]) add(p)
   for (const c of overlay.circles) {
     const dLat = c.radius / 111_320
     const dLng = dLat / Math.max(0.01, Math.cos((c.at[0] * Math.PI) / 180))

@@ -39,7 +39,7 @@ export function createMapTiles(tmaps: PlaygroundMock): MapTiles {
     const waiting = pending.get(request)
     if (!waiting) return
     const now = Date.now()
-    while (waiting.length > 0 && waiting[0]! < now) waiting.shift()
+    while (waiting[0] !== undefined && waiting[0] < now) waiting.shift()
     if (waiting.length === 0) {
       pending.delete(request)
       return

@@ -231,11 +231,13 @@ export async function connectToServer(caPath?: string): Promise<PlaygroundMock> 
     },
     usage: (ref) => {
       const name = String(ref)
-      if (!usage.has(name)) {
-        usage.set(name, EMPTY_USAGE(name))
+      let report = usage.get(name)
+      if (!report) {
+        report = EMPTY_USAGE(name)
+        usage.set(name, report)
         loadUsage()
       }
-      return usage.get(name)!
+      return report
     },
     onChange: (listener) => {
       changeListeners.add(listener)

@@ -8,8 +8,11 @@ export function keyState(key: KeyInfo | undefined): KeyState | null {
   return key ? { id: key.id, name: key.name, status: key.status, domains: [...key.domains] } : null
 }
 
-const list = (items: string[]) =>
-  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`
+/** `a`, `a and b`, `a, b and c` (an empty list as nothing). */
+const list = (items: readonly string[]) => {
+  const last = items.at(-1) ?? ''
+  return items.length <= 1 ? last : `${items.slice(0, -1).join(', ')} and ${last}`
+}
 
 /**
  * What changed in the console since an answer was given, as the end of "Sent before …": the
