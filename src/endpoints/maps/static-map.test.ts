@@ -145,6 +145,9 @@ describe('GET /maps/static', () => {
     ['center=36.8,10.1&zoom=12&size=80x60&path=weight:99|enc:_p~iF~ps|U', 'invalid param: path'],
     ['center=36.8,10.1&zoom=12&size=80x60&path=36.8,10.1', 'invalid param: path'],
     ['center=36.8,10.1&zoom=12&size=80x60&path=color:blue', 'invalid param: path'],
+    // Names of Object.prototype are no colours.
+    ['center=36.8,10.1&zoom=12&size=80x60&path=color:constructor|36.8,10.1|36.9,10.2', 'invalid param: path'],
+    ['center=36.8,10.1&zoom=12&size=80x60&marker=36.8,10.1|__proto__', 'invalid param: marker'],
     ['center=36.8,10.1&zoom=12&size=80x60&polygon=36.8,10.1|36.9,10.2', 'invalid param: polygon'],
     ['center=36.8,10.1&zoom=12&size=80x60&polygon={bad', 'invalid param: polygon'],
     [

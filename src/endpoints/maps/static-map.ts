@@ -26,8 +26,9 @@ const HEX = /^(?:0x|#)([0-9a-f]{6})([0-9a-f]{2})?$/i
 
 /** A colour: a name (`red`), `0xRRGGBB`, `0xRRGGBBAA`, `#RRGGBB` or `#RRGGBBAA`. */
 export function parseColor(value: string): Rgba | undefined {
-  const named = NAMED_COLORS[value.toLowerCase()]
-  if (named) return named
+  const name = value.toLowerCase()
+  // Own names only: `constructor` or `__proto__` are no colours.
+  if (Object.hasOwn(NAMED_COLORS, name)) return NAMED_COLORS[name]
   const hex = HEX.exec(value)
   if (!hex) return undefined
   const n = Number.parseInt(hex[1] ?? '', 16)
