@@ -2,6 +2,7 @@ import { distanceKm, round6 } from '../../data/geo.ts'
 import { houseDoor, type Street } from '../../data/streets.ts'
 import { type Derived, type World, worldFor } from '../../data/world.ts'
 import { tokenize } from '../../text/fold.ts'
+import { must } from '../../validate/must.ts'
 import { type SearchOptions, type SearchResult, search } from '../../vendor/minisearch.ts'
 import {
   boxAround,
@@ -193,25 +194,31 @@ export function geocoderParts(
     const entryAt = (doc: number) => streets.at(doc - gazetteer.length)
     const placeAt = (doc: number) => (made[doc] ??= streetPlace(entryAt(doc), towns))
     const count = gazetteer.length + streets.count
+    const streetByKey = (key: string) => must(world.streetByKey(key), 'no street of the world has this key')
     return {
       placeAt,
       places: () => {
         if (!complete) {
           for (let doc = gazetteer.length; doc < count; doc++) {
             const entry = entryAt(doc)
-            made[doc] = streetPlace(entry, towns, world.streetByKey(entry.key)!)
+            made[doc] = streetPlace(entry, towns, streetByKey(entry.key))
           }
           complete = true
         }
         return made
       },
-      streetOf: (place) => place.street ?? world.streetByKey(place.id.slice('street:'.length))!,
+      streetOf: (place) => place.street ?? streetByKey(place.id.slice('street:'.length)),
       entries: () => Array.from({ length: streets.count }, (_, i) => streets.at(i)),
       index: packed.index,
     }
   }
   const entries = world.streets.map(streetEntry)
-  const places = [...gazetteer, ...entries.map((e, i) => streetPlace(e, towns, world.streets[i]!))]
+  const places = [
+    ...gazetteer,
+    ...entries.map((e, i) =>
+      streetPlace(e, towns, must(world.streets[i], 'a street entry without its street')),
+    ),
+  ]
   // Many fields repeat (every street of a town has the same context, many towns a "Rue de la
   // République"): each distinct text is tokenized once while indexing (tokenize is pure).
   const tokenized = new Map<string, string[]>()
@@ -224,9 +231,9 @@ export function geocoderParts(
     return tokens
   }
   return {
-    placeAt: (doc) => places[doc]!,
+    placeAt: (doc) => must(places[doc], 'no place of the index has this number'),
     places: () => places,
-    streetOf: (place) => place.street!,
+    streetOf: (place) => must(place.street, 'a street place without its street'),
     entries: () => entries,
     index: layOut(places.map(indexedText), tokenizeOnce),
   }
@@ -279,8 +286,8 @@ function confidenceOf(
     let where: 'name' | 'context' | null = null
     for (const docTerm in hit.match) {
       if (docTerm !== term && !(fuzzy && isNear(term, docTerm))) continue
-      const fields = hit.match[docTerm]!
-      if (fields.includes('name') || fields.includes('alt')) {
+      const fields = hit.match[docTerm]
+      if (fields?.includes('name') || fields?.includes('alt')) {
         where = 'name'
         matchedNames.add(docTerm)
         if (docTerm === term) exact++
@@ -321,11 +328,12 @@ function levenshtein(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const row = [i]
     for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      const substitute = (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)
+      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, substitute)
     }
     prev = row
   }
-  return prev[b.length]!
+  return prev[b.length] ?? 0
 }
 
 function placeResult(place: Place, confidence: number, lang: Lang): ForwardResult {
