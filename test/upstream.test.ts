@@ -4,7 +4,7 @@ import { Agent, request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runVerify, toJunit, VerifyCannotRun } from '../src/cli/verify/verify.ts'
+import { runVerify, toJunit } from '../src/cli/verify/verify.ts'
 import { startTmapsHttpsServer, type TmapsHttpsServer } from '../src/runtimes/server/https-server.ts'
 import { holdsRawKey, RAW_KEY, scrubKeys, type TmapsHar } from '../src/upstream/har.ts'
 import { freePort } from './support/browser.ts'
@@ -198,17 +198,53 @@ describe('tmaps-mock verify against a stand-in TMaps', () => {
     expect(tls.stderr).toMatch(/TLS with https:\/\/localhost:\d+ failed .*--ca FILE or NODE_EXTRA_CA_CERTS/)
 
     const dead = `https://127.0.0.1:${await freePort()}`
-    const unreachable = await verifyCli(['--key-env', 'TMAPS_KEY', '--api', dead, '--tiles', dead])
+    const [deadReport, deadJunit] = [join(dir, 'unreachable.json'), join(dir, 'unreachable.xml')]
+    const unreachable = await verifyCli([
+      ...['--key-env', 'TMAPS_KEY', '--api', dead, '--tiles', dead],
+      ...['--report', deadReport, '--junit', deadJunit],
+    ])
     expect(unreachable.code).toBe(2)
     expect(unreachable.stderr).toMatch(/unreachable \(ECONNREFUSED/)
+    expect(JSON.parse(readFileSync(deadReport, 'utf8'))).toMatchObject({
+      api: dead,
+      couldNotRun: expect.stringMatching(/unreachable \(ECONNREFUSED/),
+      summary: { probes: 0 },
+    })
+    expect(readFileSync(deadJunit, 'utf8')).toMatch(/<error message="[^"]*unreachable \(ECONNREFUSED/)
+    // Before any probe too: a missing key, and arguments it cannot read, still write both.
+    const early = join(dir, 'early.json')
+    const typo = await verifyCli(['--key-env', 'TMAPS_KEY', '--repot', 'x', '--report', early])
+    expect(typo.code).toBe(2)
+    expect(JSON.parse(readFileSync(early, 'utf8')).couldNotRun).toMatch(/Unknown option '--repot'/)
+    const keyless = await verifyCli(['--key-env', 'NOT_SET_ANYWHERE', '--junit', join(dir, 'keyless.xml')], {
+      NOT_SET_ANYWHERE: '',
+    })
+    expect(keyless.code).toBe(2)
+    expect(readFileSync(join(dir, 'keyless.xml'), 'utf8')).toMatch(/<error message="[^"]*NOT_SET_ANYWHERE/)
 
     standIn.drift('slow')
+    // The bad night's reports: both written, saying why, the probes sent before it gave up included.
+    const caFile = join(dir, 'stand-in-ca.pem')
+    writeFileSync(caFile, standIn.ca)
+    const [report, junit] = [join(dir, 'timed-out.json'), join(dir, 'timed-out.xml')]
+    const slow = await verifyCli([
+      ...['--key-env', 'TMAPS_KEY', '--api', standIn.url, '--tiles', standIn.url, '--ca', caFile],
+      ...['--only', 'geocoding/reverse', '--timeout', '200', '--report', report, '--junit', junit],
+    ])
+    expect(slow.code).toBe(2)
+    const written = JSON.parse(readFileSync(report, 'utf8'))
+    expect(written.couldNotRun).toMatch(/^every probe timed out after 200 ms: TMaps at https:/)
+    expect(written.probes.length).toBeGreaterThan(0)
+    expect(written.probes[0].findings[0].message).toMatch(/TMaps gave no answer/)
+    const xml = readFileSync(junit, 'utf8')
+    expect(xml).toMatch(/<testsuite [^>]*errors="1"/)
+    expect(xml).toMatch(
+      /<testcase classname="tmaps-mock verify" name="verify could run">\s*<error message="every probe timed out/,
+    )
     await expect(verifyHere({ only: ['geocoding/reverse'], timeoutMs: 200 })).rejects.toThrow(
-      new VerifyCannotRun(
-        'every probe timed out after 200 ms: TMaps at ' +
-          standIn.url +
-          ' does not answer. Check the network, or give more time with --timeout.',
-      ),
+      'every probe timed out after 200 ms: TMaps at ' +
+        standIn.url +
+        ' does not answer. Check the network, or give more time with --timeout.',
     )
     standIn.drift('reset')
     await expect(verifyHere({ only: ['geocoding/reverse'] })).rejects.toThrow(/no probe got an answer/)

@@ -2,7 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { maskSecrets } from '../../contract/key-format.ts'
 import { readSecret } from '../secret.ts'
-import { probeLine, runVerify, toJunit, VerifyCannotRun, type VerifyReport } from './verify.ts'
+import { emptyReport, probeLine, runVerify, toJunit, VerifyCannotRun, type VerifyReport } from './verify.ts'
 
 const HELP = `tmaps-mock verify: where the mock and the real TMaps differ
 
@@ -24,12 +24,27 @@ Usage: tmaps-mock verify --key-env TMAPS_KEY [options]
 
 At most 15 requests: each endpoint's documented example, a 400, a 401 (API and tile), a 403 with --origin.
 Exit 0: no error finding; 1: at least one; 2: it could not run (the message says why).
+--report and --junit are written on every exit; when it could not run, they say why.
 `
 
-/** `tmaps-mock verify ...`: runs, prints a line per probe, writes the reports; returns the exit code. */
+/**
+ * `tmaps-mock verify ...`: runs, prints a line per probe, writes the reports; returns the exit
+ * code. The reports asked for are written on every exit: one that could not run (2) says why.
+ */
 export async function verifyCommand(argv: string[]): Promise<number> {
-  const cannot = (message: string) => {
-    process.stderr.write(`tmaps-mock verify: ${maskSecrets(message)}\n`)
+  // Where the reports go, as soon as the arguments say (read leniently if they are wrong).
+  let reports: { report?: string | undefined; junit?: string | undefined } = reportPaths(argv)
+  let api = 'https://api.tmaps.tn'
+  let tiles = 'https://tiles.tmaps.tn'
+  const cannot = (message: string, partial?: VerifyReport) => {
+    const masked = maskSecrets(message)
+    process.stderr.write(`tmaps-mock verify: ${masked}\n`)
+    const report = { ...(partial ?? emptyReport(api, tiles)), couldNotRun: masked }
+    try {
+      writeReports(reports, report)
+    } catch (error) {
+      process.stderr.write(`tmaps-mock verify: cannot write the report (${(error as Error).message}).\n`)
+    }
     return 2
   }
   let values: ReturnType<typeof parse>['values']
@@ -38,6 +53,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   } catch (error) {
     return cannot(`${(error as Error).message}\nRun "tmaps-mock verify --help" for the options.`)
   }
+  reports = { report: values.report, junit: values.junit }
   if (values.help) {
     process.stdout.write(HELP)
     return 0
@@ -51,8 +67,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const origin = values.origin
   if (origin !== undefined && (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/$/, '')))
     return cannot(`--origin ${JSON.stringify(origin)} is not an origin; write it as https://app.example.tn.`)
-  const api = values.api ?? 'https://api.tmaps.tn'
-  const tiles = values.tiles ?? 'https://tiles.tmaps.tn'
+  api = values.api ?? api
+  tiles = values.tiles ?? tiles
   for (const [flag, url] of [
     ['--api', api],
     ['--tiles', tiles],
@@ -98,20 +114,42 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       onProbe: (probe) => process.stdout.write(`${probeLine(probe)}\n`),
     })
   } catch (error) {
-    if (error instanceof VerifyCannotRun) return cannot(error.message)
+    if (error instanceof VerifyCannotRun) return cannot(error.message, error.report)
     throw error
   }
   const { probes, errors, warnings } = report.summary
   try {
-    if (values.report) writeAtomically(values.report, `${JSON.stringify(report, null, 2)}\n`)
-    if (values.junit) writeAtomically(values.junit, toJunit(report))
+    writeReports(reports, report)
   } catch (error) {
-    return cannot(`cannot write the report (${(error as Error).message}).`)
+    process.stderr.write(`tmaps-mock verify: cannot write the report (${(error as Error).message}).\n`)
+    return 2
   }
   process.stdout.write(
     `\n${probes} probes: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.${values.report ? ` Report: ${values.report}.` : ''}${errors > 0 ? ' What each kind means: docs/upstream.md.' : ''}\n`,
   )
   return errors > 0 ? 1 : 0
+}
+
+/** The JSON and JUnit reports, to the files asked for (each written whole or not at all). */
+function writeReports(
+  paths: { report?: string | undefined; junit?: string | undefined },
+  report: VerifyReport,
+) {
+  if (paths.report) writeAtomically(paths.report, `${JSON.stringify(report, null, 2)}\n`)
+  if (paths.junit) writeAtomically(paths.junit, toJunit(report))
+}
+
+/** `--report` and `--junit` from arguments that may be wrong otherwise (an unknown flag, a typo). */
+function reportPaths(argv: string[]): { report?: string; junit?: string } {
+  const { values } = parseArgs({
+    args: argv,
+    strict: false,
+    options: { report: { type: 'string' }, junit: { type: 'string' } },
+  })
+  const path = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
+  const report = path(values.report)
+  const junit = path(values.junit)
+  return { ...(report && { report }), ...(junit && { junit }) }
 }
 
 function writeAtomically(path: string, text: string) {

@@ -54,10 +54,34 @@ export interface VerifyReport {
   startedAt: string
   probes: ProbeReport[]
   summary: { probes: number; errors: number; warnings: number }
+  /** Why the run could not finish (exit 2), when it could not: its probes are those it sent first. */
+  couldNotRun?: string
 }
 
-/** It could not run at all (exit 2): no key, TMaps unreachable, TLS refused, every probe timed out. */
-export class VerifyCannotRun extends Error {}
+/**
+ * It could not run at all (exit 2): no key, TMaps unreachable, TLS refused, every probe timed out.
+ * `report` holds the probes sent before it stopped, when it had begun.
+ */
+export class VerifyCannotRun extends Error {
+  readonly report: VerifyReport | undefined
+  constructor(message: string, report?: VerifyReport) {
+    super(message)
+    this.report = report
+  }
+}
+
+/** A report of no probe, for a run that stopped before its first (or whose options were wrong). */
+export function emptyReport(api: string, tiles: string): VerifyReport {
+  return {
+    tool: 'tmaps-mock verify',
+    version: packageVersion(),
+    api,
+    tiles,
+    startedAt: new Date().toISOString(),
+    probes: [],
+    summary: { probes: 0, errors: 0, warnings: 0 },
+  }
+}
 
 const LOCAL_KEY = `ak_${'7e51'.repeat(8)}`
 const RETRY_AFTER_CAP_S = 60
@@ -95,15 +119,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     if (wait > 0) await sleep(wait)
     lastStart = performance.now()
   }
-  const report: VerifyReport = {
-    tool: 'tmaps-mock verify',
-    version: packageVersion(),
-    api,
-    tiles,
-    startedAt: new Date().toISOString(),
-    probes: [],
-    summary: { probes: 0, errors: 0, warnings: 0 },
-  }
+  const report = emptyReport(api, tiles)
   const masked = (text: string) => maskSecrets(text.split(key).join(maskKey(key)))
   let timedOut = 0
   let unanswered: string | undefined
@@ -133,7 +149,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
       }
       if ('error' in real) {
         if (report.probes.length === 0 && FATAL.test(real.code))
-          throw new VerifyCannotRun(cannotReach(realUrl, real, masked))
+          throw new VerifyCannotRun(cannotReach(realUrl, real, masked), report)
         if (real.code === 'TIMEOUT') timedOut++
         unanswered = real.error
         entry.real.error = masked(real.error)
@@ -166,21 +182,28 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   } finally {
     agent.destroy()
   }
+  summarize(report)
   if (timedOut === report.probes.length)
     throw new VerifyCannotRun(
       `every probe timed out after ${timeoutMs} ms: TMaps at ${api} does not answer. Check the network, or give more time with --timeout.`,
+      report,
     )
   if (answered === 0)
     throw new VerifyCannotRun(
       `no probe got an answer from TMaps at ${api} (the last: ${masked(unanswered ?? 'no answer')}). Check the network and the --api/--tiles URLs.`,
+      report,
     )
+  return report
+}
+
+/** Counts a report's probes and findings into its summary. */
+function summarize(report: VerifyReport): void {
   const findings = report.probes.flatMap((p) => p.findings)
   report.summary = {
     probes: report.probes.length,
     errors: findings.filter((f) => f.severity === 'error').length,
     warnings: findings.filter((f) => f.severity === 'warning').length,
   }
-  return report
 }
 
 function headersOf(probe: Probe, origin: string | undefined): Record<string, string> {
@@ -312,7 +335,15 @@ export function toJunit(report: VerifyReport): string {
         : `\n    <system-out>${xml(others.map((f) => `${f.severity} ${f.path}: ${f.message}`).join('\n'))}</system-out>`
     return `  <testcase classname="tmaps-mock verify" name="${xml(name)}">${failure}${out}\n  </testcase>`
   })
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="tmaps-mock verify" tests="${report.probes.length}" failures="${report.probes.filter((p) => p.findings.some((f) => f.severity === 'error')).length}" timestamp="${report.startedAt}">\n${cases.join('\n')}\n</testsuite>\n`
+  // A run that could not finish is one more testcase, in error: a CI's test report shows why.
+  const { couldNotRun } = report
+  if (couldNotRun !== undefined)
+    cases.push(
+      `  <testcase classname="tmaps-mock verify" name="verify could run">\n    <error message="${xml(couldNotRun)}">${xml(couldNotRun)}</error>\n  </testcase>`,
+    )
+  const failures = report.probes.filter((p) => p.findings.some((f) => f.severity === 'error')).length
+  const errors = couldNotRun === undefined ? 0 : 1
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="tmaps-mock verify" tests="${cases.length}" failures="${failures}" errors="${errors}" timestamp="${report.startedAt}">\n${cases.join('\n')}\n</testsuite>\n`
 }
 
 /** The probe's line on stdout: endpoint, real status / mock status, its findings counted. */
