@@ -22,7 +22,9 @@ beforeAll(async () => {
 })
 afterAll(() => standIn?.close())
 
-const verifyHere = (options: { only?: string[]; origin?: string; timeoutMs?: number } = {}) =>
+const verifyHere = (
+  options: { only?: string[]; origin?: string; timeoutMs?: number; slowMs?: number } = {},
+) =>
   runVerify({
     key: REAL_KEY,
     api: standIn.url,
@@ -101,7 +103,7 @@ describe('tmaps-mock verify against a stand-in TMaps', () => {
       expect.arrayContaining([200, 400, 401, 403]),
     )
     expect(json.probes[0].request.url).toContain('api_key=ak_c0ff…')
-    expect(stdout).toMatch(/^ok +GET geocoding\/forward +forward-example +TMaps 200 \/ mock 200$/m)
+    expect(stdout).toMatch(/^ok +GET geocoding\/forward +forward-example +TMaps 200 \(\d+ ms\) \/ mock 200$/m)
     expect(stdout).toMatch(/probes: 0 errors, 0 warnings/)
     const xml = readFileSync(junit, 'utf8')
     expect(xml.match(/<testcase /g)).toHaveLength(json.probes.length)
@@ -127,6 +129,12 @@ describe('tmaps-mock verify against a stand-in TMaps', () => {
     ],
     ['bare-list', 'error', '(the body)', /is array at TMaps, object in the mock/],
     ['server-error', 'error', 'status', /TMaps answered 500, the mock 200/],
+    [
+      'content-type',
+      'warning',
+      'headers.content-type',
+      /Content-Type differs: TMaps "text\/json", the mock "application\/json"\./,
+    ],
   ] as const)('finds the drift %s (%s at %s)', async (drift, severity, path, message) => {
     standIn.drift(drift)
     const report = await verifyHere({ only: ['geocoding/forward'], origin: APP_ORIGIN })
@@ -250,6 +258,41 @@ describe('tmaps-mock verify against a stand-in TMaps', () => {
     await expect(verifyHere({ only: ['geocoding/reverse'] })).rejects.toThrow(/no probe got an answer/)
     standIn.drift('none')
     for (const text of [noKey.stderr, tls.stderr, unreachable.stderr]) expect(text).not.toContain(REAL_KEY)
+  })
+
+  it('gates CI as the team chooses: --fail-on warning fails on a new field, --slow finds a slow answer', async () => {
+    standIn.drift('extra-field')
+    const args = ['--key-env', 'TMAPS_KEY', '--api', standIn.url, '--tiles', standIn.url]
+    const caFile = join(dir, 'gate-ca.pem')
+    writeFileSync(caFile, standIn.ca)
+    const common = [...args, '--ca', caFile, '--only', 'geocoding/forward', '--origin', APP_ORIGIN]
+    const lenient = await verifyCli(common)
+    expect(lenient.code).toBe(0) // a warning alone passes by default
+    const junit = join(dir, 'gate.xml')
+    const strict = await verifyCli([...common, '--fail-on', 'warning', '--junit', junit, '--rate', '50'])
+    standIn.drift('none')
+    expect(strict.code).toBe(1)
+    const xml = readFileSync(junit, 'utf8')
+    expect(xml).toMatch(/<failure message="[^"]*the spec and the mock lack it/)
+    expect(xml).toMatch(/<testsuite [^>]*failures="1"[^>]*time="\d+\.\d{3}"/)
+    expect(xml).toMatch(/<testcase [^>]*time="\d+\.\d{3}"/)
+    expect((await verifyCli([...common, '--fail-on', 'info'])).stderr).toMatch(
+      /--fail-on takes error or warning/,
+    )
+
+    standIn.drift('slow')
+    const slow = await verifyHere({ only: ['geocoding/reverse'], slowMs: 1000, timeoutMs: 10_000 })
+    standIn.drift('none')
+    const [probe] = slow.probes
+    expect(probe?.real.ms).toBeGreaterThanOrEqual(2900)
+    expect(probe?.findings).toContainEqual(
+      expect.objectContaining({
+        severity: 'warning',
+        path: 'time',
+        message: expect.stringMatching(/over the 1000 ms set with --slow/),
+      }),
+    )
+    expect(toJunit(slow)).toMatch(/<testcase [^>]*time="[3-9]\.\d{3}"/)
   })
 
   it('JUnit: one failing testcase per probe with an error', async () => {

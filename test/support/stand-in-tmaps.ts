@@ -23,6 +23,7 @@ export type Drift =
   | 'extra-field'
   | 'changed-403'
   | 'bare-list'
+  | 'content-type'
   | 'rate-limited'
   | 'server-error'
   | 'slow'
@@ -90,6 +91,7 @@ export async function startStandIn({ drift = 'none' as Drift, slowMs = 3000 } = 
     if (forward && bytes !== null && answer.status === 200) bytes = drifted(current, bytes)
     if (current === 'changed-403' && answer.status === 403)
       bytes = new TextEncoder().encode('{"error":"origin not allowed"}')
+    if (current === 'content-type' && forward && answer.status === 200) out['Content-Type'] = 'text/json'
     if (bytes !== null) out['Content-Length'] = String(bytes.byteLength)
     res.writeHead(answer.status, out)
     res.end(bytes ?? undefined)

@@ -20,10 +20,12 @@ Usage: tmaps-mock verify --key-env TMAPS_KEY [options]
   --rate <n>           requests per second at most (default 2)
   --timeout <ms>       per request (default 15000)
   --ca <file>          a CA to trust besides the system's (a proxy, a stand-in)
+  --slow <ms>          a TMaps answer slower than this is a warning finding (default: none)
+  --fail-on <level>    error (default) or warning: warnings fail the run too (exit 1, JUnit failures)
   -h, --help           this help
 
 At most 15 requests: each endpoint's documented example, a 400, a 401 (API and tile), a 403 with --origin.
-Exit 0: no error finding; 1: at least one; 2: it could not run (the message says why).
+Exit 0: no finding that fails the run; 1: at least one; 2: it could not run (the message says why).
 --report and --junit are written on every exit; when it could not run, they say why.
 `
 
@@ -36,10 +38,11 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   let reports: { report?: string | undefined; junit?: string | undefined } = reportPaths(argv)
   let api = 'https://api.tmaps.tn'
   let tiles = 'https://tiles.tmaps.tn'
+  let gate: { failOn?: 'error' | 'warning'; slowMs?: number } = {}
   const cannot = (message: string, partial?: VerifyReport) => {
     const masked = maskSecrets(message)
     process.stderr.write(`tmaps-mock verify: ${masked}\n`)
-    const report = { ...(partial ?? emptyReport(api, tiles)), couldNotRun: masked }
+    const report = { ...(partial ?? emptyReport(api, tiles, gate)), couldNotRun: masked }
     try {
       writeReports(reports, report)
     } catch (error) {
@@ -84,6 +87,13 @@ export async function verifyCommand(argv: string[]): Promise<number> {
   const timeoutMs = Number(values.timeout ?? 15_000)
   if (!Number.isInteger(timeoutMs) || timeoutMs < 100)
     return cannot(`--timeout takes milliseconds (100 or more), got "${values.timeout}".`)
+  const failOn = values['fail-on'] ?? 'error'
+  if (failOn !== 'error' && failOn !== 'warning')
+    return cannot(`--fail-on takes error or warning, got "${failOn}".`)
+  const slowMs = values.slow === undefined ? undefined : Number(values.slow)
+  if (slowMs !== undefined && !(Number.isInteger(slowMs) && slowMs > 0))
+    return cannot(`--slow takes milliseconds (1 or more), got "${values.slow}".`)
+  gate = { failOn, ...(slowMs !== undefined && { slowMs }) }
   let ca: string | undefined
   if (values.ca !== undefined) {
     try {
@@ -108,6 +118,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       tiles: new URL(tiles).origin,
       rate,
       timeoutMs,
+      ...gate,
       ...(origin !== undefined && { origin: new URL(origin).origin }),
       ...(only !== undefined && { only }),
       ...(ca !== undefined && { ca }),
@@ -125,9 +136,9 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     return 2
   }
   process.stdout.write(
-    `\n${probes} probes: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.${values.report ? ` Report: ${values.report}.` : ''}${errors > 0 ? ' What each kind means: docs/upstream.md.' : ''}\n`,
+    `\n${probes} probes: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.${values.report ? ` Report: ${values.report}.` : ''}${failOn === 'warning' && warnings > 0 ? ' Warnings fail this run (--fail-on warning).' : ''}${errors > 0 ? ' What each kind means: docs/upstream.md.' : ''}\n`,
   )
-  return errors > 0 ? 1 : 0
+  return errors > 0 || (failOn === 'warning' && warnings > 0) ? 1 : 0
 }
 
 /** The JSON and JUnit reports, to the files asked for (each written whole or not at all). */
@@ -175,6 +186,8 @@ function parse(argv: string[]) {
       rate: { type: 'string' },
       timeout: { type: 'string' },
       ca: { type: 'string' },
+      slow: { type: 'string' },
+      'fail-on': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })

@@ -214,7 +214,13 @@ function compareHeaders(add: Add, probe: Probe, real: Seen, mock: Seen): void {
       mock.status,
     )
   if (mediaType(real.contentType) !== mediaType(mock.contentType))
-    add('warning', 'headers.content-type', `Content-Type differs.`, real.contentType, mock.contentType)
+    add(
+      'warning',
+      'headers.content-type',
+      `Content-Type differs: TMaps ${JSON.stringify(real.contentType)}, the mock ${JSON.stringify(mock.contentType)}.`,
+      real.contentType,
+      mock.contentType,
+    )
   if (probe.origin !== null) {
     const cors = (seen: Seen) => {
       const value = seen.headers['access-control-allow-origin']

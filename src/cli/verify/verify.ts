@@ -27,6 +27,10 @@ interface VerifyOptions {
   timeoutMs?: number
   /** A CA to trust besides the system's (PEM). */
   ca?: string
+  /** A real answer slower than this (ms) is a warning finding. Default none. */
+  slowMs?: number
+  /** What fails the run (exit 1, a failing JUnit testcase): an error finding, or a warning too. */
+  failOn?: 'error' | 'warning'
   /** Called after each probe (the CLI prints its line). */
   onProbe?: (probe: ProbeReport) => void
   /** Waits (tests make it instant). Default a timer. */
@@ -40,7 +44,8 @@ interface ProbeReport {
   method: string
   source: string
   request: { url: string; headers: Record<string, string> }
-  real: { status: number; contentType: string | null; error?: string }
+  /** TMaps's answer; `ms`: how long it took (the last try, after a 429's wait). */
+  real: { status: number; contentType: string | null; error?: string; ms: number }
   mock: { status: number; contentType: string | null }
   findings: Finding[]
 }
@@ -54,6 +59,10 @@ export interface VerifyReport {
   startedAt: string
   probes: ProbeReport[]
   summary: { probes: number; errors: number; warnings: number }
+  /** What fails the run: `error` findings (the default), or `warning` ones too (`--fail-on warning`). */
+  failOn: 'error' | 'warning'
+  /** The slow-answer threshold in ms (`--slow`), when one was set. */
+  slowMs?: number
   /** Why the run could not finish (exit 2), when it could not: its probes are those it sent first. */
   couldNotRun?: string
 }
@@ -71,7 +80,11 @@ export class VerifyCannotRun extends Error {
 }
 
 /** A report of no probe, for a run that stopped before its first (or whose options were wrong). */
-export function emptyReport(api: string, tiles: string): VerifyReport {
+export function emptyReport(
+  api: string,
+  tiles: string,
+  gate: { failOn?: 'error' | 'warning'; slowMs?: number | undefined } = {},
+): VerifyReport {
   return {
     tool: 'tmaps-mock verify',
     version: packageVersion(),
@@ -80,7 +93,14 @@ export function emptyReport(api: string, tiles: string): VerifyReport {
     startedAt: new Date().toISOString(),
     probes: [],
     summary: { probes: 0, errors: 0, warnings: 0 },
+    failOn: gate.failOn ?? 'error',
+    ...(gate.slowMs !== undefined && { slowMs: gate.slowMs }),
   }
+}
+
+/** Whether a finding fails the run, under the report's `failOn`. */
+function failsRun(report: Pick<VerifyReport, 'failOn'>, finding: Finding): boolean {
+  return finding.severity === 'error' || (report.failOn === 'warning' && finding.severity === 'warning')
 }
 
 const LOCAL_KEY = `ak_${'7e51'.repeat(8)}`
@@ -91,7 +111,7 @@ const FATAL =
 
 /** Runs the probe set against TMaps and the mock, side by side; resolves with the report. */
 export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
-  const { key, origin, api, tiles, only, rate = 2, timeoutMs = 15_000, ca, onProbe } = options
+  const { key, origin, api, tiles, only, rate = 2, timeoutMs = 15_000, ca, onProbe, slowMs } = options
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   if (key.trim() === '') throw new VerifyCannotRun('the key is empty.')
   const doc = readOpenApi()
@@ -119,7 +139,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     if (wait > 0) await sleep(wait)
     lastStart = performance.now()
   }
-  const report = emptyReport(api, tiles)
+  const report = emptyReport(api, tiles, { ...(options.failOn && { failOn: options.failOn }), slowMs })
   const masked = (text: string) => maskSecrets(text.split(key).join(maskKey(key)))
   let timedOut = 0
   let unanswered: string | undefined
@@ -129,13 +149,16 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
       const headers = headersOf(probe, origin)
       const realUrl = `${probe.host === 'tiles' ? tiles : api}${withKey(probe.path, probe.key === 'real' ? key : undefined)}`
       await paced()
+      let sent = performance.now()
       let real = await send(agent, probe, realUrl, headers, timeoutMs)
       if ('status' in real && real.status === 429) {
         const seconds = Math.min(Number(real.headers['retry-after']) || 1, RETRY_AFTER_CAP_S)
         await sleep(seconds * 1000)
         await paced()
+        sent = performance.now()
         real = await send(agent, probe, realUrl, headers, timeoutMs)
       }
+      const ms = Math.round(performance.now() - sent)
       const mockSeen = await askMock(mock, probe, headers)
       const entry: ProbeReport = {
         id: probe.id,
@@ -143,7 +166,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
         method: probe.method,
         source: probe.source,
         request: { url: masked(realUrl), headers },
-        real: { status: 0, contentType: null },
+        real: { status: 0, contentType: null, ms },
         mock: { status: mockSeen.status, contentType: mockSeen.contentType },
         findings: [],
       }
@@ -160,7 +183,14 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
         })
       } else {
         answered++
-        entry.real = { status: real.status, contentType: real.contentType }
+        entry.real = { status: real.status, contentType: real.contentType, ms }
+        if (slowMs !== undefined && ms > slowMs)
+          entry.findings.push({
+            severity: 'warning',
+            path: 'time',
+            message: `TMaps took ${ms} ms, over the ${slowMs} ms set with --slow.`,
+            real: ms,
+          })
         const pathname = probe.path.split('?')[0] ?? ''
         const finding = compareAnswers(
           doc,
@@ -320,9 +350,10 @@ export function toJunit(report: VerifyReport): string {
       /[<>&"']/g,
       (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
     )
+  const seconds = (ms: number) => (ms / 1000).toFixed(3)
   const cases = report.probes.map((probe) => {
-    const errors = probe.findings.filter((f) => f.severity === 'error')
-    const others = probe.findings.filter((f) => f.severity !== 'error')
+    const errors = probe.findings.filter((f) => failsRun(report, f))
+    const others = probe.findings.filter((f) => !failsRun(report, f))
     const name = `${probe.method} ${probe.endpoint} (${probe.id})`
     const [firstError] = errors
     const failure =
@@ -333,7 +364,7 @@ export function toJunit(report: VerifyReport): string {
       others.length === 0
         ? ''
         : `\n    <system-out>${xml(others.map((f) => `${f.severity} ${f.path}: ${f.message}`).join('\n'))}</system-out>`
-    return `  <testcase classname="tmaps-mock verify" name="${xml(name)}">${failure}${out}\n  </testcase>`
+    return `  <testcase classname="tmaps-mock verify" name="${xml(name)}" time="${seconds(probe.real.ms)}">${failure}${out}\n  </testcase>`
   })
   // A run that could not finish is one more testcase, in error: a CI's test report shows why.
   const { couldNotRun } = report
@@ -341,9 +372,10 @@ export function toJunit(report: VerifyReport): string {
     cases.push(
       `  <testcase classname="tmaps-mock verify" name="verify could run">\n    <error message="${xml(couldNotRun)}">${xml(couldNotRun)}</error>\n  </testcase>`,
     )
-  const failures = report.probes.filter((p) => p.findings.some((f) => f.severity === 'error')).length
+  const failures = report.probes.filter((p) => p.findings.some((f) => failsRun(report, f))).length
   const errors = couldNotRun === undefined ? 0 : 1
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="tmaps-mock verify" tests="${cases.length}" failures="${failures}" errors="${errors}" timestamp="${report.startedAt}">\n${cases.join('\n')}\n</testsuite>\n`
+  const total = seconds(report.probes.reduce((sum, p) => sum + p.real.ms, 0))
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="tmaps-mock verify" tests="${cases.length}" failures="${failures}" errors="${errors}" time="${total}" timestamp="${report.startedAt}">\n${cases.join('\n')}\n</testsuite>\n`
 }
 
 /** The probe's line on stdout: endpoint, real status / mock status, its findings counted. */
@@ -361,5 +393,5 @@ export function probeLine(probe: ProbeReport): string {
     .join(', ')
   const first =
     probe.findings.find((f) => f.severity === 'error') ?? probe.findings.find((f) => f.severity === 'warning')
-  return `${verdict.padEnd(7)} ${`${probe.method} ${probe.endpoint}`.padEnd(24)} ${probe.id.padEnd(24)} TMaps ${real} / mock ${probe.mock.status}${counts ? `  ${counts}` : ''}${first ? `: ${first.message}` : ''}`
+  return `${verdict.padEnd(7)} ${`${probe.method} ${probe.endpoint}`.padEnd(24)} ${probe.id.padEnd(24)} TMaps ${real} (${probe.real.ms} ms) / mock ${probe.mock.status}${counts ? `  ${counts}` : ''}${first ? `: ${first.message}` : ''}`
 }
