@@ -22,9 +22,7 @@ beforeAll(async () => {
 })
 afterAll(() => standIn?.close())
 
-const verifyHere = (
-  options: { only?: string[]; origin?: string; timeoutMs?: number; slowMs?: number } = {},
-) =>
+const verifyHere = (options: { only?: string[]; origin?: string; timeoutMs?: number } = {}) =>
   runVerify({
     key: REAL_KEY,
     api: standIn.url,
@@ -265,11 +263,21 @@ describe('tmaps-mock verify against a stand-in TMaps', () => {
     const args = ['--key-env', 'TMAPS_KEY', '--api', standIn.url, '--tiles', standIn.url]
     const caFile = join(dir, 'gate-ca.pem')
     writeFileSync(caFile, standIn.ca)
-    const common = [...args, '--ca', caFile, '--only', 'geocoding/forward', '--origin', APP_ORIGIN]
+    const common = [
+      ...args,
+      '--ca',
+      caFile,
+      '--only',
+      'geocoding/forward',
+      '--origin',
+      APP_ORIGIN,
+      '--rate',
+      '50',
+    ]
     const lenient = await verifyCli(common)
     expect(lenient.code).toBe(0) // a warning alone passes by default
     const junit = join(dir, 'gate.xml')
-    const strict = await verifyCli([...common, '--fail-on', 'warning', '--junit', junit, '--rate', '50'])
+    const strict = await verifyCli([...common, '--fail-on', 'warning', '--junit', junit])
     standIn.drift('none')
     expect(strict.code).toBe(1)
     const xml = readFileSync(junit, 'utf8')
@@ -280,19 +288,23 @@ describe('tmaps-mock verify against a stand-in TMaps', () => {
       /--fail-on takes error or warning/,
     )
 
-    standIn.drift('slow')
-    const slow = await verifyHere({ only: ['geocoding/reverse'], slowMs: 1000, timeoutMs: 10_000 })
-    standIn.drift('none')
+    // A stand-in that takes 600 ms an answer, against a threshold of 300 ms.
+    const sluggish = await startStandIn({ drift: 'slow', slowMs: 600 })
+    const slow = await runVerify({
+      ...{ key: REAL_KEY, api: sluggish.url, tiles: sluggish.url, ca: sluggish.ca, rate: 50, sleep: instant },
+      ...{ only: ['geocoding/reverse'], slowMs: 300 },
+    }).finally(() => sluggish.close())
     const [probe] = slow.probes
-    expect(probe?.real.ms).toBeGreaterThanOrEqual(2900)
+    expect(probe?.real.ms).toBeGreaterThanOrEqual(590)
     expect(probe?.findings).toContainEqual(
       expect.objectContaining({
         severity: 'warning',
         path: 'time',
-        message: expect.stringMatching(/over the 1000 ms set with --slow/),
+        message: expect.stringMatching(/over the 300 ms set with --slow/),
       }),
     )
-    expect(toJunit(slow)).toMatch(/<testcase [^>]*time="[3-9]\.\d{3}"/)
+    const caseTime = Number(toJunit(slow).match(/<testcase [^>]*time="(\d+\.\d{3})"/)?.[1])
+    expect(caseTime).toBeGreaterThanOrEqual(0.59)
   })
 
   it('JUnit: one failing testcase per probe with an error', async () => {
