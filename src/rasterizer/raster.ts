@@ -43,6 +43,7 @@ export function createRaster(width: number, height: number, background: Rgba): R
     // The cells each row's edges touched: coverage is summed from the first to past the last.
     spanFrom: new Int32Array(height).fill(stride),
     spanTo: new Int32Array(height),
+    cover: new Float64Array(width + 1),
   }
   return {
     width,
@@ -62,34 +63,86 @@ interface Image {
   acc: Float32Array
   spanFrom: Int32Array
   spanTo: Int32Array
+  /**
+   * One row's coverage, as the last `sweep` left it: pixel x's at index x + 1, since a span may start
+   * at cell -1 (an edge clamped to x = 0 whose float steps end a hair below it).
+   */
+  cover: Float64Array
 }
 
+/**
+ * Fills rings: row by row, `sweep` turns the accumulated edges into coverage, then a loop of its own
+ * blends the paint (one loop a function, so the engine optimises each alone, and a solid colour's
+ * loop has no gradient call in it).
+ */
 function fill(image: Image, rings: readonly PixelRing[], paint: Paint): void {
-  const { width, stride, acc, spanFrom, spanTo, pixels } = image
   const rows = accumulate(image, rings)
   if (!rows) return
-  const solid = typeof paint === 'function' ? undefined : paint
   for (let y = rows[0]; y < rows[1]; y++) {
-    const row = y * stride
-    const to = Math.min(spanTo[y]!, stride)
-    let sum = 0
-    for (let x = spanFrom[y]!; x < to; x++) {
-      sum += acc[row + x]!
-      acc[row + x] = 0
-      if (x >= width) continue
-      let cover = sum < 0 ? -sum : sum
-      if (cover < 1 / 512) continue
-      if (cover > 1) cover = 1
-      blend(
-        pixels,
-        (y * width + x) * 3,
-        cover,
-        solid ?? (paint as (x: number, y: number) => Rgba)(x + 0.5, y + 0.5),
-      )
-    }
-    spanFrom[y] = stride
-    spanTo[y] = 0
+    const from = image.spanFrom[y]!
+    const to = sweep(image, y)
+    if (typeof paint === 'function') paintRow(image, y, from, to, paint)
+    else colourRow(image, y, from, to, paint)
   }
+}
+
+/**
+ * Blends a colour over row `y` from pixel `from` to `to` by the coverage `sweep` left. A covered cell
+ * -1 lands on the pixel before the row's first (the last of the row above).
+ */
+function colourRow(image: Image, y: number, from: number, to: number, colour: Rgba): void {
+  const { width, cover, pixels } = image
+  const [r, g, b, a] = colour
+  const row = y * width
+  for (let x = from; x < to; x++) {
+    const c = cover[x + 1]!
+    if (c < 1 / 512) continue
+    blend(pixels, (row + x) * 3, c, r, g, b, a)
+  }
+}
+
+/** `colourRow` with a gradient: the colour at each covered pixel's centre. */
+function paintRow(
+  image: Image,
+  y: number,
+  from: number,
+  to: number,
+  paint: (x: number, y: number) => Rgba,
+): void {
+  const { width, cover, pixels } = image
+  const row = y * width
+  for (let x = from; x < to; x++) {
+    const c = cover[x + 1]!
+    if (c < 1 / 512) continue
+    const colour = paint(x + 0.5, y + 0.5)
+    blend(pixels, (row + x) * 3, c, colour[0], colour[1], colour[2], colour[3])
+  }
+}
+
+/**
+ * Sums row `y`'s accumulation cells into `image.cover`: the coverage (0-1) of each cell from the
+ * row's `spanFrom` (read it before the call) to the returned end (at most the width). Clears the
+ * row's cells and span for the next fill.
+ */
+function sweep(image: Image, y: number): number {
+  const { width, stride, acc, spanFrom, spanTo, cover } = image
+  const row = y * stride
+  const from = spanFrom[y]!
+  const end = Math.min(spanTo[y]!, stride)
+  const to = Math.min(end, width)
+  // `sum` and `cover` are doubles: a coverage rounded to a float would change some blended pixels.
+  let sum = 0
+  for (let x = from; x < to; x++) {
+    sum += acc[row + x]!
+    acc[row + x] = 0
+    const c = sum < 0 ? -sum : sum
+    cover[x + 1] = c > 1 ? 1 : c
+  }
+  // Cells past the last pixel take coverage that spilled right: cleared, never drawn.
+  for (let x = Math.max(from, width); x < end; x++) acc[row + x] = 0
+  spanFrom[y] = stride
+  spanTo[y] = 0
+  return to
 }
 
 function fillWithHalo(
@@ -98,7 +151,7 @@ function fillWithHalo(
   paint: Rgba,
   halo: { radius: number; color: Rgba },
 ): void {
-  const { width, height, stride, acc, spanFrom, spanTo, pixels } = image
+  const { width, height, stride, spanFrom, spanTo, cover, pixels } = image
   const rows = accumulate(image, rings)
   if (!rows) return
   const reach = Math.ceil(halo.radius + 0.5)
@@ -115,20 +168,13 @@ function fillWithHalo(
   if (x1 <= x0) return
   const w = x1 - x0
   const h = y1 - y0
+  // Every row's span lies within [x0, x1) but for a cell -1 (no pixel): the box was grown from the spans.
   const mask = new Float32Array(w * h)
   for (let y = rows[0]; y < rows[1]; y++) {
-    const row = y * stride
-    const to = Math.min(spanTo[y]!, stride)
-    let sum = 0
-    for (let x = spanFrom[y]!; x < to; x++) {
-      sum += acc[row + x]!
-      acc[row + x] = 0
-      if (x < x0 || x >= x1) continue
-      const cover = sum < 0 ? -sum : sum
-      mask[(y - y0) * w + (x - x0)] = cover > 1 ? 1 : cover
-    }
-    spanFrom[y] = stride
-    spanTo[y] = 0
+    const from = spanFrom[y]!
+    const to = sweep(image, y)
+    const at = (y - y0) * w - x0
+    for (let x = Math.max(from, 0); x < to; x++) mask[at + x] = cover[x + 1]!
   }
   // Grow the shape by the radius (a separable max filter, softened at its last pixel).
   const weights = Array.from({ length: reach + 1 }, (_, d) => Math.max(0, Math.min(1, halo.radius + 1 - d)))
@@ -136,18 +182,32 @@ function fillWithHalo(
   const grown = new Float32Array(w * h)
   dilate(mask, across, w, h, 1, weights)
   dilate(across, grown, w, h, w, weights)
+  const [hr, hg, hb, ha] = halo.color
+  const [r, g, b, a] = paint
   for (let i = 0; i < grown.length; i++) {
     const m = grown[i]!
-    if (m >= 1 / 512) blend(pixels, ((Math.floor(i / w) + y0) * width + (i % w) + x0) * 3, m, halo.color)
+    if (m >= 1 / 512) blend(pixels, ((Math.floor(i / w) + y0) * width + (i % w) + x0) * 3, m, hr, hg, hb, ha)
   }
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const m = mask[y * w + x]!
-      if (m >= 1 / 512) blend(pixels, ((y + y0) * width + x + x0) * 3, m, paint)
+      if (m >= 1 / 512) blend(pixels, ((y + y0) * width + x + x0) * 3, m, r, g, b, a)
     }
 }
 
-function blend(pixels: Uint8Array, p: number, cover: number, [r, g, b, a]: Rgba): void {
+/**
+ * Blends a colour over the pixel at byte `p` by `cover`. The channels come as numbers: unpacking an
+ * array at every pixel costs more than the blend.
+ */
+function blend(
+  pixels: Uint8Array,
+  p: number,
+  cover: number,
+  r: number,
+  g: number,
+  b: number,
+  a: number,
+): void {
   const alpha = (cover * a) / 255
   if (alpha >= 1) {
     pixels[p] = r
