@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config'
  * One config for Vite and Vitest, three projects: `unit` (the library's own tests beside its code,
  * and the cross-runtime tests of `test/`), `e2e` (Chromium driving pages, `test/e2e/`) and
  * `consumer` (the packed tarball installed in fresh projects, `test/consumer/`). `npm run
- * test:quick` runs the type-check and `unit`; `npm test` all three. Time limits are for a busy
+ * test:quick` runs the type-check and `unit`, its files not isolated (`--no-isolate`: built data
+ * shared by the files of a worker); `npm test` all three, every file isolated. Time limits are for a busy
  * laptop (a browser and an IDE beside `npm test`), not an idle CI machine: a test that hangs
  * still fails, a slow one does not. Clean-up hooks bound each of their own steps
  * (test/support/cleanup.ts) well inside `hookTimeout`.

@@ -398,4 +398,16 @@ describe('tmaps-mock serve', () => {
     expect(stdout).toContain('Usage: tmaps-mock serve [options]')
     expect(stdout).toContain('--http-port')
   })
+
+  it("starts through Node's compile cache (NODE_COMPILE_CACHE), and not with NODE_DISABLE_COMPILE_CACHE", async () => {
+    const files = (dir: string) => readdirSync(dir, { recursive: true }).length
+    const [used, off] = [join(cache, 'compile-used'), join(cache, 'compile-off')]
+    await run(node, [cli, '--help'], { env: { ...env, NODE_COMPILE_CACHE: used } })
+    // Its modules' compiled code, the command's own (main.ts) among them.
+    expect(files(used)).toBeGreaterThan(20)
+    await run(node, [cli, '--help'], {
+      env: { ...env, NODE_COMPILE_CACHE: off, NODE_DISABLE_COMPILE_CACHE: '1' },
+    })
+    expect(() => files(off)).toThrow(/ENOENT/)
+  })
 })

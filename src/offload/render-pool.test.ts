@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -25,6 +25,19 @@ afterEach(async () => {
 })
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const spec = (query: string) => parseStaticMap(new URLSearchParams(query))
+
+it("starts its processes through Node's compile cache: NODE_COMPILE_CACHE's folder, else Node's own", async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'tmaps-compile-'))
+  vi.stubEnv('NODE_COMPILE_CACHE', folder)
+  try {
+    await pool({ size: 1 }).tile('tmaps', 9, 273, 201)
+    // The render process's modules, compiled once, written after its first job, for the next process.
+    await expect.poll(() => readdirSync(folder, { recursive: true }).length).toBeGreaterThan(20)
+  } finally {
+    vi.unstubAllEnvs()
+    rmSync(folder, { recursive: true, force: true })
+  }
+})
 
 it('draws the same pixels as the answering thread (deflated by node:zlib): a tile and a static map with overlays', async () => {
   const renderer = pool({ size: 2 })

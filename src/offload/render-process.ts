@@ -3,6 +3,7 @@
  * JSON answers: the same code, the same bytes as in the answering thread (and the browser's
  * render worker draws the same pictures). It ends when its parent goes.
  */
+import { flushCompileCache } from 'node:module'
 import { constants, deflateSync } from 'node:zlib'
 import { answerJsonJob, jobFailure } from '../endpoints/json-job.ts'
 import { mapWorldFor } from '../map/map-world.ts'
@@ -31,7 +32,14 @@ async function answer(job: Exclude<RenderProcessJob, { kind: 'warm' }>): Promise
   }
 }
 
+let cacheWritten = false
 process.on('message', async (job: RenderProcessJob) => {
   if (job.kind === 'warm') return void mapWorldFor(job.seed).labelsAt(5)
   send(await answer(job))
+  // The modules' compiled code to disk once they are all loaded (the pool ends a process with a
+  // signal, which writes nothing): the next render process starts from it.
+  if (!cacheWritten) {
+    cacheWritten = true
+    flushCompileCache?.()
+  }
 })
