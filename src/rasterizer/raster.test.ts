@@ -22,6 +22,23 @@ describe('createRaster', () => {
     expect(at(r, 4, 6)).toEqual([255, 255, 255])
   })
 
+  it('fills an edge that ends on the left border within its row: rounding never paints the row black', () => {
+    // Clamped to x = 0, the edge's x stepped a hair below 0 and wrote the cell before the row: on
+    // row 0 the row's sum was NaN and its first 7 pixels came out black.
+    const r = createRaster(8, 4, WHITE)
+    r.fill(
+      [[1.922861993524508, 0.4562705761617923, 0, 0.8372293792135772, 6, 0.8372293792135772]],
+      [200, 0, 0, 255],
+    )
+    for (let x = 0; x < 8; x++) {
+      const [red, green] = at(r, x, 0)
+      expect(red, `pixel ${x} of row 0`).toBeGreaterThanOrEqual(200)
+      // A thin sliver covers at most ~40% of a pixel: lighter than half-way to the red.
+      expect(green, `pixel ${x} of row 0`).toBeGreaterThan(128)
+    }
+    for (let y = 1; y < 4; y++) for (let x = 0; x < 8; x++) expect(at(r, x, y)).toEqual([255, 255, 255])
+  })
+
   it('antialiases by covered area: a half-covered pixel gets the mid colour', () => {
     const r = createRaster(4, 4, WHITE)
     r.fill([square(0.5, 0, 4, 4)], BLACK)

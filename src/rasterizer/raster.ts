@@ -289,7 +289,10 @@ function line(image: Image, x0: number, y0: number, x1: number, y1: number): voi
   for (let y = Math.floor(y0); y < yEnd; y++) {
     const row = y * stride
     const dy = Math.min(y + 1, y1) - Math.max(y, y0)
-    const xNext = x + dxdy * dy
+    // Stepping can round a hair below 0 on an edge clamped to the left border: the cell before the
+    // row is not the row's (the row above's spare cell, and on row 0 out of the array).
+    let xNext = x + dxdy * dy
+    if (xNext < 0) xNext = 0
     const d = dy * dir
     const a = x < xNext ? x : xNext
     const b = x < xNext ? xNext : x
