@@ -186,6 +186,23 @@ export function compareAnswers(
   return dedupe(findings)
 }
 
+/**
+ * The findings for an answer against the spec alone (a recorded 429 or 5xx: how TMaps was that
+ * moment, nothing to compare with the mock).
+ */
+export function checkWithSpec(doc: OpenApiDocument, validate: Validate, probe: Probe, real: Seen): Finding[] {
+  const findings: Finding[] = []
+  compareWithSpec(
+    (severity, path, message) => findings.push({ severity, path, message }),
+    doc,
+    validate,
+    probe,
+    'TMaps',
+    real,
+  )
+  return dedupe(findings)
+}
+
 /** What `compareAnswers` is told of a probe. */
 interface Probe {
   method: string

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs'
 import { Agent } from 'node:https'
 import { maskKey, maskSecrets } from '../../contract/key-format.ts'
-import { createTmapsCore } from '../../core/create-core.ts'
 import { UPSTREAM_BODY_LIMIT } from '../../upstream/forward.ts'
 import { httpsExchange } from '../../upstream/https-exchange.ts'
 import { packageVersion } from '../../upstream/version.ts'
-import { compareAnswers, type Finding, type OpenApiDocument, type Seen, type Validate } from './compare.ts'
-import { FOREIGN_ORIGIN, MAX_PROBES, type Probe, probeSet } from './probes.ts'
+import { compareAnswers, type Finding, type Seen } from './compare.ts'
+import { MAX_PROBES, type Probe, probeSet } from './probes.ts'
+import { askMock, bodyText, createValidator, headersOf, localMock, readOpenApi, withKey } from './sides.ts'
 
 /** What `tmaps-mock verify` is given. */
 interface VerifyOptions {
@@ -21,6 +20,8 @@ interface VerifyOptions {
   tiles: string
   /** Endpoint names to probe (`geocoding/forward`); default all. */
   only?: string[]
+  /** The team's own requests (`--requests`), sent after the docs' examples. */
+  requests?: Probe[]
   /** Requests per second at most. Default 2. */
   rate?: number
   /** Per request, ms. Default 15000. */
@@ -65,6 +66,11 @@ export interface VerifyReport {
   slowMs?: number
   /** Why the run could not finish (exit 2), when it could not: its probes are those it sent first. */
   couldNotRun?: string
+  /**
+   * `--har`: the recording checked offline (no request sent): its file, its entries, and those
+   * skipped (not TMaps requests).
+   */
+  recording?: { file: string; entries: number; skipped: number }
 }
 
 /**
@@ -103,7 +109,6 @@ function failsRun(report: Pick<VerifyReport, 'failOn'>, finding: Finding): boole
   return finding.severity === 'error' || (report.failOn === 'warning' && finding.severity === 'warning')
 }
 
-const LOCAL_KEY = `ak_${'7e51'.repeat(8)}`
 const RETRY_AFTER_CAP_S = 60
 /** Transport errors that mean nothing will work: stop at the first probe. */
 const FATAL =
@@ -116,21 +121,8 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   if (key.trim() === '') throw new VerifyCannotRun('the key is empty.')
   const doc = readOpenApi()
   const validate = await createValidator(doc)
-  const hostname = origin === undefined ? undefined : new URL(origin).hostname
-  const mock = createTmapsCore({
-    state: 'empty',
-    seed: 'verify',
-    keys: [{ value: LOCAL_KEY, name: 'verify', domains: hostname === undefined ? [] : [hostname] }],
-  })
-  const all = probeSet(origin !== undefined)
-  const probes = (only === undefined ? all : all.filter((p) => only.includes(p.endpoint))).slice(
-    0,
-    MAX_PROBES,
-  )
-  if (probes.length === 0)
-    throw new VerifyCannotRun(
-      `--only ${only?.join(',')} names no endpoint; use ${[...new Set(all.map((p) => p.endpoint))].join(', ')}.`,
-    )
+  const mock = localMock(origin === undefined ? [] : [new URL(origin).hostname])
+  const probes = chosenProbes(probeSet(origin !== undefined), options.requests ?? [], only)
   const agent = new Agent({ keepAlive: true, maxSockets: 2, ...(ca !== undefined && { ca }) })
   const gap = 1000 / rate
   let lastStart = -Infinity
@@ -226,27 +218,26 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   return report
 }
 
+/** The docs' examples (at most `MAX_PROBES`) and the team's own requests, of the endpoints `only` names. */
+function chosenProbes(examples: Probe[], own: Probe[], only: string[] | undefined): Probe[] {
+  const kept = (probes: Probe[]) =>
+    only === undefined ? probes : probes.filter((p) => only.includes(p.endpoint))
+  const probes = [...kept(examples).slice(0, MAX_PROBES), ...kept(own)]
+  if (probes.length === 0)
+    throw new VerifyCannotRun(
+      `--only ${only?.join(',')} names no endpoint; use ${[...new Set(examples.map((p) => p.endpoint))].join(', ')}.`,
+    )
+  return probes
+}
+
 /** Counts a report's probes and findings into its summary. */
-function summarize(report: VerifyReport): void {
+export function summarize(report: VerifyReport): void {
   const findings = report.probes.flatMap((p) => p.findings)
   report.summary = {
     probes: report.probes.length,
     errors: findings.filter((f) => f.severity === 'error').length,
     warnings: findings.filter((f) => f.severity === 'warning').length,
   }
-}
-
-function headersOf(probe: Probe, origin: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = { accept: probe.picture ? 'image/png' : 'application/json' }
-  if (probe.method === 'POST') headers['content-type'] = 'application/json'
-  if (probe.origin === 'app' && origin !== undefined) headers.origin = origin
-  if (probe.origin === 'foreign') headers.origin = FOREIGN_ORIGIN
-  return headers
-}
-
-function withKey(path: string, key: string | undefined): string {
-  if (key === undefined) return path
-  return `${path}${path.includes('?') ? '&' : '?'}api_key=${encodeURIComponent(key)}`
 }
 
 type Sent = (Seen & { headers: Record<string, string> }) | { error: string; code: string }
@@ -259,7 +250,7 @@ async function send(
   headers: Record<string, string>,
   timeoutMs: number,
 ): Promise<Sent> {
-  const body = probe.body === undefined ? undefined : JSON.stringify(probe.body)
+  const body = bodyText(probe)
   const answered = await httpsExchange(url, {
     method: probe.method,
     headers,
@@ -277,30 +268,6 @@ async function send(
   }
 }
 
-/** The mock's answer to the same request (its own local key, linked to the same origin). */
-async function askMock(
-  mock: ReturnType<typeof createTmapsCore>,
-  probe: Probe,
-  headers: Record<string, string>,
-): Promise<Seen> {
-  const base = probe.host === 'tiles' ? mock.options.tilesUrl : mock.options.baseUrl
-  const url = `${base}${withKey(probe.path, probe.key === 'real' ? LOCAL_KEY : undefined)}`
-  const answer = await mock.answer({
-    method: probe.method,
-    url,
-    headers: new Headers(headers),
-    text: () => Promise.resolve(probe.body === undefined ? '' : JSON.stringify(probe.body)),
-  })
-  const lower: Record<string, string> = {}
-  for (const [name, value] of Object.entries(answer.headers)) lower[name.toLowerCase()] = value
-  return {
-    status: answer.status,
-    contentType: lower['content-type'] ?? null,
-    headers: lower,
-    bytes: answer.body ?? new Uint8Array(),
-  }
-}
-
 function cannotReach(
   url: string,
   failure: { error: string; code: string },
@@ -310,37 +277,6 @@ function cannotReach(
   if (/CERT|SSL|TLS|SELF_SIGNED|DEPTH_ZERO|EPROTO|UNABLE_TO|VERIFY/.test(failure.code))
     return `TLS with ${where} failed (${masked(failure.error)}). A proxy or a stand-in with its own CA: trust it with --ca FILE or NODE_EXTRA_CA_CERTS=FILE.`
   return `TMaps at ${where} is unreachable (${masked(failure.error)}). Check the network, or the --api/--tiles URLs.`
-}
-
-/** The shipped OpenAPI document (`tmaps-mock/openapi.json`). */
-function readOpenApi(): OpenApiDocument {
-  return JSON.parse(
-    readFileSync(new URL('../../../openapi/tmaps.openapi.json', import.meta.url), 'utf8'),
-  ) as OpenApiDocument
-}
-
-/** Ajv (draft 2020-12) over the document's schemas, loaded only by `verify`. */
-async function createValidator(doc: OpenApiDocument): Promise<Validate> {
-  const { Ajv2020 } = await import('ajv/dist/2020.js')
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
-  const text = JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', 'tmaps#/$defs/')
-  ajv.addSchema({ $id: 'tmaps', $defs: JSON.parse(text) })
-  const compiled = new Map<string, ReturnType<typeof ajv.compile>>()
-  return (schema, value) => {
-    const id = JSON.stringify(schema).replaceAll('#/components/schemas/', 'tmaps#/$defs/')
-    let check = compiled.get(id)
-    if (!check) {
-      check = ajv.compile(JSON.parse(id))
-      compiled.set(id, check)
-    }
-    check(value)
-    return (check.errors ?? []).map((e) => ({
-      instancePath: e.instancePath,
-      keyword: e.keyword,
-      message: e.message ?? e.keyword,
-      params: e.params as Record<string, unknown>,
-    }))
-  }
 }
 
 /** The report as JUnit XML: one testcase per probe, failing on an error finding. */
