@@ -467,6 +467,79 @@ describe('serve --upstream: a checking proxy', () => {
   })
 })
 
+describe('serve --upstream --record: a recording that notices', () => {
+  let server: TmapsHttpsServer
+  let local = ''
+  const record = join(dir, 'noticing.har')
+  beforeAll(async () => {
+    server = await startTmapsHttpsServer({
+      port: 0,
+      state: 'empty',
+      certDir: join(dir, 'certs'),
+      upstream: { api: standIn.url, tiles: standIn.url, key: REAL_KEY, ca: standIn.ca, record },
+    })
+    local = (await server.mock.console.createKey({ name: 'Local web', domains: ['app.example.tn'] })).value
+  })
+  afterAll(() => server?.close())
+
+  it('records an HTML page answered 200 and a lat sent as a string, with a word: the log, the entry, its upstream', async () => {
+    const said: string[] = []
+    const write = process.stderr.write.bind(process.stderr)
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      said.push(String(chunk))
+      return true
+    }) as typeof process.stderr.write
+    try {
+      standIn.drift('maintenance')
+      const page = await call(server, `/geocoding/forward?q=Sfax&api_key=${local}`, {
+        headers: { Origin: APP_ORIGIN },
+      })
+      standIn.drift('none')
+      expect(page.status).toBe(200) // TMaps's answer, given back as it is
+      await call(server, `/routing/isochrone?api_key=${local}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: APP_ORIGIN },
+        body: JSON.stringify({ origin: { lat: '36.8', lng: 10.18 }, contours: [{ time: 10 }] }),
+      })
+      const fine = await call(server, `/geocoding/reverse?lat=36.8&lng=10.18&api_key=${local}`, {
+        headers: { Origin: APP_ORIGIN },
+      })
+      expect(fine.status).toBe(200)
+    } finally {
+      standIn.drift('none')
+      process.stderr.write = write
+    }
+    const har = JSON.parse(readFileSync(record, 'utf8')) as TmapsHar
+    const [forward, isochrone, reverse] = har.log.entries
+    expect(forward?._tmaps?.upstream).toBe(standIn.url) // the stand-in, not https://api.tmaps.tn
+    expect(forward?.request.url).toMatch(/^https:\/\/api\.tmaps\.tn\/geocoding\/forward\?/)
+    expect(forward?._tmaps?.findings).toContainEqual({
+      severity: 'error',
+      path: 'body',
+      message: "TMaps's answer is not JSON though the spec says application/json.",
+    })
+    expect(forward?.comment).toMatch(/^tmaps-mock: not as the spec says: body: TMaps's answer is not JSON/)
+    expect(isochrone?._tmaps?.findings).toContainEqual(
+      expect.objectContaining({ path: 'body.origin.lat', message: expect.stringMatching(/must be number/) }),
+    )
+    expect(reverse?._tmaps?.findings).toBeUndefined()
+    expect(reverse?.comment).toBeUndefined()
+    // The log: serve's own lines, and the request log's reason (the playground's details).
+    expect(said.join('')).toMatch(
+      /recorded GET \/geocoding\/forward \(200\), not as the spec says: body: TMaps's answer is not JSON/,
+    )
+    expect(said.join('')).toMatch(
+      /recorded POST \/routing\/isochrone \(\d+\), not as the spec says: body\.origin\.lat/,
+    )
+    const reasons = server.mock.log.entries().map((e) => e.reason)
+    expect(
+      reasons.find((r) => r.includes('/geocoding') && r.includes('not JSON')) ?? reasons.join('\n'),
+    ).toMatch(/Recorded, not as the spec says: body: TMaps's answer is not JSON/)
+    expect(said.join('')).not.toContain(REAL_KEY)
+    expect(said.join('')).not.toContain(local)
+  })
+})
+
 it('serve --replay FILE --replay-missing error: the recorded bytes over HTTPS, a 500 naming what is not recorded, lines marked replay', async () => {
   const har = join(dir, 'proxy.har')
   const nearby = (JSON.parse(readFileSync(har, 'utf8')) as TmapsHar).log.entries.find((e) =>

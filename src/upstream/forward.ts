@@ -18,8 +18,11 @@ export interface UpstreamOptions {
   timeoutMs?: number
   /** Forward the app's `Origin` and `Referer` (default), or drop them, as a server-side caller sends none. */
   browserHeaders?: boolean
-  /** Called after every exchange with TMaps that got an answer (the recorder writes it). */
-  onExchange?: (exchange: UpstreamExchange) => void
+  /**
+   * Called after every exchange with TMaps that got an answer (the recorder writes it); what it
+   * returns (findings against the spec) is added to the answer's reason in the log.
+   */
+  onExchange?: (exchange: UpstreamExchange) => ReadonlyArray<{ path: string; message: string }> | undefined
 }
 
 /** One request to TMaps and its answer, as the recorder keeps it (the real key still in it: scrub it). */
@@ -101,8 +104,9 @@ export function createUpstream(options: UpstreamOptions): AnswerSource & { close
         const kept: Record<string, string> = {}
         for (const name of KEPT_ANSWER_HEADERS) if (all[name] !== undefined) kept[name] = all[name]
         const bytes = answered.bytes.byteLength === 0 ? null : answered.bytes
+        let noted: ReadonlyArray<{ path: string; message: string }> | undefined
         try {
-          onExchange?.({
+          noted = onExchange?.({
             startedAt,
             ms: performance.now() - started,
             method: request.method,
@@ -125,7 +129,11 @@ export function createUpstream(options: UpstreamOptions): AnswerSource & { close
           contentType: all['content-type'] ?? 'application/octet-stream',
           headers: kept,
           source: 'upstream',
-          reason: `Authorized; forwarded to TMaps (${base}), which answered ${status}.`,
+          reason: `Authorized; forwarded to TMaps (${base}), which answered ${status}.${
+            noted?.length
+              ? ` Recorded, not as the spec says: ${noted.map((f) => `${f.path}: ${f.message}`).join(' ')}`
+              : ''
+          }`,
           repeatable: false,
         }
       })

@@ -67,8 +67,18 @@ export interface HarEntry {
   cache: Record<string, never>
   timings: { send: number; wait: number; receive: number }
   comment?: string
-  /** tmaps-mock's own facts: when, by which version, through which local key (its name). */
-  _tmaps?: { recordedAt: string; mockVersion: string; keyName: string | null }
+  /**
+   * tmaps-mock's own facts: when, by which version, through which local key (its name), from which
+   * upstream (`https://api.tmaps.tn`, or a staging host: the entry's URL is the mock's TMaps host),
+   * and what of the exchange the spec does not allow (`findings`, also in `comment`).
+   */
+  _tmaps?: {
+    recordedAt: string
+    mockVersion: string
+    keyName: string | null
+    upstream?: string
+    findings?: Array<{ severity: 'error' | 'warning' | 'info'; path: string; message: string }>
+  }
 }
 
 /**

@@ -1,6 +1,8 @@
 import { chmodSync, closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs'
+import { maskSecrets } from '../contract/key-format.ts'
 import type { UpstreamExchange } from './forward.ts'
 import { type HarEntry, holdsRawKey, KEY_PLACEHOLDER, scrubKeys, toBase64 } from './har.ts'
+import type { Finding } from './spec-check.ts'
 
 /** A recording stops growing past this many bytes (it says so once); what it holds is kept. */
 export const RECORDING_LIMIT = 64 * 1024 * 1024
@@ -10,12 +12,17 @@ export const RECORDING_LIMIT = 64 * 1024 * 1024
  * one, the local one, anything key-shaped, percent-encoded too) replaced by `{{api_key}}`. The
  * file is rewritten whole after every entry (a temporary file renamed over it: never half
  * written), readable by you only (`0600`); an entry that would still hold a key is not written.
+ * Each entry keeps the upstream that answered it (`_tmaps.upstream`: a staging recording is not
+ * taken for production's). With `check`, an exchange that breaks the spec (a `lat` sent as a
+ * string, an HTML page with 200) is still recorded, with its findings in `_tmaps.findings` and
+ * the entry's `comment`, and said once in the log.
  */
 export function createHarRecorder({
   path,
   mockVersion,
   secrets,
   keyName,
+  check,
   say = (message) => process.stderr.write(`${message}\n`),
 }: {
   path: string
@@ -23,6 +30,8 @@ export function createHarRecorder({
   /** The real key and the local keys' values, replaced first (a real key need not look like one). */
   secrets: () => string[]
   keyName: (keyId: string | null) => string | null
+  /** The exchange against the spec (`exchangeAgainstSpec`): its findings. */
+  check?: (exchange: UpstreamExchange) => Finding[]
   say?: (message: string) => void
 }) {
   const entries: string[] = []
@@ -50,23 +59,30 @@ export function createHarRecorder({
     get size() {
       return entries.length
     },
-    add(exchange: UpstreamExchange): boolean {
-      if (full) return false
+    /** Records an exchange; returns its findings against the spec (none when not checked or not recorded). */
+    add(exchange: UpstreamExchange): Finding[] {
+      if (full) return []
       const secretList = secrets()
       const entry = toEntry(exchange, mockVersion, keyName(exchange.keyId))
+      const findings = check?.(exchange) ?? []
+      if (findings.length > 0) {
+        entry.comment = `tmaps-mock: not as the spec says: ${findings.map((f) => `${f.path}: ${f.message}`).join(' ')}`
+        if (entry._tmaps)
+          entry._tmaps.findings = findings.map(({ severity, path, message }) => ({ severity, path, message }))
+      }
       const text = scrubKeys(JSON.stringify(entry, null, 2), secretList)
       if (holdsRawKey(text, secretList)) {
         say(
           `tmaps-mock: ${exchange.method} ${new URL(exchange.url).pathname} was not recorded: a key would have remained in it.`,
         )
-        return false
+        return []
       }
       if (bytes + text.length > RECORDING_LIMIT) {
         full = true
         say(
           `tmaps-mock: ${path} reached ${RECORDING_LIMIT / 1024 / 1024} MB; later exchanges are not recorded (the file keeps ${entries.length}).`,
         )
-        return false
+        return []
       }
       entries.push(text)
       bytes += text.length
@@ -78,9 +94,18 @@ export function createHarRecorder({
         say(
           `tmaps-mock: could not write ${path} (${(error as Error).message}); this exchange is not recorded.`,
         )
-        return false
+        return []
       }
-      return true
+      if (findings.length > 0)
+        say(
+          maskSecrets(
+            scrubKeys(
+              `tmaps-mock: recorded ${exchange.method} ${new URL(exchange.localUrl).pathname} (${exchange.status}), not as the spec says: ${findings.map((f) => `${f.path}: ${f.message}`).join(' ')}`,
+              secretList,
+            ),
+          ),
+        )
+      return findings
     },
   }
 }
@@ -135,6 +160,11 @@ function toEntry(exchange: UpstreamExchange, mockVersion: string, keyName: strin
     },
     cache: {},
     timings: { send: 0, wait, receive: 0 },
-    _tmaps: { recordedAt: exchange.startedAt.toISOString(), mockVersion, keyName },
+    _tmaps: {
+      recordedAt: exchange.startedAt.toISOString(),
+      mockVersion,
+      keyName,
+      upstream: new URL(exchange.url).origin,
+    },
   }
 }

@@ -26,6 +26,7 @@ export type Drift =
   | 'content-type'
   | 'rate-limited'
   | 'server-error'
+  | 'maintenance'
   | 'slow'
   | 'reset'
 
@@ -68,6 +69,12 @@ export async function startStandIn({ drift = 'none' as Drift, slowMs = 3000 } = 
       limited.add(path)
       res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' })
       res.end('{"error":"rate limited"}')
+      return
+    }
+    if (current === 'maintenance' && forward) {
+      // A gateway's maintenance page, with 200: what a recording must not take for an answer.
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+      res.end('<!doctype html><title>Maintenance</title><h1>Back soon</h1>')
       return
     }
     if (current === 'server-error' && forward) {

@@ -4,25 +4,23 @@
  * and each answer against `openapi.json`.
  */
 
-import { must } from '../../validate/must.ts'
+import {
+  type AddFinding,
+  answerAgainstSpec,
+  expectedAnswer,
+  type Finding,
+  label,
+  mediaType,
+  type OpenApiDocument,
+  parseJson,
+  refName,
+  type Schema,
+  type Seen,
+  type SpecProbe,
+  type Validate,
+} from '../../upstream/spec-check.ts'
 
-/** One difference, as the report lists it. */
-export interface Finding {
-  severity: 'error' | 'warning' | 'info'
-  /** `status`, `headers.content-type`, a field path (`results[].components.postcode`), `body`. */
-  path: string
-  real?: unknown
-  mock?: unknown
-  message: string
-}
-
-/** One side's answer, as read off the wire. */
-export interface Seen {
-  status: number
-  contentType: string | null
-  headers: Record<string, string>
-  bytes: Uint8Array
-}
+const decoder = new TextDecoder()
 
 type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array'
 
@@ -45,61 +43,6 @@ function shapeOf(value: unknown, path = '', into = new Map<string, Set<JsonType>
 }
 
 const shown = (types: Set<JsonType>) => [...types].sort().join(' | ')
-const label = (path: string) => (path === '' ? '(the body)' : path)
-
-/** The OpenAPI document, as far as `verify` reads it. */
-export interface OpenApiDocument {
-  paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>
-  components: { schemas: Record<string, Schema>; responses: Record<string, ResponseObject> }
-}
-interface ResponseObject {
-  $ref?: string
-  content?: Record<string, { schema?: Schema }>
-}
-type Schema = {
-  $ref?: string
-  type?: string | string[]
-  properties?: Record<string, Schema>
-  items?: Schema
-  additionalProperties?: boolean | Schema
-  oneOf?: Schema[]
-  anyOf?: Schema[]
-  allOf?: Schema[]
-  required?: string[]
-}
-
-/** What the spec says of one operation's answer at one status. */
-interface Expected {
-  contentType: string | undefined
-  schema: Schema | undefined
-}
-
-/** The name a `$ref` ends with: `#/components/schemas/Place` → `Place`. */
-const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1)
-
-/** The operation's declared answer for a status (a `$ref` followed), or undefined when not declared. */
-function expectedAnswer(
-  doc: OpenApiDocument,
-  method: string,
-  pathname: string,
-  status: number,
-): Expected | undefined {
-  for (const [template, item] of Object.entries(doc.paths)) {
-    const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`)
-    if (!pattern.test(pathname)) continue
-    const operation = item[method.toLowerCase()]
-    let response = operation?.responses[String(status)] ?? operation?.responses.default
-    if (response === undefined) return undefined
-    if (response.$ref)
-      response = must(
-        doc.components.responses[refName(response.$ref)],
-        `openapi.json has no ${response.$ref}`,
-      )
-    const [contentType, media] = Object.entries(response.content ?? {})[0] ?? []
-    return { contentType, schema: media?.schema }
-  }
-  return undefined
-}
 
 /** True when the schema declares the field path (through `$ref`, `oneOf`/`anyOf`/`allOf`, `items`). */
 function schemaHas(doc: OpenApiDocument, schema: Schema | undefined, segments: string[]): boolean {
@@ -119,30 +62,6 @@ function schemaHas(doc: OpenApiDocument, schema: Schema | undefined, segments: s
 /** `results[].components.postcode` → `['results', '[]', 'components', 'postcode']`. */
 const segmentsOf = (path: string) =>
   path === '' ? [] : path.replace(/\[\]/g, '.[]').split('.').filter(Boolean)
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-/** A PNG's width and height, or undefined when the bytes are not a PNG. */
-function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  if (bytes.length < 24 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return undefined
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  return { width: view.getUint32(16), height: view.getUint32(20) }
-}
-
-const mediaType = (value: string | null) => ((value ?? '').split(';')[0] ?? '').trim().toLowerCase()
-const decoder = new TextDecoder()
-function parseJson(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(decoder.decode(bytes)) }
-  } catch {
-    return { ok: false }
-  }
-}
-
-/** A JSON-Schema validator for one schema: its errors (`instancePath`, `keyword`, `message`). */
-export type Validate = (
-  schema: Schema,
-  value: unknown,
-) => Array<{ instancePath: string; keyword: string; message: string; params: Record<string, unknown> }>
 
 /**
  * The findings for one probe: TMaps's answer (`real`) against the mock's and against the spec.
@@ -165,8 +84,8 @@ export function compareAnswers(
       message,
     })
   compareHeaders(add, probe, real, mock)
-  compareWithSpec(add, doc, validate, probe, 'TMaps', real)
-  compareWithSpec(add, doc, validate, probe, 'the mock', mock)
+  answerAgainstSpec(add, doc, validate, probe, 'TMaps', real)
+  answerAgainstSpec(add, doc, validate, probe, 'the mock', mock)
 
   // Error bodies byte for byte; successful JSON bodies in structure.
   if (real.status >= 400 && real.status === mock.status) {
@@ -192,7 +111,7 @@ export function compareAnswers(
  */
 export function checkWithSpec(doc: OpenApiDocument, validate: Validate, probe: Probe, real: Seen): Finding[] {
   const findings: Finding[] = []
-  compareWithSpec(
+  answerAgainstSpec(
     (severity, path, message) => findings.push({ severity, path, message }),
     doc,
     validate,
@@ -204,21 +123,11 @@ export function checkWithSpec(doc: OpenApiDocument, validate: Validate, probe: P
 }
 
 /** What `compareAnswers` is told of a probe. */
-interface Probe {
-  method: string
-  pathname: string
+interface Probe extends SpecProbe {
   origin: string | null
-  picture?: { width: number; height: number }
 }
 
-/** Adds one finding. */
-type Add = (
-  severity: Finding['severity'],
-  path: string,
-  message: string,
-  realValue?: unknown,
-  mockValue?: unknown,
-) => void
+type Add = AddFinding
 
 /** The status, the media type and (with an Origin) CORS, TMaps's against the mock's. */
 function compareHeaders(add: Add, probe: Probe, real: Seen, mock: Seen): void {
@@ -257,52 +166,6 @@ function compareHeaders(add: Add, probe: Probe, real: Seen, mock: Seen): void {
         real.headers['access-control-allow-origin'] ?? null,
         mock.headers['access-control-allow-origin'] ?? null,
       )
-  }
-}
-
-/** One side's answer (TMaps's or the mock's) against the spec: its status, PNG size, JSON and schema. */
-function compareWithSpec(
-  add: Add,
-  doc: OpenApiDocument,
-  validate: Validate,
-  probe: Probe,
-  side: 'TMaps' | 'the mock',
-  seen: Seen,
-): void {
-  const expected = expectedAnswer(doc, probe.method, probe.pathname, seen.status)
-  if (expected === undefined) {
-    add(
-      'error',
-      'status',
-      `${side}'s status ${seen.status} is not one the spec declares for ${probe.method} ${probe.pathname}.`,
-    )
-    return
-  }
-  if (expected.contentType === 'image/png') {
-    const size = pngSize(seen.bytes)
-    if (size === undefined) add('error', 'body', `${side}'s answer is not a PNG (no PNG signature).`)
-    else if (probe.picture && (size.width !== probe.picture.width || size.height !== probe.picture.height))
-      add(
-        'error',
-        'body',
-        `${side}'s PNG is ${size.width} x ${size.height}, not ${probe.picture.width} x ${probe.picture.height}.`,
-      )
-    return
-  }
-  if (expected.contentType === undefined || seen.bytes.length === 0) return
-  const parsed = parseJson(seen.bytes)
-  if (!parsed.ok) {
-    add('error', 'body', `${side}'s answer is not JSON though the spec says ${expected.contentType}.`)
-    return
-  }
-  if (expected.schema === undefined) return
-  for (const problem of validate(expected.schema, parsed.value)) {
-    if (problem.keyword === 'additionalProperties') continue // an extra field: the shape comparison says it
-    const at = problem.instancePath.replace(/^\//, '').replace(/\/\d+/g, '[]').replaceAll('/', '.')
-    if (problem.keyword === 'required') {
-      const field = `${at === '' ? '' : `${at}.`}${String(problem.params.missingProperty)}`
-      add('error', field, `${side}'s answer lacks ${field}, which the spec requires.`)
-    } else add('error', label(at), `${side}'s answer breaks the spec at ${label(at)}: ${problem.message}.`)
   }
 }
 

@@ -2,9 +2,10 @@
  * `tmaps-mock verify --har FILE`: a recording's answers checked offline, with no network and no
  * key: each TMaps exchange against the spec and against the mock's answer to the same request.
  */
-import { checkWithSpec, compareAnswers, type Finding } from './compare.ts'
+import { createValidator, type Finding, readOpenApi } from '../../upstream/spec-check.ts'
+import { checkWithSpec, compareAnswers } from './compare.ts'
 import type { RecordedExchange } from './own-requests.ts'
-import { askMock, createValidator, headersOf, localMock, readOpenApi } from './sides.ts'
+import { askMock, headersOf, localMock } from './sides.ts'
 import { emptyReport, summarize, type VerifyReport } from './verify.ts'
 
 /** What `checkRecording` is given. */

@@ -2,9 +2,8 @@
  * What `verify` compares TMaps's answers with, live or offline: the spec (`openapi.json`, checked
  * by Ajv) and the mock (a core of its own, with one local key), and the headers a probe is sent with.
  */
-import { readFileSync } from 'node:fs'
 import { createTmapsCore, type TmapsMockCore } from '../../core/create-core.ts'
-import type { OpenApiDocument, Seen, Validate } from './compare.ts'
+import type { Seen } from '../../upstream/spec-check.ts'
 import { FOREIGN_ORIGIN, type Probe } from './probes.ts'
 
 /** The mock's own key in `verify`: never a real one. */
@@ -61,36 +60,5 @@ export async function askMock(
     contentType: lower['content-type'] ?? null,
     headers: lower,
     bytes: answer.body ?? new Uint8Array(),
-  }
-}
-
-/** The shipped OpenAPI document (`tmaps-mock/openapi.json`). */
-export function readOpenApi(): OpenApiDocument {
-  return JSON.parse(
-    readFileSync(new URL('../../../openapi/tmaps.openapi.json', import.meta.url), 'utf8'),
-  ) as OpenApiDocument
-}
-
-/** Ajv (draft 2020-12) over the document's schemas, loaded only by `verify`. */
-export async function createValidator(doc: OpenApiDocument): Promise<Validate> {
-  const { Ajv2020 } = await import('ajv/dist/2020.js')
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
-  const text = JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', 'tmaps#/$defs/')
-  ajv.addSchema({ $id: 'tmaps', $defs: JSON.parse(text) })
-  const compiled = new Map<string, ReturnType<typeof ajv.compile>>()
-  return (schema, value) => {
-    const id = JSON.stringify(schema).replaceAll('#/components/schemas/', 'tmaps#/$defs/')
-    let check = compiled.get(id)
-    if (!check) {
-      check = ajv.compile(JSON.parse(id))
-      compiled.set(id, check)
-    }
-    check(value)
-    return (check.errors ?? []).map((e) => ({
-      instancePath: e.instancePath,
-      keyword: e.keyword,
-      message: e.message ?? e.keyword,
-      params: e.params as Record<string, unknown>,
-    }))
   }
 }

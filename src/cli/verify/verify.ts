@@ -2,10 +2,12 @@ import { Agent } from 'node:https'
 import { maskKey, maskSecrets } from '../../contract/key-format.ts'
 import { UPSTREAM_BODY_LIMIT } from '../../upstream/forward.ts'
 import { httpsExchange } from '../../upstream/https-exchange.ts'
+import type { Finding, Seen } from '../../upstream/spec-check.ts'
+import { createValidator, readOpenApi } from '../../upstream/spec-check.ts'
 import { packageVersion } from '../../upstream/version.ts'
-import { compareAnswers, type Finding, type Seen } from './compare.ts'
+import { compareAnswers } from './compare.ts'
 import { MAX_PROBES, type Probe, probeSet } from './probes.ts'
-import { askMock, bodyText, createValidator, headersOf, localMock, readOpenApi, withKey } from './sides.ts'
+import { askMock, bodyText, headersOf, localMock, withKey } from './sides.ts'
 
 /** What `tmaps-mock verify` is given. */
 interface VerifyOptions {

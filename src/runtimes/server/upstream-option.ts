@@ -1,3 +1,4 @@
+import type { UpstreamExchange } from '../../upstream/forward.ts'
 import { packageVersion } from '../../upstream/version.ts'
 import { pem } from './certificate.ts'
 
@@ -62,12 +63,14 @@ export async function startUpstream(
   const { createUpstream } = await import('../../upstream/forward.ts')
   let recorder: ReturnType<typeof createHarRecorder> | undefined
   if (options.record !== undefined) {
+    const check = await specCheck()
     try {
       recorder = createHarRecorder({
         path: options.record,
         mockVersion: packageVersion(),
         secrets: () => [options.key],
         keyName,
+        check,
       })
     } catch (error) {
       fail(`cannot write the recording ${options.record} (${(error as Error).message})`)
@@ -80,7 +83,26 @@ export async function startUpstream(
     ...(ca !== undefined && { ca }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(options.browserHeaders !== undefined && { browserHeaders: options.browserHeaders }),
-    ...(recorder && { onExchange: (exchange) => void recorder.add(exchange) }),
+    ...(recorder && { onExchange: (exchange) => recorder.add(exchange) }),
   })
   return { source, recorder }
+}
+
+/** What a recording checks each exchange with: the request and the answer against `openapi.json`. */
+async function specCheck() {
+  const { createValidator, exchangeAgainstSpec, readOpenApi } = await import('../../upstream/spec-check.ts')
+  const doc = readOpenApi()
+  const validate = await createValidator(doc)
+  return (exchange: UpstreamExchange) =>
+    exchangeAgainstSpec(doc, validate, {
+      method: exchange.method,
+      url: new URL(exchange.url),
+      body: exchange.body,
+      answer: {
+        status: exchange.status,
+        contentType: exchange.headers['content-type'] ?? null,
+        headers: exchange.headers,
+        bytes: exchange.bytes ?? new Uint8Array(),
+      },
+    })
 }
