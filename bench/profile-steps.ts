@@ -27,7 +27,7 @@ interface Profile {
 const STEPS: Array<[string, string, RegExp]> = [
   ['the request target (`PathTarget`; split only on a memo miss)', '', /request-target/],
   ['request view (`nodeRequestView`, headers read from `rawHeaders`)', 'nodeRequestView', /node-request/],
-  ['memo key and memo lookup (`atOnce`)', 'atOnce', /memo/],
+  ['memo key and memo lookup (`recall`)', 'recall', /memo/],
   ['key lookup and decision (`decide`; on a memo miss only)', 'decide', /decide/],
   ['the clock (`opts.now()`, a `Date` a request)', 'now', /options/],
   ["the core's exit (`record`: the clock, then usage and log)", 'record', /create-core/],

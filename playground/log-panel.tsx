@@ -5,6 +5,13 @@ import { answerType, entryUrl, headerProvenance, toHar, usedHeader } from './har
 import type { MapTiles } from './map-tiles.ts'
 import type { PlaygroundMock } from './server-console.ts'
 
+/** What a log row's source badge says on hover. */
+const SOURCE_TITLES = {
+  upstream: 'answered by the real TMaps',
+  replay: 'answered from a recording',
+  'replay-miss': 'not in the recording: the mock’s own answer (or a 500 with onMissing: error)',
+} as const
+
 /** One time formatter for the whole log (`toLocaleTimeString` makes a new one per call: ~ms each). */
 let timeFormat: Intl.DateTimeFormat | undefined
 function clockTime(time: string): string {
@@ -255,11 +262,7 @@ function LogRow({ entry: e, open, toggle }: { entry: Heard; open: boolean; toggl
             </span>
           )}
           {e.source && (
-            <span
-              class={`badge source ${e.source}`}
-              data-testid="log-source"
-              title={e.source === 'upstream' ? 'answered by the real TMaps' : 'answered from a recording'}
-            >
+            <span class={`badge source ${e.source}`} data-testid="log-source" title={SOURCE_TITLES[e.source]}>
               {e.source}
             </span>
           )}

@@ -135,6 +135,26 @@ describe('replay through setupTmapsNode', () => {
     expect(((await response.json()) as { query: string }).query).toBe('Gabes')
     expect(mock.log.entries()[0]).toMatchObject({ source: 'replay-miss', status: 200 })
   })
+
+  it('says where each answer came from in a header a page may read: replay, replay-miss; none for the mock', async () => {
+    const headersOf = async (path: string) =>
+      (await fetch(`https://api.tmaps.tn${path}&api_key=${KEY}`, { headers: { Origin: APP_ORIGIN } })).headers
+    const hit = await headersOf('/geocoding/forward?q=Sfax&limit=2')
+    expect(hit.get('x-tmaps-mock-source')).toBe('replay')
+    expect(hit.get('access-control-expose-headers')).toBe('X-TMaps-Mock-Source')
+    const miss = await headersOf('/geocoding/forward?q=Kairouan&limit=2')
+    expect(miss.get('x-tmaps-mock-source')).toBe('replay-miss')
+    // The miss's log line names the closest recorded request and how this one differs.
+    expect(mock.log.entries()[0]?.reason).toContain(
+      'the closest recorded: GET /geocoding/forward?q=Sfax&limit=2 (q: "Kairouan" here, "Sfax" recorded)',
+    )
+    // A refusal of the contract is the mock's own: no source, no header.
+    const refused = await fetch(`https://api.tmaps.tn/geocoding/forward?q=Sfax&limit=2&api_key=${KEY}`, {
+      headers: { Origin: 'https://evil.example' },
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get('x-tmaps-mock-source')).toBeNull()
+  })
 })
 
 it("onMissing 'error': a 500 whose error names the method and path, logged replay-miss", async () => {
@@ -149,6 +169,44 @@ it("onMissing 'error': a 500 whose error names the method and path, logged repla
   expect(response.status).toBe(500)
   expect(await response.json()).toEqual({ error: `not recorded: GET /geocoding/nearby (in ${harPath})` })
   expect(mock.log.entries()[0]).toMatchObject({ source: 'replay-miss', status: 500 })
+  // A request whose path was recorded: the 500 names the closest entry and how the request differs.
+  const near = await mock.fetch(
+    new Request(`https://api.tmaps.tn/geocoding/reverse?lat=36.8002&lng=10.2&lang=fr&api_key=${KEY}`),
+  )
+  expect(near.headers.get('x-tmaps-mock-source')).toBe('replay-miss')
+  expect(await near.json()).toEqual({
+    error: `not recorded: GET /geocoding/reverse (in ${harPath}); the closest recorded: GET /geocoding/reverse?lat=36.8002&lng=10.1815 (lng: "10.2" here, "10.1815" recorded; lang not recorded)`,
+  })
+  const matrix = await mock.fetch(
+    new Request(`https://api.tmaps.tn/distance-matrix?api_key=${KEY}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...POST.body, profile: 'walking' }),
+    }),
+  )
+  expect(((await matrix.json()) as { error: string }).error).toMatch(
+    /the closest recorded: POST \/distance-matrix \(the body differs\)$/,
+  )
+})
+
+it("latency: 'recorded' answers after the time TMaps took (the entry's time), and only a known value is taken", async () => {
+  const har = JSON.parse(readFileSync(harPath, 'utf8')) as TmapsHar
+  const slow = har.log.entries.map((e) => ({ ...e, time: 400 }))
+  const mock = createTmapsMock({
+    state: 'empty',
+    keys: [{ value: KEY }],
+    replay: { har: { log: { ...har.log, entries: slow } }, latency: 'recorded' },
+  })
+  const started = performance.now()
+  const response = await mock.fetch(
+    new Request(`https://api.tmaps.tn/geocoding/forward?q=Sfax&limit=2&api_key=${KEY}`),
+  )
+  expect(response.status).toBe(200)
+  expect(performance.now() - started).toBeGreaterThanOrEqual(390)
+  expect(mock.log.entries()[0]?.reason).toMatch(/after the recorded 400 ms\.$/)
+  expect(() => createTmapsMock({ replay: { har: harPath, latency: 'real' as 'recorded' } })).toThrow(
+    'Failed to set up replay: latency must be "recorded" (each answer after the time TMaps took) or left out, got "real".',
+  )
 })
 
 it('answers a request recorded several times in recorded order, the last one repeating (and again from the first after reset)', async () => {

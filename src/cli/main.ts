@@ -64,6 +64,7 @@ Against the real TMaps (docs/upstream.md):
   --replay <file.har>       answer accepted requests from a recording instead of the mock
   --replay-missing <m>      a request not recorded: mock (default, the mock's answer) or error (a 500)
   --replay-max-age <d>      warn when the recording is older (default 90d)
+  --replay-latency recorded answer each after the time TMaps took (its recorded time, at most 30 s)
 
 tmaps-mock playground: the playground page, the mock in your browser (tmaps-mock playground --help)
 tmaps-mock verify: compare the real TMaps with the mock (tmaps-mock verify --help)
@@ -145,6 +146,7 @@ async function main(argv: string[]): Promise<void> {
           har: values.replay,
           onMissing: replayMissing(values['replay-missing']),
           ...(values['replay-max-age'] !== undefined && { maxAge: values['replay-max-age'] }),
+          ...(replayLatency(values['replay-latency']) && { latency: 'recorded' as const }),
         }
 
   let server: TmapsHttpsServer
@@ -278,6 +280,7 @@ function parse(argv: string[]) {
       replay: { type: 'string' },
       'replay-missing': { type: 'string' },
       'replay-max-age': { type: 'string' },
+      'replay-latency': { type: 'string' },
     },
   })
 }
@@ -307,6 +310,12 @@ function upstreamFlags(values: ReturnType<typeof parse>['values']): TmapsUpstrea
     ...(values['upstream-drop-origin'] && { browserHeaders: false }),
     ...(values.record !== undefined && { record: values.record }),
   }
+}
+
+function replayLatency(value: string | undefined): boolean {
+  if (value === undefined) return false
+  if (value === 'recorded') return true
+  fail(`--replay-latency takes recorded (each answer after the time TMaps took), got "${value}".`)
 }
 
 function replayMissing(value: string | undefined): 'mock' | 'error' {

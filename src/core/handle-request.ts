@@ -111,6 +111,11 @@ interface CoreParts {
 }
 
 const OVERRIDDEN = 'Authorized; answered by an override (mock.use), not by the mock itself.'
+/**
+ * The header that says where an answer came from when not from the mock: `upstream`, `replay`, or
+ * `replay-miss` (not in the recording: the mock's own answer, or the 500 of `onMissing: 'error'`).
+ */
+const SOURCE_HEADER = 'X-TMaps-Mock-Source'
 
 /**
  * The request path, one function read top to bottom: preflight, route, fault, decide (the
@@ -155,7 +160,12 @@ export function createRequestHandler({
       bodyKey?: string,
     ): Handled => {
       reply.rule = rule
-      if (extras.source !== undefined) reply.source = extras.source
+      if (extras.source !== undefined) {
+        reply.source = extras.source
+        // Where a developer looks (the network panel, a test's response): not the mock's own answer.
+        reply.headers[SOURCE_HEADER] = extras.source
+        reply.headers['Access-Control-Expose-Headers'] = SOURCE_HEADER
+      }
       const entry = { ...logEntry(request, url, name, reply, rule, decision, plan), ...extras }
       return {
         answer: reply,

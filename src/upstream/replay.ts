@@ -49,7 +49,15 @@ export interface TmapsReplayOptions {
    * (default), `'12h'`, milliseconds, or `false` for none.
    */
   maxAge?: string | number | false
+  /**
+   * `'recorded'`: each recorded answer comes after the time TMaps took (the entry's `time`, at
+   * most 30 s), so a spinner or a timeout meets the real pace. Default none: at once.
+   */
+  latency?: 'recorded'
 }
+
+/** The longest recorded time `latency: 'recorded'` waits. */
+const RECORDED_LATENCY_CAP_MS = 30_000
 
 const DAY_MS = 86_400_000
 
@@ -66,10 +74,14 @@ export function createReplay(
     typeof input === 'object' && input !== null && 'har' in input
       ? input
       : { har: input as string | TmapsHar }
-  const { onMissing = 'mock', maxAge = '90d' } = options
+  const { onMissing = 'mock', maxAge = '90d', latency } = options
   if (onMissing !== 'mock' && onMissing !== 'error')
     throw new TypeError(
       `Failed to set up replay: onMissing must be "mock" or "error", got ${JSON.stringify(onMissing)}.`,
+    )
+  if (latency !== undefined && latency !== 'recorded')
+    throw new TypeError(
+      `Failed to set up replay: latency must be "recorded" (each answer after the time TMaps took) or left out, got ${JSON.stringify(latency)}.`,
     )
   const loaded = loadHar(options.har, shownName)
   const { har } = loaded
@@ -112,16 +124,23 @@ export function createReplay(
   return {
     name,
     size: byRequest.size,
-    answer(request: SourceRequest): SourceAnswer | SourceMiss {
+    answer(request: SourceRequest): SourceAnswer | SourceMiss | Promise<SourceAnswer> {
       const key = matchKey(request.method, request.url, request.body)
       const list = byRequest.get(key)
       if (list === undefined) {
         const what = `${request.method} ${request.url.pathname}${request.url.search.replace(/([?&]api_key=)[^&]*/g, '$1…')}`
+        const near = closest(request, byRequest)
+        const nearly = near === undefined ? '' : `; the closest recorded: ${near}`
         if (onMissing === 'mock')
-          return { miss: true, reason: `Authorized; ${what} is not in ${name}: the mock's own answer.` }
+          return {
+            miss: true,
+            reason: `Authorized; ${what} is not in ${name}: the mock's own answer${nearly}.`,
+          }
         return {
           status: 500,
-          body: utf8Json({ error: `not recorded: ${request.method} ${request.url.pathname} (in ${name})` }),
+          body: utf8Json({
+            error: `not recorded: ${request.method} ${request.url.pathname} (in ${name})${nearly}`,
+          }),
           contentType: 'application/json',
           headers: {},
           source: 'replay-miss',
@@ -136,18 +155,59 @@ export function createReplay(
       const headers: Record<string, string> = {}
       for (const { name: header, value } of entry.response.headers ?? [])
         if (KEPT_HEADERS.includes(header.toLowerCase())) headers[header] = scrubKeys(value, [])
-      return {
+      const replayed: SourceAnswer = {
         status: entry.response.status,
         body: bodyOf(entry),
         contentType: entry.response.content.mimeType || 'application/json',
         headers,
         source: 'replay',
         reason: `Authorized; answered from ${name} (recorded ${entry._tmaps?.recordedAt ?? entry.startedDateTime}${list.length > 1 ? `, answer ${at + 1} of ${list.length}` : ''}).`,
-        repeatable: at === list.length - 1,
+        repeatable: at === list.length - 1 && latency === undefined,
       }
+      const waitMs = Math.min(Math.max(Number(entry.time) || 0, 0), RECORDED_LATENCY_CAP_MS)
+      if (latency !== 'recorded' || waitMs === 0) return replayed
+      replayed.reason = `${replayed.reason.slice(0, -1)}, after the recorded ${Math.round(waitMs)} ms.`
+      return new Promise((resolve) => setTimeout(() => resolve(replayed), waitMs))
     },
     reset: () => turns.clear(),
   }
+}
+
+/**
+ * The recorded request nearest a missed one, said with how they differ: the same method, host and
+ * path, the fewest query parameters apart (then the body). Undefined when none has that path.
+ * @example closest(GET /geocoding/forward?q=Sousse) // 'GET /geocoding/forward?q=Sfax (q: "Sousse" here, "Sfax" recorded)'
+ */
+function closest(request: SourceRequest, recorded: Map<string, HarEntry[]>): string | undefined {
+  const asked = new URLSearchParams(request.url.search)
+  asked.delete('api_key')
+  let best: { entry: HarEntry; differences: string[] } | undefined
+  for (const [, [entry]] of recorded) {
+    if (entry === undefined || entry.request.method !== request.method) continue
+    const url = new URL(entry.request.url.replaceAll('{{api_key}}', 'x'))
+    if (url.host !== request.url.host || url.pathname !== request.url.pathname) continue
+    const there = new URLSearchParams(url.search)
+    there.delete('api_key')
+    const differences: string[] = []
+    for (const name of new Set([...asked.keys(), ...there.keys()])) {
+      const [here, then] = [asked.getAll(name).join(','), there.getAll(name).join(',')]
+      if (!there.has(name)) differences.push(`${name} not recorded`)
+      else if (!asked.has(name)) differences.push(`${name} not sent here`)
+      else if (here !== then)
+        differences.push(`${name}: ${JSON.stringify(here)} here, ${JSON.stringify(then)} recorded`)
+    }
+    if (
+      matchKey('POST', { host: '', pathname: '', search: '' }, request.body) !==
+      matchKey('POST', { host: '', pathname: '', search: '' }, entry.request.postData?.text)
+    )
+      differences.push('the body differs')
+    if (best === undefined || differences.length < best.differences.length) best = { entry, differences }
+  }
+  if (best === undefined) return undefined
+  const url = new URL(best.entry.request.url.replaceAll('{{api_key}}', 'x'))
+  url.searchParams.delete('api_key')
+  const why = best.differences.length === 0 ? '' : ` (${best.differences.join('; ')})`
+  return `${best.entry.request.method} ${url.pathname}${url.search}${why}`
 }
 
 /** The HAR and the name messages give it: a path is read with Node's fs (in Node only). */
