@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
-import { getCompileCacheDir } from 'node:module'
+import nodeModule from 'node:module'
 import { availableParallelism, tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -133,7 +133,9 @@ export function renderExecArgv(execArgv: readonly string[]): string[] {
  */
 function startChild(): ChildProcess {
   const compileCache =
-    getCompileCacheDir?.() ?? process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache')
+    nodeModule.getCompileCacheDir?.() ??
+    process.env.NODE_COMPILE_CACHE ??
+    join(tmpdir(), 'node-compile-cache')
   return fork(PROCESS_FILE, [], {
     env: { ...process.env, NODE_COMPILE_CACHE: compileCache },
     execArgv: renderExecArgv(process.execArgv),

@@ -3,7 +3,7 @@
  * JSON answers: the same code, the same bytes as in the answering thread (and the browser's
  * render worker draws the same pictures). It ends when its parent goes.
  */
-import { flushCompileCache } from 'node:module'
+import nodeModule from 'node:module'
 import { constants, deflateSync } from 'node:zlib'
 import { answerJsonJob, jobFailure } from '../endpoints/json-job.ts'
 import { mapWorldFor } from '../map/map-world.ts'
@@ -40,6 +40,6 @@ process.on('message', async (job: RenderProcessJob) => {
   // signal, which writes nothing): the next render process starts from it.
   if (!cacheWritten) {
     cacheWritten = true
-    flushCompileCache?.()
+    nodeModule.flushCompileCache?.()
   }
 })
