@@ -117,6 +117,13 @@ const OVERRIDDEN = 'Authorized; answered by an override (mock.use), not by the m
  */
 const SOURCE_HEADER = 'X-TMaps-Mock-Source'
 
+/** An answer not the mock's own, marked where a developer looks: its log entry, a header pages may read. */
+function markSource(reply: TmapsAnswer, source: NonNullable<TmapsAnswer['source']>): void {
+  reply.source = source
+  reply.headers[SOURCE_HEADER] = source
+  reply.headers['Access-Control-Expose-Headers'] = SOURCE_HEADER
+}
+
 /**
  * The request path, one function read top to bottom: preflight, route, fault, decide (the
  * contract), the endpoint (or an override), the answer. It returns the answer with its log entry;
@@ -160,12 +167,7 @@ export function createRequestHandler({
       bodyKey?: string,
     ): Handled => {
       reply.rule = rule
-      if (extras.source !== undefined) {
-        reply.source = extras.source
-        // Where a developer looks (the network panel, a test's response): not the mock's own answer.
-        reply.headers[SOURCE_HEADER] = extras.source
-        reply.headers['Access-Control-Expose-Headers'] = SOURCE_HEADER
-      }
+      if (extras.source !== undefined) markSource(reply, extras.source)
       const entry = { ...logEntry(request, url, name, reply, rule, decision, plan), ...extras }
       return {
         answer: reply,

@@ -176,7 +176,9 @@ export function createReplay(
 /**
  * The recorded request nearest a missed one, said with how they differ: the same method, host and
  * path, the fewest query parameters apart (then the body). Undefined when none has that path.
- * @example closest(GET /geocoding/forward?q=Sousse) // 'GET /geocoding/forward?q=Sfax (q: "Sousse" here, "Sfax" recorded)'
+ * @example
+ * closest(GET /geocoding/forward?q=Sousse)
+ * // 'GET /geocoding/forward?q=Sfax (q: "Sousse" here, "Sfax" recorded)'
  */
 function closest(request: SourceRequest, recorded: Map<string, HarEntry[]>): string | undefined {
   const asked = new URLSearchParams(request.url.search)

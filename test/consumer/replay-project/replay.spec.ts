@@ -47,5 +47,10 @@ it('keeps the contract: a foreign Origin still gets 403', async () => {
 it("says what was not recorded (onMissing: 'error')", async () => {
   const response = await fetch(`https://api.tmaps.tn/geocoding/forward?q=Gafsa&api_key=${web()}`, fromApp)
   expect(response.status).toBe(500)
-  expect(await response.json()).toEqual({ error: 'not recorded: GET /geocoding/forward (in tmaps.har)' })
+  // It names the closest recorded request and how this one differs.
+  expect(await response.json()).toEqual({
+    error:
+      'not recorded: GET /geocoding/forward (in tmaps.har); the closest recorded: GET /geocoding/forward?q=Sfax&limit=1 (q: "Gafsa" here, "Sfax" recorded; limit not sent here)',
+  })
+  expect(response.headers.get('x-tmaps-mock-source')).toBe('replay-miss')
 })
