@@ -187,6 +187,15 @@ describe('ten real trips by /routing/direction', () => {
     )
   })
 
+  it('stays on the A1 from Tunis to Sfax, where the motorway arrives, not leaving it at El Jem for the RN1', async () => {
+    const { body } = await get('routing/direction', 'from=36.8065,10.1815&to=34.7406,10.7603&steps=true')
+    const steps: Array<{ instruction: string; distance: number }> = body.legs[0].steps
+    const a1 = steps.find((s) => s.instruction.startsWith("Prenez l'A1"))
+    // The A1 to its Sfax end (~248 km of ~260), then the city's road in; no RN1 leg from El Jem.
+    expect(a1?.distance).toBeGreaterThan(240_000)
+    expect(steps.filter((s) => / la RN1 /.test(s.instruction))).toEqual([])
+  })
+
   it('goes from Houmt Souk to Zarzis over the El Kantara causeway, not across the Gulf of Boughrara', async () => {
     const { body } = await get('routing/direction', 'from=33.8758,10.8575&to=33.504,11.1121&geometry=geojson')
     const line: LngLat[] = body.geometry.coordinates

@@ -1,5 +1,5 @@
 import { LOCALITIES } from '../../data/gazetteer.ts'
-import { distanceKm, flatKm, kmPerDegreeLng } from '../../data/geo.ts'
+import { distanceKm, flatKm, KM_PER_DEGREE, kmPerDegreeLng } from '../../data/geo.ts'
 import { onLand, surfaceAt } from '../../data/land.ts'
 import type { Road, RoadKind } from '../../data/roads.ts'
 import { sharedRoads } from '../../data/roads.ts'
@@ -31,8 +31,13 @@ export interface RoadGraph {
   readonly road: Int32Array
   /** Nodes that are towns: a national or local road is slower through them. */
   readonly town: Uint8Array
-  /** Edges inside a city's built-up area (slower: traffic lights, roundabouts). */
+  /** Edges mostly inside a city's built-up area (no town loss on them: their speed counts it). */
   readonly urban: Uint8Array
+  /**
+   * The share of each edge inside a city's built-up area (0 to 1), driven at the city's speeds: a
+   * long road entering a city pays them for its part inside, as a short one wholly inside does.
+   */
+  readonly urbanShare: Float32Array
   /** Connected component of each node (an island without a crossing is its own). */
   readonly component: Int32Array
   /** Edges by cell of `CELL` degrees, to find the road nearest a point. */
@@ -160,11 +165,7 @@ function buildGraph(roads: readonly Road[]): RoadGraph {
     }
     label++
   }
-  const urban = new Uint8Array(from.length)
-  for (let e = 0; e < from.length; e++) {
-    const mid = { lat: (lat[from[e]!]! + lat[to[e]!]!) / 2, lng: (lng[from[e]!]! + lng[to[e]!]!) / 2 }
-    if (CITIES.some((c) => flatKm(c, mid) < c.km)) urban[e] = 1
-  }
+  const { urban, urbanShare } = builtUp(from, to, lat, lng)
   const cells = new Map<number, number[]>()
   for (let e = 0; e < from.length; e++) {
     const [a, b] = [from[e]!, to[e]!]
@@ -196,6 +197,7 @@ function buildGraph(roads: readonly Road[]): RoadGraph {
     road: Int32Array.from(road),
     town,
     urban,
+    urbanShare,
     component,
     cells,
   }
@@ -206,17 +208,71 @@ function buildGraph(roads: readonly Road[]): RoadGraph {
  * (1.5 km x the square root of its population in tens of thousands, at most 10 km: Tunis 10,
  * Sfax 7.9, Sousse 6.1, Nabeul 3.6).
  */
-const CITIES = LOCALITIES.filter((l) => (l.pop ?? 0) >= 40_000).map((l) => ({
-  lat: l.lat,
-  lng: l.lng,
-  km: Math.min(10, 1.5 * Math.sqrt((l.pop ?? 0) / 10_000)),
-}))
-/** Speeds in built-up areas: motorways 70, national roads (city expressways) 50, others 35 (driving). */
-const URBAN_KMH: Record<Profile, { motorway: number; national: number; other: number }> = {
-  driving: { motorway: 70, national: 50, other: 35 },
-  truck: { motorway: 60, national: 40, other: 30 },
-  cycling: { motorway: 0, national: 15, other: 15 },
-  walking: { motorway: 0, national: 4.8, other: 4.8 },
+const CITIES = LOCALITIES.filter((l) => (l.pop ?? 0) >= 40_000).map((l) => {
+  const km = Math.min(10, 1.5 * Math.sqrt((l.pop ?? 0) / 10_000))
+  const [dLat, dLng] = [km / KM_PER_DEGREE, km / kmPerDegreeLng(l.lat)]
+  return {
+    lat: l.lat,
+    lng: l.lng,
+    km,
+    south: l.lat - dLat,
+    north: l.lat + dLat,
+    west: l.lng - dLng,
+    east: l.lng + dLng,
+  }
+})
+/**
+ * Each edge's place in the cities' built-up areas: mostly inside (its midpoint: `urban`), and the
+ * share of its length inside (`urbanShare`).
+ */
+function builtUp(from: number[], to: number[], lat: number[], lng: number[]) {
+  const urban = new Uint8Array(from.length)
+  const urbanShare = new Float32Array(from.length)
+  for (let e = 0; e < from.length; e++) {
+    const a = { lat: lat[from[e]!]!, lng: lng[from[e]!]! }
+    const b = { lat: lat[to[e]!]!, lng: lng[to[e]!]! }
+    const mid = { lat: (a.lat + b.lat) / 2, lng: (a.lng + b.lng) / 2 }
+    if (CITIES.some((c) => flatKm(c, mid) < c.km)) urban[e] = 1
+    for (const city of CITIES) {
+      // Both ends on one side of the city's box: the segment cannot reach its circle.
+      const { south, north, west, east } = city
+      if ((a.lat < south && b.lat < south) || (a.lat > north && b.lat > north)) continue
+      if ((a.lng < west && b.lng < west) || (a.lng > east && b.lng > east)) continue
+      urbanShare[e] = Math.max(urbanShare[e]!, shareInside(city, a, b))
+    }
+  }
+  return { urban, urbanShare }
+}
+
+/**
+ * The share of segment a-b within a city's radius (flat km around its centre): where the segment
+ * meets the circle, in closed form.
+ */
+function shareInside(city: { lat: number; lng: number; km: number }, a: Point, b: Point): number {
+  const perLng = kmPerDegreeLng(city.lat)
+  const [x0, y0] = [(a.lng - city.lng) * perLng, (a.lat - city.lat) * KM_PER_DEGREE]
+  const [dx, dy] = [(b.lng - a.lng) * perLng, (b.lat - a.lat) * KM_PER_DEGREE]
+  const qa = dx * dx + dy * dy
+  const qb = 2 * (x0 * dx + y0 * dy)
+  const qc = x0 * x0 + y0 * y0 - city.km * city.km
+  if (qa === 0) return qc < 0 ? 1 : 0
+  const disc = qb * qb - 4 * qa * qc
+  if (disc <= 0) return 0
+  const root = Math.sqrt(disc)
+  const enter = Math.max(0, (-qb - root) / (2 * qa))
+  const leave = Math.min(1, (-qb + root) / (2 * qa))
+  return leave > enter ? leave - enter : 0
+}
+
+/**
+ * Speeds in built-up areas: motorways 70, every other road 35 (driving; a national road through a
+ * city is its avenues, lights and roundabouts: 50 made Tunis-La Marsa 22 min against the real 30).
+ */
+const URBAN_KMH: Record<Profile, { motorway: number; other: number }> = {
+  driving: { motorway: 70, other: 35 },
+  truck: { motorway: 60, other: 30 },
+  cycling: { motorway: 0, other: 15 },
+  walking: { motorway: 0, other: 4.8 },
 }
 
 /** Speeds in km/h by road kind and profile: motorways 110 (the limit), national roads ~85, towns slower. */
@@ -336,9 +392,10 @@ export function edgeSeconds(g: RoadGraph, e: number, profile: Profile, avoid: Av
   let speed = SPEEDS[profile][r.road]
   if (speed === 0) return Number.POSITIVE_INFINITY
   if (r.mountain) speed *= MOUNTAIN[profile]
-  if (g.urban[e] === 1)
-    speed = Math.min(speed, URBAN_KMH[profile][r.road === 'motorway' ? 'motorway' : 'other'])
-  return (g.km[e]! / speed) * 3600
+  const inside = g.urbanShare[e]!
+  if (inside === 0) return (g.km[e]! / speed) * 3600
+  const citySpeed = Math.min(speed, URBAN_KMH[profile][r.road === 'motorway' ? 'motorway' : 'other'])
+  return g.km[e]! * ((1 - inside) / speed + inside / citySpeed) * 3600
 }
 
 /** Getting onto a motorway: the ramp and its toll gate (Tunisie Autoroutes' péages), about two minutes. */
