@@ -174,9 +174,12 @@ it("onMissing 'error': a 500 whose error names the method and path, logged repla
     new Request(`https://api.tmaps.tn/geocoding/reverse?lat=36.8002&lng=10.2&lang=fr&api_key=${KEY}`),
   )
   expect(near.headers.get('x-tmaps-mock-source')).toBe('replay-miss')
+  const closest =
+    'the closest recorded: GET /geocoding/reverse?lat=36.8002&lng=10.1815 (lng: "10.2" here, "10.1815" recorded; lang not recorded)'
   expect(await near.json()).toEqual({
-    error: `not recorded: GET /geocoding/reverse (in ${harPath}); the closest recorded: GET /geocoding/reverse?lat=36.8002&lng=10.1815 (lng: "10.2" here, "10.1815" recorded; lang not recorded)`,
+    error: `not recorded: GET /geocoding/reverse (in ${harPath}); ${closest}`,
   })
+  expect(mock.log.entries()[0]?.reason).toContain(closest)
   const matrix = await mock.fetch(
     new Request(`https://api.tmaps.tn/distance-matrix?api_key=${KEY}`, {
       method: 'POST',

@@ -165,17 +165,21 @@ describe('verify --requests: the app’s own requests, beside the docs’ exampl
       expect(() => readOwnRequests(text, 'broken.json'), text).toThrow(message)
     // From the CLI: exit 2 with the message, and nothing sent.
     const unknown = join(dir, 'unknown.json')
-    writeFileSync(unknown, '[{"url": "/geocoding/everything"}]')
+    writeFileSync(unknown, `[{"url": "/geocoding/everything?api_key=${STALE_KEY}"}]`)
     const before = standIn.seen.length
     for (const [file, message] of [
-      [unknown, /unknown\.json \[0\]: GET \/geocoding\/everything is not a TMaps endpoint/],
+      [unknown, /unknown\.json \[0\]: GET \/geocoding\/everything\?api_key=… is not a TMaps endpoint/],
       [join(dir, 'absent.json'), /cannot read .*absent\.json/],
     ] as const) {
       const run = await verifyCli(['--key-env', 'TMAPS_KEY', '--api', standIn.url, '--requests', file])
       expect(run.code, file).toBe(2)
       expect(run.stderr, file).toMatch(message)
+      expect(run.stderr, file).not.toContain(STALE_KEY)
     }
     expect(standIn.seen.length).toBe(before)
+    expect(() => readOwnRequests(`[{"url": "/nowhere?api_key=${STALE_KEY}&q=1"}]`, 'k.json')).toThrow(
+      'k.json [0]: GET /nowhere?api_key=…&q=1 is not a TMaps endpoint',
+    )
   })
 })
 

@@ -144,7 +144,7 @@ export function createReplay(
           contentType: 'application/json',
           headers: {},
           source: 'replay-miss',
-          reason: `Authorized; ${what} is not in ${name} (onMissing: 'error').`,
+          reason: `Authorized; ${what} is not in ${name} (onMissing: 'error')${nearly}.`,
           repeatable: true,
         }
       }

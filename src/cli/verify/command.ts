@@ -10,7 +10,7 @@ import { emptyReport, probeLine, runVerify, toJunit, VerifyCannotRun, type Verif
 const HELP = `tmaps-mock verify: where the mock and the real TMaps differ
 
 Usage: tmaps-mock verify --key-env TMAPS_KEY [options]
-       tmaps-mock verify --har FILE [--report FILE] [--junit FILE]
+       tmaps-mock verify --har FILE [--only N] [--slow MS] [--fail-on LEVEL] [--report F] [--junit F]
 
   --key-env <var>      the environment variable holding your real key (never on the command line)
   --key-file <file>    or a file holding it
@@ -30,7 +30,8 @@ Usage: tmaps-mock verify --key-env TMAPS_KEY [options]
                        {"url": "/routing/direction", "body": {...}}]) or a HAR recorded from your app
                        (its TMaps requests); at most 200, sent with your key after the examples
   --har <file>         check a recording offline instead: each recorded answer against the spec and
-                       the mock's answer to the same request; no key, nothing sent
+                       the mock's answer to the same request; no key, nothing sent (the options of a
+                       live run are not used)
   -h, --help           this help
 
 15 requests of its own: each endpoint's documented example, a 400, a 401 (API and tile), a 403 with --origin.

@@ -88,7 +88,7 @@ function listProbes(list: unknown[], name: string): Probe[] {
     })
     if (probe === undefined)
       throw new TypeError(
-        `${at}: ${method} ${url} is not a TMaps endpoint (the endpoints: tmaps-mock/openapi.json, or ENDPOINTS).`,
+        `${at}: ${method} ${withoutKey(url)} is not a TMaps endpoint (the endpoints: tmaps-mock/openapi.json, or ENDPOINTS).`,
       )
     return probe
   })
@@ -181,6 +181,9 @@ function toProbe(
     ...(picture && { picture }),
   }
 }
+
+/** A request's URL as a message may show it: any `api_key` value replaced by `…`. */
+const withoutKey = (url: string) => url.replace(/([?&]api_key=)[^&#]*/gi, '$1…')
 
 /** A static map's `size` (`800x500`), the size of the PNG it asks for. */
 function staticSize(query: URLSearchParams): Probe['picture'] {
