@@ -119,6 +119,9 @@ it('answers a cached geocode at once while routes wait for the render process', 
     const areas = Array(10).fill('polygon=36.6,10.0|36.6,10.4|37.0,10.4|37.0,10.0').join('&')
     // The thread is busy with a costly map; four heavy routes queue behind it.
     const map = get(`/maps/static?center=36.8,10.18&zoom=13&size=1280x1280&${areas}`)
+    // The map's job reaches the pool first (separate connections do not keep their order).
+    const inPool = () => renderer.stats().busy + renderer.stats().queued
+    await vi.waitFor(() => expect(inPool()).toBe(1), { timeout: 30_000, interval: 5 })
     const routes = HEAVY.slice(0, 4).map(([path, body]) => get(path, body))
     await new Promise((resolve) => setTimeout(resolve, 50))
     const geocode = await get('/geocoding/forward?q=Sfax&limit=1')
