@@ -205,7 +205,7 @@ export function createRequestHandler({
           url,
           endpoint: endpoint.name,
           body,
-          headers: request.headers,
+          headers: options?.facts ? decidedHeaders(request.headers, facts) : request.headers,
           keyId: decision.facts.keyId,
         })
         if ('miss' in sourced) Object.assign(extras, { source: 'replay-miss', reason: sourced.reason })
@@ -267,6 +267,20 @@ function preflight(request: RequestLike, origin: string | null): TmapsAnswer {
     'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? 'Content-Type',
     'Access-Control-Max-Age': '600',
   })
+}
+
+/**
+ * A request's headers with the `Origin` and `Referer` the contract decided on: those a page's
+ * service worker rebuilt (the browser adds them after the worker), or a simulated caller's. What
+ * a source forwards to TMaps, as the page sent them.
+ */
+function decidedHeaders(headers: Pick<Headers, 'get'>, facts: RequestFacts): Pick<Headers, 'get'> {
+  return {
+    get(name) {
+      const lower = name.toLowerCase()
+      return lower === 'origin' ? facts.origin : lower === 'referer' ? facts.referer : headers.get(name)
+    },
+  }
 }
 
 /** What the contract decides on, as the runtime saw it (or rebuilt it). */

@@ -36,6 +36,8 @@ export interface SourceAnswer {
   reason: string
   /** The same request will get the same bytes (a recording's last answer): the memo may keep it. */
   repeatable: boolean
+  /** TMaps gave no answer (unreachable, too slow): the 502 or 504 is the mock's own. */
+  unanswered?: true
 }
 
 /** No recorded answer: the mock answers (`onMissing: 'mock'`). */

@@ -1,7 +1,7 @@
 import { Agent } from 'node:https'
 import { maskSecrets } from '../contract/key-format.ts'
 import { utf8Json } from '../text/utf8-json.ts'
-import type { AnswerSource, SourceAnswer, SourceRequest } from './answer-source.ts'
+import type { SourceAnswer, SourceRequest } from './answer-source.ts'
 import { httpsExchange } from './https-exchange.ts'
 
 /** Where `serve --upstream` forwards accepted requests, and how. */
@@ -23,6 +23,11 @@ export interface UpstreamOptions {
    * returns (findings against the spec) is added to the answer's reason in the log.
    */
   onExchange?: (exchange: UpstreamExchange) => ReadonlyArray<{ path: string; message: string }> | undefined
+  /**
+   * Mark each request to TMaps for msw to let through (`Accept: …, msw/passthrough`, which msw
+   * removes before sending): in a process whose requests msw intercepts (`setupTmapsNode`).
+   */
+  throughMsw?: boolean
 }
 
 /** One request to TMaps and its answer, as the recorder keeps it (the real key still in it: scrub it). */
@@ -54,8 +59,11 @@ const KEPT_ANSWER_HEADERS = ['cache-control', 'etag', 'last-modified', 'retry-af
  * refusing TLS: 502 `{"error":"upstream unreachable"}`; slower than `timeoutMs`: 504
  * `{"error":"upstream timeout"}`; the cause in the log's reason, keys masked. It never throws.
  */
-export function createUpstream(options: UpstreamOptions): AnswerSource & { close(): void } {
-  const { api, tiles, key, ca, timeoutMs = 15_000, browserHeaders = true, onExchange } = options
+export function createUpstream(options: UpstreamOptions): {
+  answer(request: SourceRequest): Promise<SourceAnswer>
+  close(): void
+} {
+  const { api, tiles, key, ca, timeoutMs = 15_000, browserHeaders = true, onExchange, throughMsw } = options
   const agent = new Agent({ keepAlive: true, maxSockets: 16, ...(ca !== undefined && { ca }) })
   const secrets = [key]
   const masked = (text: string) => {
@@ -88,12 +96,13 @@ export function createUpstream(options: UpstreamOptions): AnswerSource & { close
         contentType: 'application/json',
         headers: {},
         source: 'upstream',
+        unanswered: true,
         reason: `Authorized; TMaps at ${base} ${status === 504 ? `did not answer within ${timeoutMs} ms` : `could not be reached: ${masked(why)}`}.`,
         repeatable: false,
       })
       return httpsExchange(url, {
         method: request.method,
-        headers,
+        headers: throughMsw ? { ...headers, accept: passThrough(headers.accept) } : headers,
         body: request.body,
         agent,
         timeoutMs,
@@ -141,8 +150,12 @@ export function createUpstream(options: UpstreamOptions): AnswerSource & { close
   }
 }
 
+/** An `Accept` value msw lets through unanswered, and strips its mark from before sending. */
+const passThrough = (accept: string | undefined) =>
+  accept === undefined ? 'msw/passthrough' : `${accept}, msw/passthrough`
+
 /** The query with every `api_key` value (any spelling of the name) replaced by `key`. */
-export function withKey(search: string, key: string): string {
+function withKey(search: string, key: string): string {
   if (search.length <= 1) return `?api_key=${encodeURIComponent(key)}`
   let found = false
   const parts = search

@@ -241,6 +241,24 @@ export function readHar(input: string | TmapsHar, name: string): TmapsHar {
   return har as TmapsHar
 }
 
+/**
+ * Why `readHar` would refuse an entry (an HTML page answered 200, a header with a line break), or
+ * undefined when it would read it.
+ * @example
+ * unservable(entryOfAnHtmlPage)
+ * // 'entry.response.content.mimeType "text/html" is not what TMaps answers …'
+ */
+export function unservable(entry: HarEntry): string | undefined {
+  try {
+    checkEntry(entry, 'entry', (why) => {
+      throw new TypeError(why)
+    })
+    return undefined
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
 /** One entry of `readHar`: its request, its status, and what replay would serve of its answer. */
 function checkEntry(entry: HarEntry, at: string, fail: (why: string) => never): void {
   if (entry === null || typeof entry !== 'object') fail(`${at} is not an object`)

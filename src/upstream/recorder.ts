@@ -1,11 +1,12 @@
-import { chmodSync, closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs'
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { maskSecrets } from '../contract/key-format.ts'
 import type { UpstreamExchange } from './forward.ts'
-import { type HarEntry, holdsRawKey, KEY_PLACEHOLDER, scrubKeys, toBase64 } from './har.ts'
+import { type HarEntry, holdsRawKey, KEY_PLACEHOLDER, matchKey, scrubKeys, toBase64 } from './har.ts'
 import type { Finding } from './spec-check.ts'
 
 /** A recording stops growing past this many bytes (it says so once); what it holds is kept. */
-export const RECORDING_LIMIT = 64 * 1024 * 1024
+const RECORDING_LIMIT = 64 * 1024 * 1024
 
 /**
  * `serve --record FILE.har`: every exchange with TMaps as a HAR 1.2 entry, every key (the real
@@ -16,6 +17,10 @@ export const RECORDING_LIMIT = 64 * 1024 * 1024
  * taken for production's). With `check`, an exchange that breaks the spec (a `lat` sent as a
  * string, an HTML page with 200) is still recorded, with its findings in `_tmaps.findings` and
  * the entry's `comment`, and said once in the log.
+ *
+ * From tests (`setupTmapsNode`'s `record`), it starts from the entries the file holds (`kept`),
+ * writes nothing before the first new one (then makes the file's folder if need be), and a
+ * request recorded again replaces its earlier answers (`add(exchange, { replace: true })`).
  */
 export function createHarRecorder({
   path,
@@ -23,6 +28,7 @@ export function createHarRecorder({
   secrets,
   keyName,
   check,
+  kept,
   say = (message) => process.stderr.write(`${message}\n`),
 }: {
   path: string
@@ -32,36 +38,49 @@ export function createHarRecorder({
   keyName: (keyId: string | null) => string | null
   /** The exchange against the spec (`exchangeAgainstSpec`): its findings. */
   check?: (exchange: UpstreamExchange) => Finding[]
+  /** The entries of the file recorded to (from tests): kept, and nothing written at start. */
+  kept?: readonly HarEntry[]
   say?: (message: string) => void
 }) {
-  const entries: string[] = []
-  let bytes = 0
+  /** Each recorded entry's text as written, and the request it answers (`matchKey`). */
+  const entries: Array<{ text: string; request: string }> = (kept ?? []).map((entry) => ({
+    text: JSON.stringify(entry, null, 2),
+    request: requestOf(entry),
+  }))
+  let bytes = entries.reduce((sum, { text }) => sum + text.length, 0)
   let full = false
   const head = JSON.stringify({
     version: '1.2',
     creator: { name: 'tmaps-mock', version: mockVersion },
   }).slice(0, -1)
-  const write = () => {
-    const text = `{"log":${head},"entries":[\n${entries.join(',\n')}\n]}}\n`
-    const temporary = `${path}.${process.pid}.tmp`
-    const fd = openSync(temporary, 'w', 0o600)
-    try {
-      writeSync(fd, text)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    chmodSync(temporary, 0o600)
-    renameSync(temporary, path)
-  }
-  write() // at start: a folder that cannot be written fails now, not after the first answer
+  const write = () =>
+    writeAtomically(
+      path,
+      `{"log":${head},"entries":[\n${entries.map((e) => e.text).join(',\n')}\n]}}\n`,
+      kept !== undefined,
+    )
+  // At start: a folder that cannot be written fails now, not after the first answer.
+  if (kept === undefined) write()
   return {
     get size() {
       return entries.length
     },
-    /** Records an exchange; returns its findings against the spec (none when not checked or not recorded). */
-    add(exchange: UpstreamExchange): Finding[] {
-      if (full) return []
+    /**
+     * Records an exchange (`replace`: in place of the request's earlier answers); returns its
+     * findings against the spec (none when not checked or not recorded), and the entry as written.
+     */
+    add(
+      exchange: UpstreamExchange,
+      {
+        replace = false,
+        accept,
+      }: {
+        replace?: boolean
+        /** Why an entry is not to be recorded (a 503, an HTML page), or undefined to record it. */
+        accept?: (entry: HarEntry) => string | undefined
+      } = {},
+    ): { findings: Finding[]; entry?: HarEntry } {
+      if (full) return { findings: [] }
       const secretList = secrets()
       const entry = toEntry(exchange, mockVersion, keyName(exchange.keyId))
       const findings = check?.(exchange) ?? []
@@ -75,26 +94,38 @@ export function createHarRecorder({
         say(
           `tmaps-mock: ${exchange.method} ${new URL(exchange.url).pathname} was not recorded: a key would have remained in it.`,
         )
-        return []
+        return { findings: [] }
       }
       if (bytes + text.length > RECORDING_LIMIT) {
         full = true
         say(
           `tmaps-mock: ${path} reached ${RECORDING_LIMIT / 1024 / 1024} MB; later exchanges are not recorded (the file keeps ${entries.length}).`,
         )
-        return []
+        return { findings: [] }
       }
-      entries.push(text)
-      bytes += text.length
+      const written = JSON.parse(text) as HarEntry
+      const refused = accept?.(written)
+      if (refused !== undefined) {
+        say(
+          `tmaps-mock: ${exchange.method} ${new URL(exchange.localUrl).pathname} was not recorded in ${path}: ${refused}.`,
+        )
+        return { findings }
+      }
+      const request = requestOf(written)
+      const before = entries.slice()
+      if (replace) entries.splice(0, entries.length, ...entries.filter((e) => e.request !== request))
+      entries.push({ text, request })
+      const bytesBefore = bytes
+      bytes = entries.reduce((sum, e) => sum + e.text.length, 0)
       try {
         write()
       } catch (error) {
-        entries.pop()
-        bytes -= text.length
+        entries.splice(0, entries.length, ...before)
+        bytes = bytesBefore
         say(
           `tmaps-mock: could not write ${path} (${(error as Error).message}); this exchange is not recorded.`,
         )
-        return []
+        return { findings: [] }
       }
       if (findings.length > 0)
         say(
@@ -105,10 +136,33 @@ export function createHarRecorder({
             ),
           ),
         )
-      return findings
+      return { findings, entry: written }
     },
   }
 }
+
+/** Writes a file whole or not at all (a temporary file renamed over it), `0600`; its folder made if asked. */
+function writeAtomically(path: string, text: string, makeFolder: boolean): void {
+  if (makeFolder) mkdirSync(dirname(path), { recursive: true })
+  const temporary = `${path}.${process.pid}.tmp`
+  const fd = openSync(temporary, 'w', 0o600)
+  try {
+    writeSync(fd, text)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  chmodSync(temporary, 0o600)
+  renameSync(temporary, path)
+}
+
+/** The request an entry answers, as replay matches it. */
+const requestOf = (entry: HarEntry) =>
+  matchKey(
+    entry.request.method,
+    new URL(entry.request.url.replaceAll(KEY_PLACEHOLDER, 'x')),
+    entry.request.postData?.text,
+  )
 
 const PICTURE = /^image\//
 

@@ -5,6 +5,7 @@ import {
   type HarEntry,
   harBody,
   KEPT_HEADERS,
+  KEY_PLACEHOLDER,
   matchKey,
   readHar,
   replays,
@@ -84,26 +85,43 @@ export function createReplay(
       `Failed to set up replay: latency must be "recorded" (each answer after the time TMaps took) or left out, got ${JSON.stringify(latency)}.`,
     )
   const loaded = loadHar(options.har, shownName)
-  const { har } = loaded
   const name = shownName ?? loaded.name
-  const byRequest = new Map<string, Array<HarEntry>>()
-  let oldest: number | undefined
-  for (const entry of har.log.entries) {
-    if (!replays(entry.response.status)) continue
-    const url = new URL(entry.request.url.replaceAll('{{api_key}}', 'x'))
-    const key = matchKey(entry.request.method, url, entry.request.postData?.text)
-    const list = byRequest.get(key) ?? []
-    list.push(entry)
-    byRequest.set(key, list)
-    const at = Date.parse(entry._tmaps?.recordedAt ?? entry.startedDateTime)
-    if (Number.isFinite(at)) oldest = Math.min(oldest ?? at, at)
-  }
+  const index = createReplayIndex(name, latency)
+  for (const entry of loaded.har.log.entries) index.add(entry)
   const limit = maxAgeMs(maxAge)
+  const oldest = index.oldest()
   if (limit !== undefined && oldest !== undefined && now().getTime() - oldest > limit) {
     warn(
       `tmaps-mock: the recording ${name} holds answers older than ${typeof maxAge === 'number' ? `${maxAge} ms` : maxAge} (the oldest from ${new Date(oldest).toISOString().slice(0, 10)}): TMaps may have changed since. Record it again (tmaps-mock serve --upstream https://api.tmaps.tn --record ${name}), or set replay.maxAge.`,
     )
   }
+  return {
+    name,
+    get size() {
+      return index.size
+    },
+    answer(request: SourceRequest): SourceAnswer | SourceMiss | Promise<SourceAnswer> {
+      const played = index.play(request)
+      if (played !== undefined) return played
+      return index.miss(request, onMissing === 'mock' ? 'mock' : { why: `onMissing: 'error'` })
+    },
+    reset: index.reset,
+  }
+}
+
+/** When a recorded answer was recorded (ms), or NaN for an entry that does not say. */
+export const recordedAt = (entry: HarEntry): number =>
+  Date.parse(entry._tmaps?.recordedAt ?? entry.startedDateTime)
+
+/**
+ * Recorded answers by request (`matchKey`), each request's answers served in recorded order, the
+ * last one again and again; what `replay` and a recording made from tests answer with. Entries
+ * `replay` never serves (a 5xx, a 401) are left out.
+ */
+export function createReplayIndex(name: string, latency?: 'recorded') {
+  const byRequest = new Map<string, HarEntry[]>()
+  /** The match keys recorded for each `METHOD host/path`: where a miss looks for its closest. */
+  const byPath = new Map<string, Set<string>>()
   const turns = new Map<string, number>()
   const decoded = new WeakMap<HarEntry, Uint8Array<ArrayBuffer> | null>()
   // A key-shaped value in a recorded text is served as the recorder writes it, `{{api_key}}`: a
@@ -121,33 +139,44 @@ export function createReplay(
     }
     return body
   }
+  const keyOf = (request: Pick<SourceRequest, 'method' | 'url' | 'body'>) =>
+    matchKey(request.method, request.url, request.body)
   return {
-    name,
-    size: byRequest.size,
-    answer(request: SourceRequest): SourceAnswer | SourceMiss | Promise<SourceAnswer> {
-      const key = matchKey(request.method, request.url, request.body)
-      const list = byRequest.get(key)
-      if (list === undefined) {
-        const what = `${request.method} ${request.url.pathname}${request.url.search.replace(/([?&]api_key=)[^&]*/g, '$1…')}`
-        const near = closest(request, byRequest)
-        const nearly = near === undefined ? '' : `; the closest recorded: ${near}`
-        if (onMissing === 'mock')
-          return {
-            miss: true,
-            reason: `Authorized; ${what} is not in ${name}: the mock's own answer${nearly}.`,
-          }
-        return {
-          status: 500,
-          body: utf8Json({
-            error: `not recorded: ${request.method} ${request.url.pathname} (in ${name})${nearly}`,
-          }),
-          contentType: 'application/json',
-          headers: {},
-          source: 'replay-miss',
-          reason: `Authorized; ${what} is not in ${name} (onMissing: 'error')${nearly}.`,
-          repeatable: true,
+    get size() {
+      return byRequest.size
+    },
+    /** The request's recorded answers (undefined: none). */
+    answers: (request: Pick<SourceRequest, 'method' | 'url' | 'body'>) => byRequest.get(keyOf(request)),
+    /** Adds a recorded answer after the request's others; `replace`: in place of them. */
+    add(entry: HarEntry, { replace = false } = {}): void {
+      if (!replays(entry.response.status)) return
+      const url = new URL(entry.request.url.replaceAll(KEY_PLACEHOLDER, 'x'))
+      const key = matchKey(entry.request.method, url, entry.request.postData?.text)
+      const list = replace ? [] : (byRequest.get(key) ?? [])
+      list.push(entry)
+      byRequest.set(key, list)
+      if (replace) turns.delete(key)
+      const path = `${entry.request.method} ${url.host}${url.pathname}`
+      byPath.set(path, (byPath.get(path) ?? new Set()).add(key))
+    },
+    /** When the oldest recorded answer was recorded (ms), if any says. */
+    oldest(): number | undefined {
+      let oldest: number | undefined
+      for (const list of byRequest.values())
+        for (const entry of list) {
+          const at = recordedAt(entry)
+          if (Number.isFinite(at)) oldest = Math.min(oldest ?? at, at)
         }
-      }
+      return oldest
+    },
+    /** The request's next recorded answer, or undefined when none is recorded. */
+    play(
+      request: Pick<SourceRequest, 'method' | 'url' | 'body'>,
+      note = '',
+    ): SourceAnswer | Promise<SourceAnswer> | undefined {
+      const key = keyOf(request)
+      const list = byRequest.get(key)
+      if (list === undefined) return undefined
       const turn = turns.get(key) ?? 0
       const at = Math.min(turn, list.length - 1)
       turns.set(key, turn + 1)
@@ -161,33 +190,65 @@ export function createReplay(
         contentType: entry.response.content.mimeType || 'application/json',
         headers,
         source: 'replay',
-        reason: `Authorized; answered from ${name} (recorded ${entry._tmaps?.recordedAt ?? entry.startedDateTime}${list.length > 1 ? `, answer ${at + 1} of ${list.length}` : ''}).`,
-        repeatable: at === list.length - 1 && latency === undefined,
+        reason: `Authorized; answered from ${name} (recorded ${entry._tmaps?.recordedAt ?? entry.startedDateTime}${list.length > 1 ? `, answer ${at + 1} of ${list.length}` : ''})${note}.`,
+        repeatable: at === list.length - 1 && latency === undefined && note === '',
       }
       const waitMs = Math.min(Math.max(Number(entry.time) || 0, 0), RECORDED_LATENCY_CAP_MS)
       if (latency !== 'recorded' || waitMs === 0) return replayed
       replayed.reason = `${replayed.reason.slice(0, -1)}, after the recorded ${Math.round(waitMs)} ms.`
       return new Promise((resolve) => setTimeout(() => resolve(replayed), waitMs))
     },
+    /**
+     * A request with no recorded answer: a miss (`'mock'`: the mock answers), or a 500 whose `error`
+     * names it and its closest recorded request, `why` said in the log.
+     */
+    miss(
+      request: SourceRequest,
+      onMissing: 'mock' | { why: string; hint?: string },
+    ): SourceAnswer | SourceMiss {
+      const what = `${request.method} ${request.url.pathname}${request.url.search.replace(/([?&]api_key=)[^&]*/g, '$1…')}`
+      const near = closest(
+        request,
+        [...(byPath.get(`${request.method} ${request.url.host}${request.url.pathname}`) ?? [])].map((key) =>
+          must(byRequest.get(key)?.[0], 'a recorded request without its answers'),
+        ),
+      )
+      const nearly = near === undefined ? '' : `; the closest recorded: ${near}`
+      if (onMissing === 'mock')
+        return {
+          miss: true,
+          reason: `Authorized; ${what} is not in ${name}: the mock's own answer${nearly}.`,
+        }
+      return {
+        status: 500,
+        body: utf8Json({
+          error: `not recorded: ${request.method} ${request.url.pathname} (in ${name})${nearly}${onMissing.hint ?? ''}`,
+        }),
+        contentType: 'application/json',
+        headers: {},
+        source: 'replay-miss',
+        reason: `Authorized; ${what} is not in ${name} (${onMissing.why})${nearly}.`,
+        repeatable: true,
+      }
+    },
     reset: () => turns.clear(),
   }
 }
 
 /**
- * The recorded request nearest a missed one, said with how they differ: the same method, host and
- * path, the fewest query parameters apart (then the body). Undefined when none has that path.
+ * The recorded request nearest a missed one, said with how they differ: the fewest query
+ * parameters apart (then the body), among the recorded requests of its method, host and path.
+ * Undefined when there are none.
  * @example
  * closest(GET /geocoding/forward?q=Sousse)
  * // 'GET /geocoding/forward?q=Sfax (q: "Sousse" here, "Sfax" recorded)'
  */
-function closest(request: SourceRequest, recorded: Map<string, HarEntry[]>): string | undefined {
+function closest(request: SourceRequest, samePath: HarEntry[]): string | undefined {
   const asked = new URLSearchParams(request.url.search)
   asked.delete('api_key')
   let best: { entry: HarEntry; differences: string[] } | undefined
-  for (const [, [entry]] of recorded) {
-    if (entry === undefined || entry.request.method !== request.method) continue
-    const url = new URL(entry.request.url.replaceAll('{{api_key}}', 'x'))
-    if (url.host !== request.url.host || url.pathname !== request.url.pathname) continue
+  for (const entry of samePath) {
+    const url = new URL(entry.request.url.replaceAll(KEY_PLACEHOLDER, 'x'))
     const there = new URLSearchParams(url.search)
     there.delete('api_key')
     const differences: string[] = []
@@ -206,7 +267,7 @@ function closest(request: SourceRequest, recorded: Map<string, HarEntry[]>): str
     if (best === undefined || differences.length < best.differences.length) best = { entry, differences }
   }
   if (best === undefined) return undefined
-  const url = new URL(best.entry.request.url.replaceAll('{{api_key}}', 'x'))
+  const url = new URL(best.entry.request.url.replaceAll(KEY_PLACEHOLDER, 'x'))
   url.searchParams.delete('api_key')
   const why = best.differences.length === 0 ? '' : ` (${best.differences.join('; ')})`
   return `${best.entry.request.method} ${url.pathname}${url.search}${why}`
@@ -234,7 +295,7 @@ function loadHar(har: string | TmapsHar, given = 'the recording'): { har: TmapsH
   return { har: readHar(text, har), name: har }
 }
 
-function maxAgeMs(maxAge: string | number | false): number | undefined {
+export function maxAgeMs(maxAge: string | number | false): number | undefined {
   if (maxAge === false) return undefined
   if (typeof maxAge === 'number' && Number.isFinite(maxAge) && maxAge >= 0) return maxAge
   const match = typeof maxAge === 'string' ? /^(\d+(?:\.\d+)?)\s*(d|h|m|s)$/.exec(maxAge.trim()) : null

@@ -42,6 +42,8 @@ it('quotes a consumer test file for every runtime recipe', () => {
       'test/consumer/vitest-browser-project/vitest.config.ts',
       'test/consumer/vitest-browser-project/src/place-card.ts',
       'test/consumer/vitest-browser-project/src/place-card.test.ts',
+      'test/consumer/vitest-browser-project/vitest.record.config.ts',
+      'test/consumer/vitest-browser-project/src/search.recorded.ts',
     ],
     'docs/recipes/vitest.md': [
       'test/consumer/vitest-project/src/geocode.test.ts',

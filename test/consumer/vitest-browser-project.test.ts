@@ -1,9 +1,19 @@
-import { readFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM } from '../support/browser.ts'
 import { cleanUp } from '../support/cleanup.ts'
-import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
+import {
+  type ConsumerProject,
+  consumerEnv,
+  consumerProject,
+  devDependencies,
+  filesOf,
+  root,
+} from '../support/packed.ts'
+import { REAL_KEY, startStandIn } from '../support/stand-in-tmaps.ts'
 
 /**
  * Consumer: a fresh project whose component test runs in Vitest's browser mode
@@ -56,6 +66,43 @@ it('type-checks and runs the component test green in Chromium: the tile, the 403
     ['starts each test from the same state', 'passed'],
   ])
 }, 240_000)
+
+it('records from the browser tests through tmapsRecorder(): one HAR per test file, the key never in it, then replays it without a key', async () => {
+  const standIn = await startStandIn()
+  try {
+    const target = { TMAPS_API: standIn.url, TMAPS_TILES: standIn.url, TMAPS_CA: standIn.caPath }
+    // Not project.run: the stand-in answers in this process, which a synchronous child would block.
+    const run = (report: string, key: Record<string, string>) =>
+      promisify(execFile)(
+        'npx',
+        ['vitest', 'run', '-c', 'vitest.record.config.ts', '--reporter=json', `--outputFile=${report}`],
+        { cwd: project.dir, timeout: 180_000, env: { ...consumerEnv, ...env, ...target, ...key } },
+      )
+    const passed = [
+      ['finds Sfax as TMaps answers it', 'passed'],
+      ['is refused by the local contract first: TMaps is not asked', 'passed'],
+    ]
+    await run('recording.json', { TMAPS_KEY: REAL_KEY })
+    expect(results('recording.json')).toEqual(passed)
+    // TMaps (the stand-in) was asked once, with the real key and the test page's Origin.
+    expect(standIn.seen.map((r) => r.path.replace(/\?.*/, ''))).toEqual(['/geocoding/forward'])
+    expect(standIn.seen[0]!.path).toContain(`api_key=${REAL_KEY}`)
+    expect(String(standIn.seen[0]!.headers.origin)).toMatch(/^http:\/\/localhost:\d+$/)
+    const har = join(project.dir, 'recordings/search.recorded.ts.har')
+    const text = readFileSync(har, 'utf8')
+    expect(statSync(har).mode & 0o777).toBe(0o600)
+    expect(text).not.toMatch(/ak_[0-9a-f]{32}/)
+    expect(
+      JSON.parse(text).log.entries.map((e: { _tmaps: { keyName: string } }) => e._tmaps.keyName),
+    ).toEqual(['Web'])
+    // CI without the secret: the same tests pass from the file; TMaps is not asked again.
+    await run('replay.json', { TMAPS_KEY: '' })
+    expect(results('replay.json')).toEqual(passed)
+    expect(standIn.seen).toHaveLength(1)
+  } finally {
+    await standIn.close()
+  }
+}, 400_000)
 
 it('says what to add when nothing serves the worker script, instead of a bare "Failed to fetch"', () => {
   const config = readFileSync(join(project.dir, 'vitest.config.ts'), 'utf8')

@@ -1,10 +1,43 @@
 import { type SetupServer, setupServer } from 'msw/node'
-import type { TmapsMockOptions } from '../../core/create-core.ts'
+import { createCore, type TmapsMockOptions } from '../../core/create-core.ts'
 import { sharedRenderPool } from '../../offload/render-pool.ts'
-import { createTmapsMock, type TmapsMock } from '../msw/create-tmaps-mock.ts'
+import { createTestSource, type TmapsRecordOptions } from '../../upstream/test-recording.ts'
+import type { TmapsUpstream } from '../../upstream/upstream-options.ts'
+import type { TmapsMock } from '../msw/create-tmaps-mock.ts'
+import { createHandlers } from '../msw/handlers.ts'
 import { assertNodeVersion } from './node-version.ts'
 
 export { createRenderPool, type RenderPool, type RenderPoolOptions } from '../../offload/render-pool.ts'
+export type { TmapsRecordOptions } from '../../upstream/test-recording.ts'
+export type { TmapsUpstream } from '../../upstream/upstream-options.ts'
+
+/**
+ * The options of `setupTmapsNode`: those of `createTmapsMock`, plus `upstream` and `record`.
+ *
+ * `upstream` is the real TMaps to forward to, `record` the HAR to replay from and record to
+ * (docs/upstream.md, "Record from tests").
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import type { TmapsNodeOptions } from 'tmaps-mock/node'
+ *
+ * const options: TmapsNodeOptions = {
+ *   state: 'empty',
+ *   upstream: { key: process.env.TMAPS_KEY }, // no key (CI): the recording is replayed
+ *   record: { har: 'test/recordings/search.har' }, // mode 'missing': record what it lacks
+ * }
+ * assert.equal(options.record?.mode, undefined)
+ * ```
+ */
+export interface TmapsNodeOptions extends TmapsMockOptions {
+  /**
+   * The real TMaps: each request the contract accepts is forwarded with the real key in place of
+   * the local one (recorded, with `record`). Alone: every such request goes to TMaps.
+   */
+  upstream?: TmapsUpstream
+  /** A HAR file to replay from and record to as the tests run (with `upstream`'s key). */
+  record?: TmapsRecordOptions
+}
 
 /**
  * msw's `setupServer` with a fresh TMaps mock's handlers, for Node tests.
@@ -29,11 +62,36 @@ export { createRenderPool, type RenderPool, type RenderPoolOptions } from '../..
  * assert.equal(response.status, 200)
  * ```
  */
-export function setupTmapsNode(options?: TmapsMockOptions): { server: SetupServer; mock: TmapsMock } {
+export function setupTmapsNode(options: TmapsNodeOptions = {}): { server: SetupServer; mock: TmapsMock } {
   assertNodeVersion('setupTmapsNode')
+  const { upstream, record, ...mockOptions } = options
+  if ((upstream !== undefined || record !== undefined) && mockOptions.replay !== undefined)
+    throw new TypeError(
+      'Failed to set up setupTmapsNode: give replay, or upstream and record, not both (record replays its own file).',
+    )
+  let core: TmapsMock | undefined
+  const source = createTestSource(
+    { ...(upstream && { upstream }), ...(record && { record }) },
+    {
+      who: 'set up setupTmapsNode',
+      throughMsw: true,
+      keyName: (id) => (id === null ? null : (core?.console.getKey({ id })?.name ?? null)),
+      ...(mockOptions.now && { now: mockOptions.now }),
+    },
+  )
   // Pictures and heavy JSON are made in the process's render pool, unless `renderer` says otherwise.
-  const mock = createTmapsMock({ renderer: sharedRenderPool(), ...options })
-  return { server: setupServer(...mock.handlers), mock }
+  const made = createCore({ renderer: sharedRenderPool(), ...mockOptions }, source && { source })
+  core = { ...made, handlers: createHandlers(made) }
+  const server = setupServer(...core.handlers)
+  if (source !== undefined) {
+    // The forwarder's connections to TMaps end with the interception.
+    const close = server.close.bind(server)
+    server.close = () => {
+      source.close()
+      close()
+    }
+  }
+  return { server, mock: core }
 }
 
 /**

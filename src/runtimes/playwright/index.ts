@@ -1,6 +1,11 @@
 import type { TmapsAnswer } from '../../core/answers.ts'
-import { createTmapsCore, type TmapsMockCore } from '../../core/create-core.ts'
+import { createCore, type TmapsMockCore } from '../../core/create-core.ts'
 import type { TmapsMockOptions } from '../../core/options.ts'
+import { createTestSource, type TmapsRecordOptions } from '../../upstream/test-recording.ts'
+import type { TmapsUpstream } from '../../upstream/upstream-options.ts'
+
+export type { TmapsRecordOptions } from '../../upstream/test-recording.ts'
+export type { TmapsUpstream } from '../../upstream/upstream-options.ts'
 
 /**
  * The parts of a Playwright `Route` the adapter uses (so any Playwright package fits). `F` is
@@ -173,9 +178,37 @@ export interface TmapsFixtureDefinitions {
     (
       fixtures: { context: RoutableTarget<never>; tmapsMock: TmapsMockCore },
       use: Use<TmapsMockCore>,
+      /** Playwright's `TestInfo`: its `file` names the recording of `record.har` as a function. */
+      testInfo?: { file: string },
     ) => Promise<void>,
     { auto: boolean },
   ]
+}
+
+/**
+ * The options of `tmapsFixtures`: those of `createTmapsMock`, plus `upstream` and `record`.
+ *
+ * `upstream` is the real TMaps to forward to, `record` the HAR to replay from and record to: one
+ * for the whole run, or one per test file (docs/upstream.md).
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict'
+ * import { basename } from 'node:path'
+ * import type { TmapsPlaywrightOptions } from 'tmaps-mock/playwright'
+ *
+ * const options: TmapsPlaywrightOptions = {
+ *   state: 'empty',
+ *   upstream: { key: process.env.TMAPS_KEY }, // no key (CI): the recordings are replayed
+ *   record: { har: (testFile) => `e2e/recordings/${basename(testFile)}.har` }, // one per test file
+ * }
+ * assert.equal(typeof options.record?.har, 'function')
+ * ```
+ */
+export interface TmapsPlaywrightOptions extends TmapsMockOptions {
+  /** The real TMaps, with the real key (see `setupTmapsNode`'s `upstream`). */
+  upstream?: TmapsUpstream
+  /** A HAR to replay from and record to: a path, or a path for each test file (its absolute path given). */
+  record?: Omit<TmapsRecordOptions, 'har'> & { har: string | ((testFile: string) => string) }
 }
 
 /**
@@ -216,19 +249,40 @@ export interface TmapsFixtureDefinitions {
  * }
  * ```
  */
-export function tmapsFixtures(options: TmapsMockOptions = {}): TmapsFixtureDefinitions {
+export function tmapsFixtures(options: TmapsPlaywrightOptions = {}): TmapsFixtureDefinitions {
+  const { upstream, record, ...mockOptions } = options
+  const harOf = typeof record?.har === 'function' ? record.har : undefined
+  let source: ReturnType<typeof createTestSource>
   return {
     tmapsMock: [
       // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
       async ({}, use) => {
-        const mock = createTmapsCore(options)
+        let mock: TmapsMockCore | undefined
+        source = createTestSource(
+          {
+            ...(upstream && { upstream }),
+            ...(record && { record: { ...record, har: harOf ? undefined : (record.har as string) } }),
+          },
+          {
+            who: 'start the tmapsMock fixture',
+            throughMsw: false,
+            keyName: (id) => (id === null ? null : (mock?.console.getKey({ id })?.name ?? null)),
+            ...(mockOptions.now && { now: mockOptions.now }),
+          },
+        )
+        mock = createCore(mockOptions, source && { source })
         await mock.ready
-        await use(mock)
+        try {
+          await use(mock)
+        } finally {
+          source?.close()
+        }
       },
       { scope: 'worker' },
     ],
     tmaps: [
-      async ({ context, tmapsMock }, use) => {
+      async ({ context, tmapsMock }, use, testInfo) => {
+        if (harOf && testInfo) source?.use(harOf(testInfo.file))
         const unroute = await routeTmaps(context, tmapsMock)
         try {
           await use(tmapsMock)

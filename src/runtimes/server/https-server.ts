@@ -6,6 +6,7 @@ import { isIP } from 'node:net'
 import type { CreatedKey } from '../../console/create-console.ts'
 import { createCore, type TmapsMockCore, type TmapsMockOptions } from '../../core/create-core.ts'
 import { sharedRenderPool } from '../../offload/render-pool.ts'
+import { startUpstream, type TmapsUpstreamOptions } from '../../upstream/upstream-options.ts'
 import { localCertificate, pem } from './certificate.ts'
 import { answerClientError } from './client-error.ts'
 import { controlListener } from './control-listener.ts'
@@ -13,10 +14,9 @@ import { trackConnections } from './drain.ts'
 import { CONTROL_BODY_LIMIT } from './node-request.ts'
 import type { RequestLine } from './request-line.ts'
 import { tmapsRequestListener } from './request-listener.ts'
-import { startUpstream, type TmapsUpstreamOptions } from './upstream-option.ts'
 
+export type { TmapsUpstreamOptions } from '../../upstream/upstream-options.ts'
 export type { RequestLine } from './request-line.ts'
-export type { TmapsUpstreamOptions } from './upstream-option.ts'
 
 /**
  * The options of `startTmapsHttpsServer()`: every `createTmapsMock` option, plus the server's own.

@@ -18,6 +18,8 @@ import { serveConsole } from './console-route.ts'
 import type { TmapsPageConfig } from './page.ts'
 import { registerEarly } from './register-early.ts'
 
+export { type TmapsRecorderOptions, tmapsRecorder } from './recorder.ts'
+
 /**
  * The options of `tmapsMock()`, the Vite plugin; all optional.
  * @example

@@ -1,4 +1,7 @@
-import { setupTmapsWorker, type TmapsWorker, type TmapsWorkerOptions } from '../browser/index.ts'
+import type { AnswerSource } from '../../upstream/answer-source.ts'
+import { fromWireAnswer, toWireRequest, type WireAnswer, type WireRequest } from '../../upstream/wire.ts'
+import type { TmapsWorker, TmapsWorkerOptions } from '../browser/index.ts'
+import { createTmapsWorker } from '../browser/worker.ts'
 
 /**
  * The options of `tmapsFixtures()` from `tmaps-mock/vitest`: those of `setupTmapsWorker`, plus `workerUrl`.
@@ -17,6 +20,13 @@ export interface TmapsVitestOptions extends TmapsWorkerOptions {
    * `'/mockServiceWorker.js'`.
    */
   workerUrl?: string
+  /**
+   * Vitest's browser `commands` (`import { commands } from 'vitest/browser'`): each request the
+   * contract accepts is then answered by `tmapsRecorder()` of the Vitest config (from
+   * `tmaps-mock/vite`), in Node, which holds the real key and the HAR files: replayed from the
+   * test file's recording, or forwarded to TMaps and recorded (docs/upstream.md). Default: none.
+   */
+  record?: object
 }
 
 type Use<T> = (value: T) => Promise<void>
@@ -89,7 +99,7 @@ export interface TmapsVitestFixtures {
  * ```
  */
 export function tmapsFixtures(options: TmapsVitestOptions = {}): TmapsVitestFixtureDefinitions {
-  const { workerUrl = '/mockServiceWorker.js', ...workerOptions } = options
+  const { workerUrl = '/mockServiceWorker.js', record, ...workerOptions } = options
   if (typeof workerUrl !== 'string' || workerUrl === '') {
     throw new TypeError(
       `Failed to define the TMaps fixtures: workerUrl must be the path msw's worker script is served at (default '/mockServiceWorker.js'), got ${JSON.stringify(workerUrl)}.`,
@@ -101,10 +111,18 @@ export function tmapsFixtures(options: TmapsVitestOptions = {}): TmapsVitestFixt
       async ({}, use) => {
         await expectWorkerScript(workerUrl)
         const start = { quiet: true, onUnhandledFrame: 'bypass' as const, ...workerOptions.start }
-        const mock = setupTmapsWorker({
-          ...workerOptions,
-          start: { ...start, serviceWorker: { url: workerUrl, ...start.serviceWorker } },
-        })
+        let mock: TmapsWorker | undefined
+        const source =
+          record === undefined
+            ? undefined
+            : recorderSource(record, (id) => mock?.console.getKey({ id })?.name ?? null)
+        mock = createTmapsWorker(
+          {
+            ...workerOptions,
+            start: { ...start, serviceWorker: { url: workerUrl, ...start.serviceWorker } },
+          },
+          source,
+        )
         await mock.start()
         try {
           await use(mock)
@@ -124,6 +142,31 @@ export function tmapsFixtures(options: TmapsVitestOptions = {}): TmapsVitestFixt
       },
       { auto: true },
     ],
+  }
+}
+
+/** The commands `tmapsRecorder()` adds to Vitest's browser mode (`vitest/browser`'s `commands`). */
+interface RecorderCommands {
+  tmapsRecorded?: (request: WireRequest) => Promise<WireAnswer>
+  tmapsRecordedReset?: () => Promise<void>
+}
+
+/**
+ * A source that asks the Vitest process (`tmapsRecorder()`, through a browser command) for each
+ * accepted request's answer; throws, saying what to add, when there is no such command.
+ */
+function recorderSource(commands: RecorderCommands, keyName: (id: string) => string | null): AnswerSource {
+  const { tmapsRecorded: recorded, tmapsRecordedReset: reset } = commands
+  if (typeof recorded !== 'function' || typeof reset !== 'function')
+    throw new Error(
+      "tmaps-mock/vitest: record has no tmapsRecorded command. Pass Vitest's commands (import { commands } from 'vitest/browser'), and add tmapsRecorder({ upstream, record }) from 'tmaps-mock/vite' to the plugins of your Vitest config.",
+    )
+  return {
+    answer: async (request) =>
+      fromWireAnswer(
+        await recorded(toWireRequest(request, request.keyId === null ? null : keyName(request.keyId))),
+      ),
+    reset: () => void reset(),
   }
 }
 
