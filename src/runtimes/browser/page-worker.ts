@@ -29,5 +29,27 @@ export function pageHandlers(
  * })
  */
 export async function startPageWorker(worker: SetupWorker, start?: StartOptions): Promise<void> {
+  if (typeof addEventListener === 'function' && typeof location !== 'undefined') {
+    const script = new URL(start?.serviceWorker?.url ?? '/mockServiceWorker.js', location.href).href
+    addEventListener('unhandledrejection', (event) => ignoreUnregisteredUpdate(event, script))
+  }
   await worker.start({ quiet: true, onUnhandledFrame: 'bypass', ...start })
+}
+
+/**
+ * msw's `worker.start()` asks an existing registration to update without waiting for it; when the
+ * page before this one was the worker's last client, the worker unregisters itself meanwhile and
+ * that update fails ("Failed to update a ServiceWorker ... Not found") with no one to hear it. msw
+ * registers again and the page comes under its control (Storybook's story after story, in one
+ * tab): that failure, for msw's own script only, is noise kept out of the console and the page's
+ * errors.
+ */
+function ignoreUnregisteredUpdate(event: PromiseRejectionEvent, script: string): void {
+  const message = String((event.reason as { message?: unknown } | null)?.message ?? event.reason)
+  if (
+    message.startsWith('Failed to update a ServiceWorker') &&
+    message.includes(`'${script}'`) &&
+    message.endsWith('Not found')
+  )
+    event.preventDefault()
 }
