@@ -2,6 +2,7 @@ import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
 import { nearestLand, onLand } from '../data/land.ts'
 import { isOwnPlace, placeName } from '../data/place-names.ts'
 import { townCentre } from '../data/town-centre.ts'
+import { WATERS } from '../data/waters.ts'
 import type { LabelFont } from '../rasterizer/font.ts'
 import { foldAccents } from '../text/fold.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY, worldSize } from './projection.ts'
@@ -49,21 +50,10 @@ const REGION_LABELS: ReadonlyArray<Omit<MapLabel, 'x' | 'y'> & { lat: number; ln
   { kind: 'sea', fr: 'Golfe de Tunis', ar: 'خليج تونس', lat: 37.02, lng: 10.5, rank: 9e5, minZoom: 9, maxZoom: 11 },
   { kind: 'sea', fr: 'Golfe de Hammamet', ar: 'خليج الحمامات', lat: 36.05, lng: 10.9, rank: 9e5, minZoom: 8, maxZoom: 10 },
   { kind: 'sea', fr: 'Golfe de Gabès', ar: 'خليج قابس', lat: 34.0, lng: 10.85, rank: 9e5, minZoom: 7, maxZoom: 10 },
-  // Lakes, lagoons and salt flats: the chotts and sebkhas at the published points
-  // scripts/build-land.ts names them by (fr.wikipedia / GeoNames), the lakes inside the water the
-  // map draws for them (Lake Tunis's north lake, Ichkeul's hole in OpenStreetMap's land, Lake
-  // Bizerte's GSHHG water).
-  { kind: 'sea', fr: 'Chott el Djerid', ar: 'شط الجريد', lat: 33.7, lng: 8.4, rank: 8e5, minZoom: 7, maxZoom: 11 },
-  { kind: 'sea', fr: 'Chott el Fejej', ar: 'شط الفجاج', lat: 33.92, lng: 9.2, rank: 7e5, minZoom: 8, maxZoom: 11 },
-  { kind: 'sea', fr: 'Chott el Gharsa', ar: 'شط الغرسة', lat: 34.1175, lng: 7.87, rank: 7e5, minZoom: 8, maxZoom: 11 },
-  { kind: 'sea', fr: 'Sebkhet en Noual', ar: 'سبخة النوال', lat: 34.4, lng: 9.8, rank: 5e5, minZoom: 9, maxZoom: 12 },
-  { kind: 'sea', fr: 'Sebkhet Kelbia', ar: 'سبخة الكلبية', lat: 35.84, lng: 10.27, rank: 5e5, minZoom: 9, maxZoom: 12 },
-  { kind: 'sea', fr: 'Sebkhet el Melah', ar: 'سبخة الملح', lat: 33.38, lng: 10.95, rank: 5e5, minZoom: 9, maxZoom: 12 },
-  { kind: 'sea', fr: 'Lac de Bizerte', ar: 'بحيرة بنزرت', lat: 37.19, lng: 9.85, rank: 6e5, minZoom: 9, maxZoom: 13 },
-  { kind: 'sea', fr: 'Lac Ichkeul', ar: 'بحيرة إشكل', lat: 37.161, lng: 9.667, rank: 5e5, minZoom: 9, maxZoom: 13 },
-  { kind: 'sea', fr: 'Lac de Tunis', ar: 'بحيرة تونس', lat: 36.83, lng: 10.25, rank: 6e5, minZoom: 10, maxZoom: 14 },
-  { kind: 'sea', fr: 'Sebkhet Séjoumi', ar: 'سبخة السيجومي', lat: 36.7644, lng: 10.1469, rank: 4e5, minZoom: 10, maxZoom: 14 },
-  { kind: 'sea', fr: 'Sebkhet Ariana', ar: 'سبخة أريانة', lat: 36.91, lng: 10.22, rank: 4e5, minZoom: 10, maxZoom: 14 },
+  // Lakes, lagoons and salt flats (src/data/waters.ts: the geocoder finds them too).
+  ...WATERS.map(({ name, lat, lng, rank, minZoom, maxZoom }) => ({
+    kind: 'sea' as const, fr: name.fr, ar: name.ar, lat, lng, rank, minZoom, maxZoom,
+  })),
 ]
 
 const SEATS = new Set(['PPLC', 'PPLA', 'PPLA2'])

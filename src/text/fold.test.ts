@@ -31,6 +31,12 @@ describe('tokenize', () => {
     expect(tokenize('Avenue de la Liberté')).toEqual(['avenue', 'liberte'])
   })
 
+  it('reads the street words Tunisians type in Arabizi as the Arabic words they stand for', () => {
+    expect(tokenize('chare3 el 7abib bourguiba')).toEqual([tokenize('شارع')[0], 'habib', 'burguiba'])
+    expect(tokenize('Nahj Ibn Khaldoun')[0]).toBe(tokenize('نهج')[0])
+    expect(tokenize('zan9a tri9')).toEqual(tokenize('زنقة طريق'))
+  })
+
   it("parts a French elision but joins an apostrophe inside a name (M'saken is Msaken)", () => {
     expect(tokenize("Gouvernorat de l'Ariana")).toEqual(['guvernorat', 'ariana'])
     expect(tokenize('Gouvernorat d’Ariana')).toEqual(['guvernorat', 'ariana'])

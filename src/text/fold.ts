@@ -32,6 +32,22 @@ export function foldAccents(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
 
+/**
+ * The street words Tunisians type in Arabizi, as the Arabic words they stand for (شارع avenue or
+ * boulevard, نهج rue, زنقة impasse, طريق route), which the streets' Arabic names hold:
+ * "chare3 el 7abib bourguiba" finds the avenue, as "شارع الحبيب بورقيبة" does.
+ */
+const ARABIZI_STREET_WORDS: Record<string, string> = Object.fromEntries(
+  (
+    [
+      ['شارع', ['chare3', 'char3', 'chara3', 'chari3', 'chere3', 'share3', 'shari3', 'chare3a']],
+      ['نهج', ['nahj', 'nhej', 'nahej', 'nehj', 'nhaj']],
+      ['زنقة', ['zan9a', 'zen9a', 'zan9et', 'zanga', 'zenga']],
+      ['طريق', ['tri9', 'tari9', 'tree9', 'trig', 'triq', 'tri9et']],
+    ] as const
+  ).flatMap(([arabic, spellings]) => spellings.map((spelling) => [spelling, arabic])),
+)
+
 /** Arabizi digits used for Arabic letters in chat transliteration (9 = ق, 7 = ح, 3 = ع, 5 = خ, 2 = ء). */
 const ARABIZI: Record<string, string> = { '9': 'k', '7': 'h', '3': 'a', '5': 'kh', '2': 'a' }
 
@@ -98,7 +114,7 @@ export function tokenize(text: string): string[] {
     .filter((w) => w !== '')
   const out: string[] = []
   for (const word of words) {
-    const lower = word.toLowerCase()
+    const lower = ARABIZI_STREET_WORDS[word.toLowerCase()] ?? word.toLowerCase()
     if (STOP_WORDS.has(lower)) continue
     // "El-Jem", "Ben-Arous" were split above; glued Arabic articles ("الحبيب") are folded by foldWord.
     const folded = foldWord(lower)

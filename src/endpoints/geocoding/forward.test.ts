@@ -80,6 +80,22 @@ describe('GET /geocoding/forward', () => {
     expect(street.components.street).toBe('شارع الحبيب بورقيبة')
   })
 
+  it('finds a street from Arabizi, its street word as Tunisians type it (chare3, nahj, zan9a, tri9)', async () => {
+    const top = async (q: string) => (await forward(`q=${encodeURIComponent(q)}&lang=fr`)).body.results[0]
+    // As the Arabic-script query does: the avenue in Tunis, not Monastir's mausoleum (127 km away).
+    const arabic = await top('شارع الحبيب بورقيبة')
+    expect(await top('chare3 el 7abib bourguiba')).toMatchObject({
+      type: 'street',
+      formatted: 'Avenue Habib Bourguiba, 1000 Tunis, Tunisie',
+    })
+    expect((await top('chare3 el 7abib bourguiba')).formatted).toBe(arabic.formatted)
+    expect(await top('nahj ibn khaldoun')).toMatchObject({ components: { street: 'Rue Ibn Khaldoun' } })
+    expect(await top('tri9 gabes sfax')).toMatchObject({
+      components: { street: 'Route de Gabès', commune: 'Sfax' },
+    })
+    expect(await top('zan9a')).toMatchObject({ formatted: expect.stringMatching(/^Impasse /) })
+  })
+
   it('turns a house number into an address on the street', async () => {
     const { body } = await forward('q=12%20Avenue%20Habib%20Bourguiba%2C%20Sfax&limit=1&lang=fr')
     expect(body.results[0]).toMatchObject({

@@ -6,6 +6,7 @@ import type { Lang, Names } from '../../data/lang.ts'
 import { isOwnPlace, otherSpellings, POI_NAMES, placeName } from '../../data/place-names.ts'
 import type { Street } from '../../data/streets.ts'
 import { nearestTown } from '../../data/towns.ts'
+import { WATERS } from '../../data/waters.ts'
 import { must } from '../../validate/must.ts'
 
 export { LANGS, type Lang, type Names } from '../../data/lang.ts'
@@ -194,6 +195,23 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
       prominence: 0.75,
       context: `${l.city} ${town.commune.fr} ${town.governorate.fr} ${KIND_WORDS[l.kind]}`,
       aliases: [l.name.fr, l.name.en, l.name.ar, ...(l.aliases ?? [])],
+    })
+  }
+  // The chotts, sebkhas and lakes the map names: "Chott el Djerid" is the salt flat, not Hammam Chott.
+  for (const w of WATERS) {
+    const town = townOf(localityPlaces, { id: w.id, lat: w.lat, lng: w.lng })
+    places.push({
+      id: `poi:water:${w.id}`,
+      kind: 'poi',
+      type: 'poi',
+      name: w.name,
+      lat: w.lat,
+      lng: w.lng,
+      bbox: boxAround(w.lat, w.lng, 0.05),
+      ...town,
+      prominence: 0.75,
+      context: `${town.commune.fr} ${town.governorate.fr} lac lake sebkha chott بحيرة سبخة شط`,
+      aliases: [...new Set(Object.values(w.name))],
     })
   }
   return { places, towns: localityPlaces }
