@@ -137,6 +137,9 @@ describe('verify --requests: the app’s own requests, beside the docs’ exampl
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/ok +GET r-tile +entry-2 +TMaps 200 \(\d+ ms\) \/ mock 200/)
+    expect(run.stdout).toContain(
+      `the documented probes, and 2 requests of ${file} (1 other entry skipped: not TMaps requests)`,
+    )
     const tiles = standIn.seen.slice(before).filter((s) => s.path.startsWith('/r-tile/9/273/201'))
     expect(tiles.map((s) => s.path)).toEqual([`/r-tile/9/273/201?api_key=${REAL_KEY}`])
     expect(run.stdout).not.toContain(REAL_KEY)
@@ -153,6 +156,10 @@ describe('verify --requests: the app’s own requests, beside the docs’ exampl
       ['[{"url": "/geocoding/forward?q=x", "method": "DELETE"}]', /"method" is GET or POST/],
       ['[{"url": "/geocoding/forward?q=x", "key": "mine"}]', /"key" is "real" or "none"/],
       [
+        '[{"url": "/geocoding/forward?q=x", "mehtod": "POST"}]',
+        /broken\.json \[0\]: "mehtod" is not a field of a request \(its fields: url, method, body, id, key, origin\)/,
+      ],
+      [
         '[{"url": "/geocoding/forward?q=x", "origin": "https://a.tn"}]',
         /"origin" is "app" \(your --origin\), "foreign" or "none"/,
       ],
@@ -166,9 +173,15 @@ describe('verify --requests: the app’s own requests, beside the docs’ exampl
     // From the CLI: exit 2 with the message, and nothing sent.
     const unknown = join(dir, 'unknown.json')
     writeFileSync(unknown, `[{"url": "/geocoding/everything?api_key=${STALE_KEY}"}]`)
+    const pagesOnly = join(dir, 'pages-only.har')
+    writeFileSync(
+      pagesOnly,
+      JSON.stringify(harOf([exchange('GET', 'https://app.example.tn/', 200, '<p>', 'text/html')])),
+    )
     const before = standIn.seen.length
     for (const [file, message] of [
       [unknown, /unknown\.json \[0\]: GET \/geocoding\/everything\?api_key=… is not a TMaps endpoint/],
+      [pagesOnly, /pages-only\.har holds no TMaps request \(1 other entry\): record one/],
       [join(dir, 'absent.json'), /cannot read .*absent\.json/],
     ] as const) {
       const run = await verifyCli(['--key-env', 'TMAPS_KEY', '--api', standIn.url, '--requests', file])

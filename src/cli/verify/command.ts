@@ -92,12 +92,13 @@ export async function verifyCommand(argv: string[]): Promise<number> {
         return cannot('give --har (a recording, checked offline) or --requests, not both.')
       report = await offline(values.har, { ...gate, onProbe, ...(only !== undefined && { only }) })
     } else {
-      const live = liveOptions(values)
-      if (typeof live === 'string') return cannot(live)
+      const checked = liveOptions(values)
+      if (typeof checked === 'string') return cannot(checked)
+      const { ownNote, ...live } = checked
       api = live.api
       tiles = live.tiles
       process.stdout.write(
-        `tmaps-mock verify: TMaps at ${api} and ${tiles} against the mock${live.origin ? `, from ${live.origin}` : ', as a server (no Origin)'}\n`,
+        `tmaps-mock verify: TMaps at ${api} and ${tiles} against the mock${live.origin ? `, from ${live.origin}` : ', as a server (no Origin)'}\n${ownNote ? `  the documented probes, ${ownNote}\n` : ''}`,
       )
       report = await runVerify({ ...live, ...gate, onProbe, ...(only !== undefined && { only }) })
     }
@@ -130,7 +131,7 @@ function gateOf(values: Values): Gate | string {
  * The options of a run against TMaps (the key, the hosts, the pace, the CA, the own requests); a
  * message when one is wrong.
  */
-function liveOptions(values: Values): Parameters<typeof runVerify>[0] | string {
+function liveOptions(values: Values): (Parameters<typeof runVerify>[0] & { ownNote?: string }) | string {
   let key: string
   try {
     key = readSecret(values['key-env'], values['key-file'], '--key-env')
@@ -164,12 +165,17 @@ function liveOptions(values: Values): Parameters<typeof runVerify>[0] | string {
     }
   }
   let requests: Probe[] | undefined
+  let ownNote: string | undefined
   if (values.requests !== undefined) {
     const own = readRequestsFile(values.requests)
     if (typeof own === 'string') return own
     requests = own.kind === 'list' ? own.probes : own.exchanges.map((e) => e.probe)
     if (requests.length > MAX_OWN_REQUESTS)
       return `${values.requests} holds ${requests.length} TMaps requests; verify sends at most ${MAX_OWN_REQUESTS} a run (your quota): split it.`
+    const skipped = own.kind === 'har' ? own.skipped : 0
+    if (requests.length === 0)
+      return `${values.requests} holds no TMaps request${skipped ? ` (${skipped} other entr${skipped === 1 ? 'y' : 'ies'})` : ''}: record one with tmaps-mock serve --record, or export the app's TMaps calls from the browser.`
+    ownNote = `and ${requests.length} request${requests.length === 1 ? '' : 's'} of ${values.requests}${skipped ? ` (${skipped} other entr${skipped === 1 ? 'y' : 'ies'} skipped: not TMaps requests)` : ''}`
   }
   return {
     key,
@@ -180,6 +186,7 @@ function liveOptions(values: Values): Parameters<typeof runVerify>[0] | string {
     ...(origin !== undefined && { origin: new URL(origin).origin }),
     ...(ca !== undefined && { ca }),
     ...(requests !== undefined && { requests }),
+    ...(ownNote !== undefined && { ownNote }),
   }
 }
 

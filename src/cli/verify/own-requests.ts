@@ -5,6 +5,7 @@
  */
 import { resolveEndpoint } from '../../endpoints/registry.ts'
 import { type HarEntry, harBody } from '../../upstream/har.ts'
+import { unknownFields } from '../../validate/validate.ts'
 import type { Probe } from './probes.ts'
 
 /** The most requests of a `--requests` file one run sends (each at `--rate`, on the team's quota). */
@@ -58,6 +59,8 @@ export function readOwnRequests(text: string, name: string): OwnRequests {
 }
 
 const ORIGINS = { app: 'app', foreign: 'foreign' } as const
+/** The fields of a request of the list; any other (a misspelt `mehtod`) is refused, not ignored. */
+const REQUEST_FIELDS = ['url', 'method', 'body', 'id', 'key', 'origin'] as const
 
 /** The probes of a JSON list of requests. */
 function listProbes(list: unknown[], name: string): Probe[] {
@@ -70,6 +73,11 @@ function listProbes(list: unknown[], name: string): Probe[] {
     if (item === null || typeof item !== 'object' || Array.isArray(item))
       throw new TypeError(`${at} is not an object; write { "url": "/geocoding/forward?q=Sfax" }.`)
     const request = item as Record<string, unknown>
+    const unknown = unknownFields(request, REQUEST_FIELDS)
+    if (unknown.length > 0)
+      throw new TypeError(
+        `${at}: ${unknown.map((f) => JSON.stringify(f)).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of a request (its fields: ${REQUEST_FIELDS.join(', ')}).`,
+      )
     const { url, method = request.body === undefined ? 'GET' : 'POST', body, id, key = 'real' } = request
     const origin = request.origin ?? 'app'
     if (typeof url !== 'string' || url === '')
