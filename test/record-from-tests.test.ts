@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setupTmapsNode, type TmapsNodeOptions } from '../src/runtimes/node/index.ts'
 import type { TmapsHar } from '../src/upstream/har.ts'
-import { REAL_KEY, type StandIn, startStandIn } from './support/stand-in-tmaps.ts'
+import { type Drift, REAL_KEY, type StandIn, startStandIn } from './support/stand-in-tmaps.ts'
 
 /**
  * Recording TMaps from Node tests (`setupTmapsNode({ upstream, record })`), as Polly.js does:
@@ -49,11 +49,12 @@ async function setUp(options: TmapsNodeOptions) {
       url,
       body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) },
     )
-    return {
+    const answer = {
       status: response.status,
       source: response.headers.get('x-tmaps-mock-source'),
       bytes: Buffer.from(await response.arrayBuffer()),
     }
+    return answer
   }
   return { server, mock, key, call }
 }
@@ -160,35 +161,102 @@ describe("setupTmapsNode's record, mode 'missing'", () => {
     } finally {
       first.server.close()
     }
-    const recordedAt = readEntries(har)[0]!._tmaps!.recordedAt
-    // 100 days later, TMaps down: the old answer is served, the file untouched.
-    const later = () => new Date(Date.now() + 100 * DAY)
-    standIn.drift('reset')
-    const down = await setUp({ upstream: upstream(), record: { har, maxAge: '90d' }, now: later })
-    try {
-      const kept = await down.call('/geocoding/forward?q=Sousse')
+    // Recorded 100 days ago (by the real clock, as the recorder dates entries).
+    const old = new Date(Date.now() - 100 * DAY).toISOString()
+    const text = JSON.parse(readFileSync(har, 'utf8')) as TmapsHar
+    text.log.entries[0]!._tmaps!.recordedAt = old
+    writeFileSync(har, JSON.stringify(text))
+    const run = async (drift: Drift, work: (s: Awaited<ReturnType<typeof setUp>>) => Promise<void>) => {
+      standIn.drift(drift)
+      const started = await setUp({ upstream: upstream(), record: { har, maxAge: '90d' } })
+      try {
+        await work(started)
+      } finally {
+        started.server.close()
+      }
+    }
+    // TMaps down: the old answer is served, the file untouched, and TMaps not asked again this run.
+    await run('reset', async ({ call, mock }) => {
+      const kept = await call('/geocoding/forward?q=Sousse')
       expect([kept.status, kept.source]).toEqual([200, 'replay'])
-      expect(down.mock.log.entries()[0]!.reason).toMatch(/TMaps could not be reached, so it is kept\.$/)
-      standIn.drift('server-error') // TMaps answers 500: not recorded either
-      const stillKept = await down.call('/geocoding/forward?q=Sousse')
-      expect([stillKept.status, stillKept.source]).toEqual([200, 'replay'])
-      expect(down.mock.log.entries()[0]!.reason).toMatch(/TMaps answered 500, so it is kept\.$/)
-      expect(readEntries(har).map((e) => e._tmaps?.recordedAt)).toEqual([recordedAt])
-      // TMaps back: recorded again, in place of the old answer.
-      standIn.drift('none')
-      const fresh = await down.call('/geocoding/forward?q=Sousse')
+      expect(mock.log.entries()[0]!.reason).toMatch(/TMaps could not be reached, so it is kept\.$/)
+      const before = standIn.seen.length
+      expect((await call('/geocoding/forward?q=Sousse')).source).toBe('replay')
+      expect(standIn.seen.length).toBe(before)
+    })
+    // TMaps rate-limiting (429, never replayed): kept too, the reason said.
+    await run('rate-limited', async ({ call, mock }) => {
+      expect((await call('/geocoding/forward?q=Sousse')).source).toBe('replay')
+      expect(mock.log.entries()[0]!.reason).toMatch(
+        /TMaps answered 429, which is never replayed, so it is kept\.$/,
+      )
+    })
+    expect(readEntries(har).map((e) => e._tmaps?.recordedAt)).toEqual([old])
+    // TMaps back: recorded again, in place of the old answer; then replayed.
+    await run('none', async ({ call }) => {
+      const fresh = await call('/geocoding/forward?q=Sousse')
       expect([fresh.status, fresh.source]).toEqual([200, 'upstream'])
-      const entries = readEntries(har)
-      expect(entries).toHaveLength(1)
-      expect(entries[0]!._tmaps!.recordedAt > recordedAt).toBe(true)
-      // Fresh now: replayed.
-      expect((await down.call('/geocoding/forward?q=Sousse')).source).toBe('replay')
+      expect((await call('/geocoding/forward?q=Sousse')).source).toBe('replay')
+    })
+    const entries = readEntries(har)
+    expect(entries).toHaveLength(1)
+    expect(entries[0]!._tmaps!.recordedAt > old).toBe(true)
+  })
+
+  it('without a key, replays an old recording and warns once that it cannot refresh it', async () => {
+    const har = harPath()
+    const first = await setUp({ upstream: upstream(), record: { har } })
+    try {
+      await first.call('/geocoding/forward?q=Sfax')
     } finally {
-      down.server.close()
+      first.server.close()
+    }
+    const text = JSON.parse(readFileSync(har, 'utf8')) as TmapsHar
+    text.log.entries[0]!._tmaps!.recordedAt = '2026-01-02T03:04:05.000Z'
+    writeFileSync(har, JSON.stringify(text))
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { server, call } = await setUp({ upstream: { ...upstream(), key: undefined }, record: { har } })
+    try {
+      expect((await call('/geocoding/forward?q=Sfax')).source).toBe('replay')
+      expect(warned.mock.calls.map(([m]) => m)).toEqual([
+        `tmaps-mock: the recording ${har} holds answers older than 90d (the oldest from 2026-01-02), and there is no key to record them again: give upstream.key (e.g. from TMAPS_KEY) to refresh them.`,
+      ])
+    } finally {
+      server.close()
     }
   })
 
-  it('does not record an answer replay could not serve (an HTML page with 200), and says so', async () => {
+  it('asks TMaps once for requests made side by side, and two mocks recording one file keep both answers', async () => {
+    const har = harPath()
+    // b opens the file before a writes to it (two Playwright workers, two test files on one HAR).
+    const b = setupTmapsNode({ state: 'empty', upstream: upstream(), record: { har } })
+    const a = await setUp({ upstream: upstream(), record: { har } })
+    try {
+      const before = standIn.seen.length
+      const twins = await Promise.all([
+        a.call('/geocoding/forward?q=Nabeul'),
+        a.call('/geocoding/forward?q=Nabeul'),
+      ])
+      expect(twins.map((t) => t.status)).toEqual([200, 200])
+      expect(twins[1]!.bytes.equals(twins[0]!.bytes)).toBe(true)
+      expect(standIn.seen.length).toBe(before + 1)
+    } finally {
+      a.server.close()
+    }
+    b.server.listen({ onUnhandledFrame: 'error' })
+    try {
+      const { value } = await b.mock.console.createKey({ name: 'B' })
+      expect((await fetch(`https://api.tmaps.tn/geocoding/forward?q=Gabes&api_key=${value}`)).status).toBe(
+        200,
+      )
+      const queries = readEntries(har).map((e) => new URL(e.request.url).searchParams.get('q'))
+      expect(queries).toEqual(['Nabeul', 'Gabes'])
+    } finally {
+      b.server.close()
+    }
+  })
+
+  it('does not record an answer replay could not serve (an HTML page with 200, a 500), and says so', async () => {
     const har = harPath()
     const said = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     const { server, call } = await setUp({ upstream: upstream(), record: { har } })
@@ -200,6 +268,13 @@ describe("setupTmapsNode's record, mode 'missing'", () => {
       const lines = said.mock.calls.map(([text]) => String(text)).join('')
       expect(lines).toContain(`GET /geocoding/forward was not recorded in ${har}:`)
       expect(lines).toContain('is not what TMaps answers')
+      // A 500 passes to the test as TMaps gave it, and is not recorded either (never replayed).
+      standIn.drift('server-error')
+      const failed = await call('/geocoding/forward?q=Tozeur')
+      expect([failed.status, JSON.parse(failed.bytes.toString())]).toEqual([500, { error: 'internal error' }])
+      expect(said.mock.calls.map(([text]) => String(text)).join('')).toContain(
+        `GET /geocoding/forward was not recorded in ${har}: TMaps answered 500, which is never replayed.`,
+      )
       // It is asked again next time: not taken for an answer.
       standIn.drift('none')
       expect((await call('/geocoding/forward?q=Tozeur')).source).toBe('upstream')
@@ -228,14 +303,12 @@ describe("setupTmapsNode's record, mode 'all'", () => {
       const twice = await all.call('/geocoding/forward?q=Sfax')
       expect([again.source, twice.source]).toEqual(['upstream', 'upstream'])
       expect(standIn.seen.length).toBe(before + 2)
-      // Sfax recorded twice in this run (answers 1 and 2 in order), in place of the old one; Monastir kept.
-      const queries = readEntries(har).map((e) => new URL(e.request.url).searchParams.get('q'))
-      expect(queries.sort()).toEqual(['Monastir', 'Sfax', 'Sfax'])
-      expect(
-        readEntries(har).some(
-          (e) => e._tmaps?.recordedAt === sfax!._tmaps?.recordedAt && e.request.url.includes('Sfax'),
-        ),
-      ).toBe(false)
+      // Sfax recorded twice in this run (answers 1 and 2, in order), in place of the old one; Monastir kept.
+      const entries = readEntries(har)
+      const queries = entries.map((e) => new URL(e.request.url).searchParams.get('q'))
+      expect(queries).toEqual(['Monastir', 'Sfax', 'Sfax'])
+      const [again1, again2] = entries.slice(1).map((e) => e.startedDateTime)
+      expect(again1! < again2! && again1! > sfax!.startedDateTime).toBe(true)
     } finally {
       all.server.close()
     }

@@ -2,6 +2,7 @@ import { Agent } from 'node:https'
 import { maskSecrets } from '../contract/key-format.ts'
 import { utf8Json } from '../text/utf8-json.ts'
 import type { SourceAnswer, SourceRequest } from './answer-source.ts'
+import { scrubKeys } from './har.ts'
 import { httpsExchange } from './https-exchange.ts'
 
 /** Where `serve --upstream` forwards accepted requests, and how. */
@@ -64,7 +65,9 @@ export function createUpstream(options: UpstreamOptions): {
   close(): void
 } {
   const { api, tiles, key, ca, timeoutMs = 15_000, browserHeaders = true, onExchange, throughMsw } = options
-  const agent = new Agent({ keepAlive: true, maxSockets: 16, ...(ca !== undefined && { ca }) })
+  // Through msw (setupTmapsNode), a connection per request: with kept-alive sockets, msw's
+  // pass-through failed now and then in a test run (ERR_SSL_TOO_LONG); one per request never did.
+  const agent = new Agent({ keepAlive: !throughMsw, maxSockets: 16, ...(ca !== undefined && { ca }) })
   const secrets = [key]
   const masked = (text: string) => {
     let out = text
@@ -112,7 +115,8 @@ export function createUpstream(options: UpstreamOptions): {
         const { status, statusText, headers: all } = answered
         const kept: Record<string, string> = {}
         for (const name of KEPT_ANSWER_HEADERS) if (all[name] !== undefined) kept[name] = all[name]
-        const bytes = answered.bytes.byteLength === 0 ? null : answered.bytes
+        const bytes =
+          answered.bytes.byteLength === 0 ? null : withoutKey(answered.bytes, all['content-type'], key)
         let noted: ReadonlyArray<{ path: string; message: string }> | undefined
         try {
           noted = onExchange?.({
@@ -148,6 +152,23 @@ export function createUpstream(options: UpstreamOptions): {
       })
     },
   }
+}
+
+/**
+ * An answer's bytes with the real key replaced by `{{api_key}}` where a text answer holds it (an
+ * error that echoes the request): the real key never reaches the app, nor a recording.
+ */
+function withoutKey(
+  bytes: Uint8Array<ArrayBuffer>,
+  type: string | undefined,
+  key: string,
+): Uint8Array<ArrayBuffer> {
+  if (
+    !/json|text/.test(type ?? '') ||
+    !Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(key)
+  )
+    return bytes
+  return new TextEncoder().encode(scrubKeys(new TextDecoder().decode(bytes), [key]))
 }
 
 /** An `Accept` value msw lets through unanswered, and strips its mark from before sending. */

@@ -1,8 +1,19 @@
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs'
 import { dirname } from 'node:path'
 import { maskSecrets } from '../contract/key-format.ts'
 import type { UpstreamExchange } from './forward.ts'
-import { type HarEntry, holdsRawKey, KEY_PLACEHOLDER, matchKey, scrubKeys, toBase64 } from './har.ts'
+import { type HarEntry, holdsRawKey, KEY_PLACEHOLDER, matchKey, readHar, scrubKeys, toBase64 } from './har.ts'
 import type { Finding } from './spec-check.ts'
 
 /** A recording stops growing past this many bytes (it says so once); what it holds is kept. */
@@ -19,8 +30,9 @@ const RECORDING_LIMIT = 64 * 1024 * 1024
  * the entry's `comment`, and said once in the log.
  *
  * From tests (`setupTmapsNode`'s `record`), it starts from the entries the file holds (`kept`),
- * writes nothing before the first new one (then makes the file's folder if need be), and a
- * request recorded again replaces its earlier answers (`add(exchange, { replace: true })`).
+ * writes nothing before the first new one (then makes the file's folder if need be), writes each
+ * into the file as it is then, under a lock (Playwright's workers may share a file), and a request
+ * recorded again replaces its earlier answers (`add(exchange, { replace: true })`).
  */
 export function createHarRecorder({
   path,
@@ -79,8 +91,8 @@ export function createHarRecorder({
         /** Why an entry is not to be recorded (a 503, an HTML page), or undefined to record it. */
         accept?: (entry: HarEntry) => string | undefined
       } = {},
-    ): { findings: Finding[]; entry?: HarEntry } {
-      if (full) return { findings: [] }
+    ): { findings: Finding[]; entry?: HarEntry; refused?: string } {
+      if (full) return { findings: [], refused: `${path} is full (${RECORDING_LIMIT / 1024 / 1024} MB)` }
       const secretList = secrets()
       const entry = toEntry(exchange, mockVersion, keyName(exchange.keyId))
       const findings = check?.(exchange) ?? []
@@ -94,14 +106,14 @@ export function createHarRecorder({
         say(
           `tmaps-mock: ${exchange.method} ${new URL(exchange.url).pathname} was not recorded: a key would have remained in it.`,
         )
-        return { findings: [] }
+        return { findings: [], refused: 'a key would have remained in it' }
       }
       if (bytes + text.length > RECORDING_LIMIT) {
         full = true
         say(
           `tmaps-mock: ${path} reached ${RECORDING_LIMIT / 1024 / 1024} MB; later exchanges are not recorded (the file keeps ${entries.length}).`,
         )
-        return { findings: [] }
+        return { findings: [], refused: `${path} is full (${RECORDING_LIMIT / 1024 / 1024} MB)` }
       }
       const written = JSON.parse(text) as HarEntry
       const refused = accept?.(written)
@@ -109,36 +121,42 @@ export function createHarRecorder({
         say(
           `tmaps-mock: ${exchange.method} ${new URL(exchange.localUrl).pathname} was not recorded in ${path}: ${refused}.`,
         )
-        return { findings }
+        return { findings, refused }
       }
       const request = requestOf(written)
       const before = entries.slice()
-      if (replace) entries.splice(0, entries.length, ...entries.filter((e) => e.request !== request))
-      entries.push({ text, request })
       const bytesBefore = bytes
-      bytes = entries.reduce((sum, e) => sum + e.text.length, 0)
       try {
-        write()
+        // From tests, other processes may write the same file (Playwright's workers): each entry
+        // goes into the file as it is now, under a lock, not into the copy read at start.
+        const change = () => {
+          if (kept !== undefined) entries.splice(0, entries.length, ...entriesOf(path, before))
+          if (replace) entries.splice(0, entries.length, ...entries.filter((e) => e.request !== request))
+          entries.push({ text, request })
+          bytes = entries.reduce((sum, e) => sum + e.text.length, 0)
+          write()
+        }
+        if (kept === undefined) change()
+        else withLock(`${path}.lock`, change)
       } catch (error) {
         entries.splice(0, entries.length, ...before)
         bytes = bytesBefore
         say(
           `tmaps-mock: could not write ${path} (${(error as Error).message}); this exchange is not recorded.`,
         )
-        return { findings: [] }
+        return { findings: [], refused: `${path} could not be written` }
       }
-      if (findings.length > 0)
-        say(
-          maskSecrets(
-            scrubKeys(
-              `tmaps-mock: recorded ${exchange.method} ${new URL(exchange.localUrl).pathname} (${exchange.status}), not as the spec says: ${findings.map((f) => `${f.path}: ${f.message}`).join(' ')}`,
-              secretList,
-            ),
-          ),
-        )
+      if (findings.length > 0) say(notAsSpecified(exchange, findings, secretList))
       return { findings, entry: written }
     },
   }
+}
+
+/** The terminal's line for an exchange recorded with findings against the spec, keys masked. */
+function notAsSpecified(exchange: UpstreamExchange, findings: Finding[], secrets: string[]): string {
+  const what = `${exchange.method} ${new URL(exchange.localUrl).pathname} (${exchange.status})`
+  const said = findings.map((f) => `${f.path}: ${f.message}`).join(' ')
+  return maskSecrets(scrubKeys(`tmaps-mock: recorded ${what}, not as the spec says: ${said}`, secrets))
 }
 
 /** Writes a file whole or not at all (a temporary file renamed over it), `0600`; its folder made if asked. */
@@ -156,6 +174,50 @@ function writeAtomically(path: string, text: string, makeFolder: boolean): void 
   renameSync(temporary, path)
 }
 
+/**
+ * The entries of the HAR at `path` now (as written, with the requests they answer); `fallback`
+ * when it cannot be read.
+ */
+function entriesOf(path: string, fallback: Array<{ text: string; request: string }>) {
+  let entries: HarEntry[]
+  try {
+    entries = readHar(readFileSync(path, 'utf8'), path).log.entries
+  } catch {
+    return fallback // not there yet, or broken: what this process holds is written
+  }
+  return entries.map((entry) => ({ text: JSON.stringify(entry, null, 2), request: requestOf(entry) }))
+}
+
+/** How long a lock may be held before it is taken for a crashed writer's. */
+const STALE_LOCK_MS = 10_000
+
+/**
+ * Runs `work` holding a lock file (created exclusively; waited for in 10 ms steps, at most 5 s; one
+ * older than 10 s is a crashed writer's and is taken over). Synchronous: the recorder writes so.
+ */
+function withLock(lock: string, work: () => void): void {
+  mkdirSync(dirname(lock), { recursive: true })
+  const waiter = new Int32Array(new SharedArrayBuffer(4))
+  const deadline = Date.now() + 5_000
+  let fd: number | undefined
+  while (fd === undefined) {
+    try {
+      fd = openSync(lock, 'wx', 0o600)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+      if (age > STALE_LOCK_MS || Date.now() > deadline) rmSync(lock, { force: true })
+      else Atomics.wait(waiter, 0, 0, 10)
+    }
+  }
+  try {
+    work()
+  } finally {
+    closeSync(fd)
+    rmSync(lock, { force: true })
+  }
+}
+
 /** The request an entry answers, as replay matches it. */
 const requestOf = (entry: HarEntry) =>
   matchKey(
@@ -166,9 +228,25 @@ const requestOf = (entry: HarEntry) =>
 
 const PICTURE = /^image\//
 
+/** Answer headers a recording never keeps: cookies are a session's, not TMaps's answer. */
+const UNRECORDED_HEADERS = new Set(['set-cookie', 'set-cookie2'])
+
+/**
+ * A `Referer` as recorded: the page's origin and path, not its query or fragment (a page's
+ * tokens; TMaps reads only the host). A value that is not a URL is kept as sent.
+ */
+function pageOf(referer: string): string {
+  if (!URL.canParse(referer)) return referer
+  const url = new URL(referer)
+  return `${url.origin}${url.pathname}`
+}
+
 function toEntry(exchange: UpstreamExchange, mockVersion: string, keyName: string | null): HarEntry {
   const url = new URL(exchange.localUrl)
-  const headers = Object.entries(exchange.requestHeaders).map(([name, value]) => ({ name, value }))
+  const headers = Object.entries(exchange.requestHeaders).map(([name, value]) => ({
+    name,
+    value: name === 'referer' ? pageOf(value) : value,
+  }))
   const contentType = exchange.headers['content-type'] ?? ''
   const body = exchange.bytes
   const content: HarEntry['response']['content'] = { size: body?.byteLength ?? 0, mimeType: contentType }
@@ -205,7 +283,9 @@ function toEntry(exchange: UpstreamExchange, mockVersion: string, keyName: strin
       status: exchange.status,
       statusText: exchange.statusText,
       httpVersion: 'HTTP/1.1',
-      headers: Object.entries(exchange.headers).map(([name, value]) => ({ name, value })),
+      headers: Object.entries(exchange.headers)
+        .filter(([name]) => !UNRECORDED_HEADERS.has(name))
+        .map(([name, value]) => ({ name, value })),
       cookies: [],
       content,
       redirectURL: '',

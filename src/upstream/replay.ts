@@ -295,13 +295,16 @@ function loadHar(har: string | TmapsHar, given = 'the recording'): { har: TmapsH
   return { har: readHar(text, har), name: har }
 }
 
-export function maxAgeMs(maxAge: string | number | false): number | undefined {
+export function maxAgeMs(
+  maxAge: string | number | false,
+  what = 'set up replay: maxAge',
+): number | undefined {
   if (maxAge === false) return undefined
   if (typeof maxAge === 'number' && Number.isFinite(maxAge) && maxAge >= 0) return maxAge
   const match = typeof maxAge === 'string' ? /^(\d+(?:\.\d+)?)\s*(d|h|m|s)$/.exec(maxAge.trim()) : null
   if (!match)
     throw new TypeError(
-      `Failed to set up replay: maxAge ${JSON.stringify(maxAge)} is not a duration. Write "90d", "12h", "30m", milliseconds, or false.`,
+      `Failed to ${what} ${JSON.stringify(maxAge)} is not a duration. Write "90d", "12h", "30m", milliseconds, or false.`,
     )
   const unit = { d: DAY_MS, h: 3_600_000, m: 60_000, s: 1000 }[match[2] as 'd']
   return Number(match[1]) * unit

@@ -45,6 +45,10 @@ interface TestSource extends AnswerSource {
   use(har: string): void
   /** One answer from `har`, whatever file the others use (test files run side by side). */
   answerFrom(har: string, request: SourceRequest): ReturnType<AnswerSource['answer']>
+  /** Reads `har` afresh, as a new run of its test file: its recorded order from the start. */
+  restart(har: string): void
+  /** Back to the first recorded answer of each request of `har` (after one of its tests). */
+  resetFile(har: string): void
   /** Ends the connections to TMaps. */
   close(): void
 }
@@ -69,14 +73,12 @@ export function createTestSource(
     who,
     keyName,
     throughMsw,
-    now = () => new Date(),
     warn = console.warn,
   }: {
     who: string
     keyName: (id: string | null) => string | null
     /** The process's requests go through msw (`setupTmapsNode`): TMaps's must be let through. */
     throughMsw: boolean
-    now?: () => Date
     warn?: (message: string) => void
   },
 ): TestSource | undefined {
@@ -89,7 +91,14 @@ export function createTestSource(
         'key is empty: give the real key (e.g. key: process.env.TMAPS_KEY), or record: { har } to replay a recording without one',
       )
     const forwarder = createUpstream({ ...target, key: key as string, throughMsw })
-    return { ...forwarder, use: () => {}, answerFrom: (_, request) => forwarder.answer(request) }
+    const none = () => {}
+    return {
+      ...forwarder,
+      use: none,
+      restart: none,
+      resetFile: none,
+      answerFrom: (_, request) => forwarder.answer(request),
+    }
   }
   const mode = record.mode ?? 'missing'
   if (mode !== 'missing' && mode !== 'all')
@@ -97,7 +106,7 @@ export function createTestSource(
       `Failed to ${who}: record.mode must be "missing" or "all", got ${JSON.stringify(mode)}.`,
     )
   const maxAge = record.maxAge ?? '90d'
-  const recording: Recording = { mode, limit: maxAgeMs(maxAge), maxAge }
+  const recording: Recording = { mode, limit: maxAgeMs(maxAge, `${who}: record.maxAge`), maxAge }
   // The spec's validator is made once, before the first answer (a recording checks each exchange).
   const checking =
     key === undefined
@@ -108,14 +117,14 @@ export function createTestSource(
         )
   let check: ((exchange: UpstreamExchange) => Finding[]) | undefined
   const files = new Map<string, ReturnType<typeof recordingFile>>()
-  const fileOf = (har: string) => {
+  const fileOf = (har: string, fresh = false) => {
     let file = files.get(har)
-    if (file === undefined) {
+    if (file === undefined || fresh) {
+      file?.close()
       file = recordingFile(har, recording, {
         upstream: key === undefined ? undefined : { ...target, key, throughMsw },
         keyName,
         check: (exchange) => check?.(exchange) ?? [],
-        now,
         warn,
       })
       files.set(har, file)
@@ -124,10 +133,13 @@ export function createTestSource(
   }
   const answerIn = (file: ReturnType<typeof recordingFile>, request: SourceRequest) =>
     checking === undefined ? file.answer(request) : checking.then(() => file.answer(request))
-  let current = record.har === undefined ? undefined : fileOf(record.har)
+  let currentHar = record.har
+  let current = currentHar === undefined ? undefined : fileOf(currentHar)
   return {
     use(har) {
-      current = fileOf(har)
+      // Another test file: its recording read afresh (another worker may have written it since).
+      current = fileOf(har, har !== currentHar)
+      currentHar = har
     },
     answerFrom: (har, request) => answerIn(fileOf(har), request),
     answer(request) {
@@ -135,6 +147,8 @@ export function createTestSource(
         throw new TypeError('Failed to answer from a recording: no HAR chosen (record.har).')
       return answerIn(current, request)
     },
+    restart: (har) => void fileOf(har, true),
+    resetFile: (har) => files.get(har)?.reset(),
     reset: () => {
       for (const file of files.values()) file.reset()
     },
@@ -152,30 +166,24 @@ function recordingFile(
     upstream,
     keyName,
     check,
-    now,
     warn,
   }: {
     upstream: Omit<UpstreamOptions, 'onExchange'> | undefined
     keyName: (id: string | null) => string | null
     check: (exchange: UpstreamExchange) => Finding[]
-    now: () => Date
     warn: (message: string) => void
   },
 ) {
   const kept = existsSync(har) ? readHar(readFileSync(har, 'utf8'), har).log.entries : []
   const index = createReplayIndex(har)
   for (const entry of kept) index.add(entry)
-  const oldest = index.oldest()
-  if (
-    upstream === undefined &&
-    limit !== undefined &&
-    oldest !== undefined &&
-    now().getTime() - oldest > limit
-  )
-    warn(
-      `tmaps-mock: the recording ${har} holds answers older than ${maxAge} (the oldest from ${new Date(oldest).toISOString().slice(0, 10)}), and there is no key to record them again: give upstream.key (e.g. from TMAPS_KEY) to refresh them.`,
-    )
   if (upstream === undefined) {
+    // Ages are the real clock's, as the recorder dates entries (a test's own `now` may be frozen).
+    const oldest = index.oldest()
+    if (limit !== undefined && oldest !== undefined && Date.now() - oldest > limit)
+      warn(
+        `tmaps-mock: the recording ${har} holds answers older than ${typeof maxAge === 'number' ? `${maxAge} ms` : maxAge} (the oldest from ${new Date(oldest).toISOString().slice(0, 10)}), and there is no key to record them again: give upstream.key (e.g. from TMAPS_KEY) to refresh them.`,
+      )
     const hint = '; give upstream.key (the real key, e.g. from TMAPS_KEY) to record it'
     return {
       answer: (request: SourceRequest) =>
@@ -184,50 +192,73 @@ function recordingFile(
       close: () => {},
     }
   }
-  const { key } = upstream
   const recorder = createHarRecorder({
     path: har,
     mockVersion: packageVersion(),
-    secrets: () => [key],
+    secrets: () => [upstream.key],
     keyName,
     check,
     kept,
   })
   /** Requests recorded since the file was opened: a later answer is added after them, not in their place. */
   const recorded = new Map<string, number>()
+  /** Why a request's last answer from TMaps was not recorded (the log's reason when the old one is kept). */
+  const refusals = new Map<string, string>()
+  /** Requests asked of TMaps since the file was opened, and those in flight (asked once at a time). */
+  const tried = new Set<string>()
+  const inFlight = new Map<string, Promise<SourceAnswer>>()
   const forwarder = createUpstream({
     ...upstream,
     onExchange(exchange) {
       const request = matchKey(exchange.method, new URL(exchange.localUrl), exchange.body)
-      const { findings, entry } = recorder.add(exchange, {
-        replace: !recorded.has(request),
+      const first = !recorded.has(request)
+      const { findings, entry, refused } = recorder.add(exchange, {
+        replace: first,
         accept: (written: HarEntry) =>
           replays(written.response.status)
             ? unservable(written)
             : `TMaps answered ${written.response.status}, which is never replayed`,
       })
       if (entry !== undefined) {
-        index.add(entry, { replace: !recorded.has(request) })
+        index.add(entry, { replace: first })
         recorded.set(request, (recorded.get(request) ?? 0) + 1)
-      }
+      } else if (refused !== undefined) refusals.set(request, refused)
       return findings
     },
   })
-  const stale = (list: HarEntry[]) =>
-    limit !== undefined && now().getTime() - Math.max(...list.map(recordedAt)) > limit
+  /** Older than `maxAge` by the real clock: its oldest dated answer, or no date at all. */
+  const stale = (list: HarEntry[]) => {
+    if (limit === undefined) return false
+    const dated = list.map(recordedAt).filter(Number.isFinite)
+    return dated.length === 0 || Date.now() - Math.min(...dated) > limit
+  }
+  const forward = (request: SourceRequest, key: string, list: HarEntry[] | undefined) => {
+    const before = recorded.get(key) ?? 0
+    tried.add(key)
+    refusals.delete(key)
+    return forwarder.answer(request).then((answer) => {
+      if (list === undefined || (recorded.get(key) ?? 0) > before) return answer
+      // TMaps did not answer, or answered what is not recorded (a 503): the recorded answer stays.
+      const why = answer.unanswered
+        ? 'TMaps could not be reached'
+        : (refusals.get(key) ?? `TMaps answered ${answer.status}`)
+      return index.play(request, `; ${why}, so it is kept`) as SourceAnswer | Promise<SourceAnswer>
+    })
+  }
   return {
     answer(request: SourceRequest): SourceAnswer | Promise<SourceAnswer> {
       const list = index.answers(request)
       const key = matchKey(request.method, request.url, request.body)
-      const before = recorded.get(key) ?? 0
-      if (list !== undefined && mode === 'missing' && (before > 0 || !stale(list)))
+      if (mode === 'all') return forward(request, key, list)
+      // 'missing': what the file answers (or was asked of TMaps in this run already), replayed.
+      if (list !== undefined && (tried.has(key) || !stale(list)))
         return index.play(request) as SourceAnswer | Promise<SourceAnswer>
-      return forwarder.answer(request).then((answer) => {
-        if (list === undefined || (recorded.get(key) ?? 0) > before) return answer
-        // TMaps did not answer, or answered what is not recorded (a 503): the recorded answer stays.
-        const why = answer.unanswered ? 'TMaps could not be reached' : `TMaps answered ${answer.status}`
-        return index.play(request, `; ${why}, so it is kept`) as SourceAnswer | Promise<SourceAnswer>
-      })
+      let asked = inFlight.get(key)
+      if (asked === undefined) {
+        asked = forward(request, key, list).finally(() => inFlight.delete(key))
+        inFlight.set(key, asked)
+      }
+      return asked
     },
     reset: index.reset,
     close: () => forwarder.close(),

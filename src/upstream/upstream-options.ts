@@ -99,7 +99,8 @@ export function checkUpstream(options: TmapsUpstream, who: string) {
   return {
     api,
     tiles,
-    key: key?.trim() ? key : undefined,
+    // A secret read from a file or a variable often ends in a line break: the key is what is left.
+    key: key?.trim() ? key.trim() : undefined,
     ...(ca !== undefined && { ca }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(options.browserHeaders !== undefined && { browserHeaders: options.browserHeaders }),

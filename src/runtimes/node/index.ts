@@ -76,7 +76,6 @@ export function setupTmapsNode(options: TmapsNodeOptions = {}): { server: SetupS
       who: 'set up setupTmapsNode',
       throughMsw: true,
       keyName: (id) => (id === null ? null : (core?.console.getKey({ id })?.name ?? null)),
-      ...(mockOptions.now && { now: mockOptions.now }),
     },
   )
   // Pictures and heavy JSON are made in the process's render pool, unless `renderer` says otherwise.

@@ -267,7 +267,6 @@ export function tmapsFixtures(options: TmapsPlaywrightOptions = {}): TmapsFixtur
             who: 'start the tmapsMock fixture',
             throughMsw: false,
             keyName: (id) => (id === null ? null : (mock?.console.getKey({ id })?.name ?? null)),
-            ...(mockOptions.now && { now: mockOptions.now }),
           },
         )
         mock = createCore(mockOptions, source && { source })

@@ -28,7 +28,7 @@ export interface TmapsRecorderOptions {
 /**
  * Records TMaps from Vitest's browser mode: a plugin for the Vitest config.
  *
- * It answers the accepted requests of `tmapsFixtures({ record: commands })` (from
+ * It answers the accepted requests of `tmapsFixtures({ recorder: commands })` (from
  * `tmaps-mock/vitest`) in the Vitest process, which holds the real key and writes the HAR files
  * (the page never sees the key). Each request reaches it through a browser command
  * (`tmapsRecorded`) once the page's mock has accepted it. The options are checked at once; a bad
@@ -67,20 +67,27 @@ export function tmapsRecorder(options: TmapsRecorderOptions): Plugin {
     throw new TypeError(
       'Failed to set up tmapsRecorder(): give upstream (the real TMaps and its key), record (a HAR), or both.',
     )
+  const harFor = (testPath: string | undefined) => {
+    if (harOf === undefined) return typeof record?.har === 'string' ? record.har : undefined
+    if (typeof testPath !== 'string')
+      throw new TypeError('Failed to record a TMaps request from the page: Vitest gave no test file.')
+    return harOf(testPath)
+  }
   const commands = {
     async tmapsRecorded({ testPath }: { testPath?: string }, wire: unknown) {
       const request = fromWireRequest(wire)
       if (request.keyId !== null && request.keyName !== null) names.set(request.keyId, request.keyName)
-      if (harOf !== undefined && typeof testPath !== 'string')
-        throw new TypeError('Failed to record a TMaps request from the page: Vitest gave no test file.')
+      const har = harFor(testPath)
       return toWireAnswer(
-        await (harOf === undefined
-          ? source.answer(request)
-          : source.answerFrom(harOf(testPath as string), request)),
+        await (har === undefined ? source.answer(request) : source.answerFrom(har, request)),
       )
     },
-    tmapsRecordedReset() {
-      source.reset?.()
+    /** After a test (`fresh`: when a test file starts, its recording read afresh). */
+    tmapsRecordedReset({ testPath }: { testPath?: string }, options?: { fresh?: boolean }) {
+      const har = harFor(testPath)
+      if (har === undefined) return
+      if (options?.fresh === true) source.restart(har)
+      else source.resetFile(har)
     },
   }
   return {

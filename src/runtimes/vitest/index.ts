@@ -26,7 +26,7 @@ export interface TmapsVitestOptions extends TmapsWorkerOptions {
    * `tmaps-mock/vite`), in Node, which holds the real key and the HAR files: replayed from the
    * test file's recording, or forwarded to TMaps and recorded (docs/upstream.md). Default: none.
    */
-  record?: object
+  recorder?: object
 }
 
 type Use<T> = (value: T) => Promise<void>
@@ -99,7 +99,7 @@ export interface TmapsVitestFixtures {
  * ```
  */
 export function tmapsFixtures(options: TmapsVitestOptions = {}): TmapsVitestFixtureDefinitions {
-  const { workerUrl = '/mockServiceWorker.js', record, ...workerOptions } = options
+  const { workerUrl = '/mockServiceWorker.js', recorder, ...workerOptions } = options
   if (typeof workerUrl !== 'string' || workerUrl === '') {
     throw new TypeError(
       `Failed to define the TMaps fixtures: workerUrl must be the path msw's worker script is served at (default '/mockServiceWorker.js'), got ${JSON.stringify(workerUrl)}.`,
@@ -113,9 +113,9 @@ export function tmapsFixtures(options: TmapsVitestOptions = {}): TmapsVitestFixt
         const start = { quiet: true, onUnhandledFrame: 'bypass' as const, ...workerOptions.start }
         let mock: TmapsWorker | undefined
         const source =
-          record === undefined
+          recorder === undefined
             ? undefined
-            : recorderSource(record, (id) => mock?.console.getKey({ id })?.name ?? null)
+            : await recorderSource(recorder, (id) => mock?.console.getKey({ id })?.name ?? null)
         mock = createTmapsWorker(
           {
             ...workerOptions,
@@ -148,24 +148,47 @@ export function tmapsFixtures(options: TmapsVitestOptions = {}): TmapsVitestFixt
 /** The commands `tmapsRecorder()` adds to Vitest's browser mode (`vitest/browser`'s `commands`). */
 interface RecorderCommands {
   tmapsRecorded?: (request: WireRequest) => Promise<WireAnswer>
-  tmapsRecordedReset?: () => Promise<void>
+  tmapsRecordedReset?: (options?: { fresh?: boolean }) => Promise<void>
 }
 
 /**
  * A source that asks the Vitest process (`tmapsRecorder()`, through a browser command) for each
  * accepted request's answer; throws, saying what to add, when there is no such command.
  */
-function recorderSource(commands: RecorderCommands, keyName: (id: string) => string | null): AnswerSource {
+async function recorderSource(
+  commands: RecorderCommands,
+  keyName: (id: string) => string | null,
+): Promise<AnswerSource> {
   const { tmapsRecorded: recorded, tmapsRecordedReset: reset } = commands
-  if (typeof recorded !== 'function' || typeof reset !== 'function')
-    throw new Error(
-      "tmaps-mock/vitest: record has no tmapsRecorded command. Pass Vitest's commands (import { commands } from 'vitest/browser'), and add tmapsRecorder({ upstream, record }) from 'tmaps-mock/vite' to the plugins of your Vitest config.",
+  const missing = (why: string) =>
+    new Error(
+      `tmaps-mock/vitest: the recorder cannot be reached (${why}). Pass Vitest's commands (import { commands } from 'vitest/browser') as recorder, and add tmapsRecorder({ upstream, record }) from 'tmaps-mock/vite' to the plugins of your Vitest config.`,
     )
+  if (typeof recorded !== 'function' || typeof reset !== 'function') throw missing('no tmapsRecorded command')
+  try {
+    await reset({ fresh: true }) // a new run of this file: its recording read afresh, from its first answers
+  } catch (error) {
+    throw missing((error as Error).message)
+  }
   return {
-    answer: async (request) =>
-      fromWireAnswer(
-        await recorded(toWireRequest(request, request.keyId === null ? null : keyName(request.keyId))),
-      ),
+    async answer(request) {
+      const keyOf = request.keyId === null ? null : keyName(request.keyId)
+      try {
+        return fromWireAnswer(await recorded(toWireRequest(request, keyOf)))
+      } catch (error) {
+        // The recorder could not answer (a file that is not a HAR, a folder it cannot write): say why.
+        const why = `the recorder could not answer: ${(error as Error).message}`
+        return {
+          status: 500,
+          body: new TextEncoder().encode(JSON.stringify({ error: `tmaps-mock: ${why}` })),
+          contentType: 'application/json',
+          headers: {},
+          source: 'replay-miss',
+          reason: `Authorized; ${why}.`,
+          repeatable: false,
+        }
+      }
+    },
     reset: () => void reset(),
   }
 }

@@ -1,10 +1,11 @@
-import { basename } from 'node:path'
+import { relative } from 'node:path'
 import { playwright } from '@vitest/browser-playwright'
 import { tmapsMock, tmapsRecorder } from 'tmaps-mock/vite'
 import { defineConfig } from 'vitest/config'
 
 // The recorded tests: their TMaps answers replayed from recordings/<test file>.har, and what a
 // file lacks forwarded to TMaps with the real key and recorded. No TMAPS_KEY (CI): replayed only.
+// Recording waits for TMaps (at most 15 s): the tests' time limit leaves room for it.
 export default defineConfig({
   plugins: [
     tmapsMock(),
@@ -16,11 +17,13 @@ export default defineConfig({
         tiles: process.env.TMAPS_TILES,
         ca: process.env.TMAPS_CA,
       },
-      record: { har: (testFile) => `recordings/${basename(testFile)}.har` },
+      // One HAR per test file, named after its path under src/ (two files of one name never share one).
+      record: { har: (testFile) => `recordings/${relative('src', testFile)}.har` },
     }),
   ],
   test: {
     include: ['src/**/*.recorded.ts'],
+    testTimeout: 30_000,
     browser: {
       enabled: true,
       headless: true,

@@ -2,9 +2,9 @@ import { type TmapsVitestFixtures, tmapsFixtures } from 'tmaps-mock/vitest'
 import { test as base, expect } from 'vitest'
 import { commands } from 'vitest/browser'
 
-// record: the page's mock decides each request (key, Origin), then tmapsRecorder() in the Vitest
+// recorder: the page's mock decides each request (key, Origin), then tmapsRecorder() in the Vitest
 // config answers it, through Vitest's commands: from this file's recording, or from TMaps.
-const test = base.extend<TmapsVitestFixtures>(tmapsFixtures({ state: 'empty', record: commands }))
+const test = base.extend<TmapsVitestFixtures>(tmapsFixtures({ state: 'empty', recorder: commands }))
 
 test('finds Sfax as TMaps answers it', async ({ tmaps }) => {
   const key = await tmaps.console.createKey({ name: 'Web', domains: [location.hostname] })
