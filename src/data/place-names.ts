@@ -47,26 +47,51 @@ const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string; partOf?: t
 }
 
 /**
- * Names of the gazetteer's points of interest besides its own (by its id): an island is called
- * by its bare name ("Djerba", "جربة") as often as "Île de Djerba", and the gazetteer gives no
- * Arabic. Source: the island's article in the French and Arabic Wikipedias.
+ * Names of the gazetteer's points of interest besides its own French one (by its id): the English
+ * name, and for an island its bare name ("Djerba", "جربة"), called so as often as "Île de
+ * Djerba", and its Arabic, which the gazetteer lacks. Sources: the places' articles in the French,
+ * English and Arabic Wikipedias. A port's English name is made by rule ("Port of Sousse").
  */
-export const POI_NAMES: Readonly<Record<string, { ar: string; aliases: readonly string[] }>> = {
-  'landmark:djerba': { ar: 'جزيرة جربة', aliases: ['Djerba', 'Jerba', 'جربة'] },
+export const POI_NAMES: Readonly<Record<string, { en: string; ar?: string; aliases?: readonly string[] }>> = {
+  'landmark:djerba': { en: 'Djerba Island', ar: 'جزيرة جربة', aliases: ['Djerba', 'Jerba', 'جربة'] },
+  'landmark:medina-of-tunis': { en: 'Medina of Tunis' },
+  'landmark:carthage': { en: 'Archaeological Site of Carthage' },
+  'landmark:sidi-bou-said': { en: 'Sidi Bou Said' },
+}
+
+/** A gazetteer point of interest's English name: its own, a port's by rule, else the French. */
+export function poiEnglishName(poi: { id: string; cat: string; name: string }): string {
+  const own = POI_NAMES[poi.id]?.en
+  if (own !== undefined) return own
+  return poi.cat === 'port' ? poi.name.replace(/^Port de (la |l'|)/, 'Port of ') : poi.name
+}
+
+/** The same name but for accents, case, hyphens and apostrophes ("Kélibia" and "Kelibia"). */
+const sameName = (a: string, b: string) => {
+  const bare = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[-'’\s]+/g, ' ')
+      .toLowerCase()
+  return bare(a) === bare(b)
 }
 
 /**
  * A locality's names as the map draws them and the geocoder answers them (one function for both,
  * and for the generated places and routing's road names): the French spelling used in Tunisia
  * (`PLACE_NAMES`, else the gazetteer's French name, else its GeoNames name), the same in English
- * unless the gazetteer has an English name, and the Arabic without the governorate some gazetteer
- * names carry after a comma ("سكرة، تونس").
+ * (unaccented where the gazetteer's English name says so), and the Arabic without the governorate
+ * some gazetteer names carry after a comma ("سكرة، تونس").
  * @example placeName({ name: 'Aryanah', ... }) // { fr: 'Ariana', en: 'Ariana', ar: 'أريانة' }
  */
 export function placeName(l: Locality): Names {
   const named = PLACE_NAMES[l.name]
   const fr = named?.fr ?? l.fr ?? l.name
-  const en = named ? named.fr : (l.en ?? fr)
+  // GeoNames' English names are mostly transliterations of the Arabic ("Aryanah", "Masakin",
+  // "Majaz al Bab") or old names ("Bizerta", "Leptis Parva" for Lamta), not what English texts,
+  // maps and signs in Tunisia use: the French name, but where only its accents differ.
+  const en = named ? named.fr : l.en !== undefined && sameName(l.en, fr) ? l.en : fr
   const ar = ((named?.ar ?? l.ar ?? fr).split('،')[0] ?? '').trim()
   return { fr, en, ar }
 }

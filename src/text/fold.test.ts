@@ -10,6 +10,8 @@ describe('foldWord', () => {
     ['Chebba', 'Shebba'],
     ['Hammamet', 'Hamamet'],
     ['9ayrawen', 'kairawen'],
+    ['9lebia', 'Kelebia'],
+    ['9bili', 'Kebili'],
     ['القيروان', 'قيروان'],
     ['الحبيب', 'حبيب'],
     ['مدينة', 'مدينه'],

@@ -85,6 +85,9 @@ function fold(word: string): string {
     return w.length > 3 && w.startsWith('ال') ? w.slice(2) : w
   }
   if (/[a-z]/.test(w) && /\d/.test(w) && !/^\d+[a-z]?$/.test(w)) {
+    // A consonant digit before a consonant stands for a syllable whose short vowel Arabizi leaves
+    // out and French spellings write as "e": "9lebia" is Kelibia, "9bili" Kebili.
+    w = w.replace(/[579](?=[bcdfghjklmnpqrstvxz])/g, (d) => `${ARABIZI[d]}e`)
     w = w.replace(/[23579]/g, (d) => ARABIZI[d] ?? d)
   }
   return w

@@ -96,6 +96,19 @@ describe('GET /geocoding/forward', () => {
     expect(await top('zan9a')).toMatchObject({ formatted: expect.stringMatching(/^Impasse /) })
   })
 
+  it('finds a town from Arabizi whose short vowel is left out: 9lebia is Kelibia, 9bili Kebili', async () => {
+    const top = async (q: string) => (await forward(`q=${encodeURIComponent(q)}&lang=fr`)).body.results[0]
+    const towns: Array<[string, string]> = [
+      ['9lebia', 'Kélibia'],
+      ['Klibia', 'Kélibia'],
+      ['9bili', 'Kébili'],
+      ['9ayrawen', 'Kairouan'],
+    ]
+    for (const [q, town] of towns) {
+      expect((await top(q))?.components, q).toMatchObject({ commune: town })
+    }
+  })
+
   it('turns a house number into an address on the street', async () => {
     const { body } = await forward('q=12%20Avenue%20Habib%20Bourguiba%2C%20Sfax&limit=1&lang=fr')
     expect(body.results[0]).toMatchObject({

@@ -3,7 +3,7 @@ import { DELEGATIONS, delegation, GOVERNORATES, governorate, LOCALITIES, POIS } 
 import { radians } from '../../data/geo.ts'
 import { KIND_WORDS, LANDMARKS, SUPERSEDED_POIS } from '../../data/landmarks.ts'
 import type { Lang, Names } from '../../data/lang.ts'
-import { isOwnPlace, otherSpellings, POI_NAMES, placeName } from '../../data/place-names.ts'
+import { isOwnPlace, otherSpellings, POI_NAMES, placeName, poiEnglishName } from '../../data/place-names.ts'
 import type { Street } from '../../data/streets.ts'
 import { nearestTown } from '../../data/towns.ts'
 import { WATERS } from '../../data/waters.ts'
@@ -137,7 +137,9 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
     const g = governorate(l.gov)
     const d = delegation(l.del)
     const names = placeName(l)
-    const other = otherSpellings(l)
+    // The gazetteer's English name is searched as a name even where the answers use the French
+    // one ("Bizerta", "Aryanah"): it ranks the town as before.
+    const other = otherSpellings(l).filter((n) => n !== l.en)
     const place: Place = {
       id: `loc:${l.id}`,
       kind: 'locality',
@@ -152,7 +154,7 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
       governorate: govNames(l.gov),
       prominence: prominenceOf(l.pop) + (l.fc === 'PPLC' || l.fc === 'PPLA' ? 0.1 : 0),
       context: `${g.fr} ${g.ar} ${d.fr} ${d.postcode}`,
-      aliases: [...new Set(Object.values(names))],
+      aliases: [...new Set([...Object.values(names), ...(l.en ? [l.en] : [])])],
       // GeoNames' and other transliterations ("Aryanah", "Salambaw"): still found.
       ...(other.length > 0 && { alt: other }),
     }
@@ -162,24 +164,8 @@ export function makeGazetteerPlaces(): GazetteerPlaces {
     localityPlaces.set(l.id, place)
   }
   for (const p of POIS) {
-    if (SUPERSEDED_POIS.has(p.id)) continue
     // Its town as nearby and reverse name it, so that every endpoint gives one address.
-    const town = townOf(localityPlaces, p)
-    const more = POI_NAMES[p.id]
-    const ar = p.ar ?? more?.ar
-    places.push({
-      id: `poi:${p.id}`,
-      kind: 'poi',
-      type: 'poi',
-      name: { fr: p.name, en: p.name, ar: ar ?? p.name },
-      lat: p.lat,
-      lng: p.lng,
-      bbox: boxAround(p.lat, p.lng, 0.002),
-      ...town,
-      prominence: 0.7,
-      context: `${town.commune.fr} ${town.governorate.fr} ${p.cat} ${p.iata ?? ''}`,
-      aliases: [p.name, ...(ar ? [ar] : []), ...(more?.aliases ?? [])],
-    })
+    if (!SUPERSEDED_POIS.has(p.id)) places.push(gazetteerPoiPlace(p, townOf(localityPlaces, p)))
   }
   for (const l of LANDMARKS) {
     const town = townOf(localityPlaces, l)
@@ -355,5 +341,24 @@ export function componentsOf(place: Place, lang: Lang, houseNumber?: string) {
     ...(place.delegation ? { delegation: place.delegation[lang] } : {}),
     governorate: place.governorate[lang],
     country: 'TN',
+  }
+}
+
+/** A point of interest of the gazetteer (a port, an airport, a heritage site) as a place in its town. */
+function gazetteerPoiPlace(p: (typeof POIS)[number], town: ReturnType<typeof townOf>): Place {
+  const more = POI_NAMES[p.id]
+  const ar = p.ar ?? more?.ar
+  return {
+    id: `poi:${p.id}`,
+    kind: 'poi',
+    type: 'poi',
+    name: { fr: p.name, en: poiEnglishName(p), ar: ar ?? p.name },
+    lat: p.lat,
+    lng: p.lng,
+    bbox: boxAround(p.lat, p.lng, 0.002),
+    ...town,
+    prominence: 0.7,
+    context: `${town.commune.fr} ${town.governorate.fr} ${p.cat} ${p.iata ?? ''}`,
+    aliases: [p.name, ...(ar ? [ar] : []), ...(more?.aliases ?? [])],
   }
 }

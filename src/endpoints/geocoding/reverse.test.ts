@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../test/support/api-client.ts'
 import { distanceKm } from '../../data/geo.ts'
+import { LANDMARKS } from '../../data/landmarks.ts'
 import { geocoderFor } from './geocoder.ts'
 
 const client = apiClient('reverse')
@@ -41,6 +42,39 @@ describe('GET /geocoding/reverse', () => {
       const sorted = type === 'locality' || type === 'address' ? distances.slice(1) : distances
       expect(sorted).toEqual([...sorted].sort((a, b) => a - b))
     }
+  })
+
+  it('names the landmark a point stands at before any address, and a street through its point from the street', async () => {
+    // Where a real street or square meets a landmark's point, the point is on the street: its
+    // address first (Place Barcelone's is the station's; the avenue ends at Tunis Marine; the
+    // boulevard starts at Bab Saadoun's gate).
+    const onStreet = new Set(['gare-de-tunis', 'gare-de-tunis-marine', 'bab-saadoun'])
+    // Every other real landmark, at its own point (Zitouna, Bab Bhar, El Jem, the Ribat of Sousse, ...).
+    for (const l of LANDMARKS) {
+      const { body } = await get('reverse', `lat=${l.lat}&lng=${l.lng}&lang=fr`)
+      const named = (r: { type: string; formatted: string }) =>
+        r.type === 'poi' && r.formatted.startsWith(`${l.name.fr}, `)
+      if (onStreet.has(l.id)) {
+        expect(body.results[0].type, l.id).toBe('address')
+        const pois = await get('reverse', `lat=${l.lat}&lng=${l.lng}&lang=fr&type=poi`)
+        expect(named(pois.body.results[0]), l.id).toBe(true)
+      } else {
+        expect(body.results[0], l.id).toMatchObject({ type: 'poi', distance: 0 })
+        expect(named(body.results[0]), `${l.id}: ${body.results[0].formatted}`).toBe(true)
+      }
+    }
+    // The gazetteer's own landmarks too: Sidi Bou Saïd's point is Sidi Bou Saïd.
+    const sidiBouSaid = await get('reverse', 'lat=36.8687&lng=10.34174&lang=fr')
+    expect(sidiBouSaid.body.results[0].formatted).toMatch(/^Sidi Bou Saïd, /)
+    // In El Jem's arena, 35 m from its point: still the amphitheatre.
+    const arena = await get('reverse', 'lat=35.2966&lng=10.7072&lang=fr')
+    expect(arena.body.results[0].formatted).toMatch(/^Amphithéâtre d'El Jem, /)
+    // On Rue Jemaa Zitouna, before the mosque's front, 50 m from its point: the street's address.
+    const street = await get('reverse', 'lat=36.7975&lng=10.1716&lang=fr')
+    expect(street.body.results[0]).toMatchObject({
+      type: 'address',
+      components: { street: 'Rue Jemaa Zitouna' },
+    })
   })
 
   it("answers type=locality with the commune containing the point (its street's town), as documented", async () => {

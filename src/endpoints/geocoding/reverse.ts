@@ -6,7 +6,7 @@ import type { World } from '../../data/world.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { query } from '../params.ts'
 import { ADDRESS_RADIUS_M, addressesNear, streetsNear } from './addresses.ts'
-import { GEOCODER } from './geocoder.ts'
+import { GEOCODER, type Geocoder } from './geocoder.ts'
 import { poiPlace, poisWithin } from './nearby.ts'
 import {
   componentsOf,
@@ -23,6 +23,16 @@ const STREET_RADIUS_M = 300
 const POI_RADIUS_M = 1000
 /** A point this near a town's own point is in that town. */
 const TOWN_POINT_M = 400
+/**
+ * A point this near a real landmark's point, and nearer to it than to any street, stands at the
+ * landmark (an amphitheatre, a mosque and its courtyard span about this much from their centre):
+ * the landmark is named before any address.
+ */
+const AT_LANDMARK_M = 100
+
+/** A real landmark (its place and point read from a source), not a generated point of interest. */
+const isLandmark = (place: Place) =>
+  place.id.startsWith('poi_landmark_') || place.id.startsWith('poi:landmark:')
 
 export interface ReverseResult {
   lat: number
@@ -99,8 +109,11 @@ export function reverse(
     )
   const streetResults = (radius: number) =>
     streets.filter((s) => s.snap.meters <= radius).map((s) => result(s.place, s.snap, 'street', lang, point))
-  const poiResults = (radius: number) =>
-    pois.filter((p) => p.meters <= radius).map((p) => result(p.place, p.place, 'poi', lang, point))
+  const atLandmark = landmarkTest(geocoder, point, streets)
+  const poiResults = (radius: number, which: (place: Place) => boolean = () => true) =>
+    pois
+      .filter((p) => p.meters <= radius && which(p.place))
+      .map((p) => result(p.place, p.place, 'poi', lang, point))
   // The commune containing the point, as the docs say `type=locality` answers: a town at whose own
   // point it stands (within 400 m: Kheireddine among La Goulette's streets), else the town of the
   // street the point stands on (within 300 m), before the nearest other town centres.
@@ -126,20 +139,47 @@ export function reverse(
           : type === 'locality'
             ? localityResults()
             : [
+                ...poiResults(AT_LANDMARK_M, atLandmark),
                 ...addresses(ADDRESS_RADIUS_M),
                 ...streetResults(STREET_RADIUS_M),
-                ...poiResults(POI_RADIUS_M),
+                ...poiResults(POI_RADIUS_M, (place) => !atLandmark(place)),
                 ...localityResults(),
               ]
   // With a type, nearest first, after the point's own where it has one (a locality: the one
   // containing it; an address: its own, as every endpoint reads it, `addressesNear`); without, by
-  // kind first (address, street, POI, locality), as the docs' sample answers an address.
+  // kind first (address, street, POI, locality), as the docs' sample answers an address, after
+  // the landmark the point stands at, if any.
   if (type === undefined) return all.slice(0, limit)
   const [own, ...rest] = all
   const nearest = (list: ReverseResult[]) => list.sort((a, b) => a.distance - b.distance)
   const ordered =
     type === 'address' || type === 'locality' ? [...(own ? [own] : []), ...nearest(rest)] : nearest(all)
   return ordered.slice(0, limit)
+}
+
+/**
+ * Whether a place is the landmark a point stands at: within reach of its point and nearer to it
+ * than to any street or door (a point on a street beside a monument names the street's address,
+ * and a place at its door beside one its own address).
+ */
+function landmarkTest(
+  geocoder: Geocoder,
+  point: { lat: number; lng: number },
+  streets: ReturnType<typeof streetsNear>,
+): (place: Place) => boolean {
+  let offStreet: number | undefined
+  return (place) => {
+    const meters = distanceKm(point, place) * 1000
+    if (!isLandmark(place) || meters > AT_LANDMARK_M) return false
+    if (offStreet === undefined) {
+      const door = addressesNear(geocoder, point, ADDRESS_RADIUS_M, streets)[0]?.door
+      offStreet = Math.min(
+        streets[0]?.snap.meters ?? Number.POSITIVE_INFINITY,
+        door ? distanceKm(point, door) * 1000 : Number.POSITIVE_INFINITY,
+      )
+    }
+    return meters < offStreet
+  }
 }
 
 function result(
