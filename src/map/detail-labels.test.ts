@@ -116,6 +116,30 @@ describe('landmarks', () => {
     expect(texts(13, x13, y13).map((t) => t.text)).not.toContain(bardo.name.fr)
   })
 
+  it.each([
+    ['amphitheatre-d-el-jem', 14],
+    ['borj-el-kebir', 14],
+    ['mausolee-habib-bourguiba', 15],
+    // 55 m from the Great Mosque: from zoom 16, where both names fit.
+    ['ribat-de-sousse', 16],
+    ['mosquee-zitouna', 15],
+  ] as const)(
+    'draws %s at zoom %i and closer, named in French and Arabic (at the town label too)',
+    (id, zoom) => {
+      const l = LANDMARKS.find((m) => m.id === id)!
+      const names = (z: number) =>
+        staticScene(
+          SEED,
+          parseStaticMap(new URLSearchParams(`center=${l.lat},${l.lng}&zoom=${z}&size=640x400`)),
+        )
+          .shapes.filter((s): s is TextShape => s.kind === 'text')
+          .map((s) => s.text)
+      for (const z of [zoom, 16])
+        expect(names(z), `zoom ${z}`).toEqual(expect.arrayContaining([l.name.fr, l.name.ar]))
+      expect(names(13)).not.toContain(l.name.fr)
+    },
+  )
+
   it("shows Byrsa (the Carthage museum) and the Punic ports on the docs' Carthage thumbnail", () => {
     const spec = parseStaticMap(
       new URLSearchParams(

@@ -293,47 +293,100 @@ function runwayCandidates(g: Gather): void {
     }
 }
 
-/** Landmarks at 15+ (railway stations at 14+): an icon at the building, the name under it. */
+/** The kinds of landmark drawn from zoom 14: what a town is known for, and its railway stations. */
+const AT_ZOOM_14: ReadonlySet<LandmarkKind> = new Set([
+  'monument',
+  'fort',
+  'archaeological_site',
+  'palace',
+  'station',
+])
+
+/**
+ * Landmarks at 15+, at 14+ the monuments, forts, ancient sites, palaces, great mosques and railway
+ * stations: an icon at the building, the name under it in French and Arabic.
+ */
 function landmarkCandidates(g: Gather): void {
   const { font } = g.input
   const { zoom, size, near, halo, candidates } = g
-  // 2. Landmarks at 15+ (railway stations at 14+, on their line): an icon at the building, the
-  // name under it.
+  // 2. Landmarks: an icon at the building, the name under it.
   if (zoom >= 14) {
     for (const l of LANDMARKS) {
-      if (zoom < 15 && l.kind !== 'station') continue
+      if (zoom < 15 && !AT_ZOOM_14.has(l.kind) && !l.greatMosqueOf) continue
       const [x, y] = [mercatorX(l.lng) * size, mercatorY(l.lat) * size]
       if (!near(x, y) || !onLand(l.lat, l.lng)) continue
       const fs = zoom >= 17 ? 12 : 11
       const color = KIND_COLOURS[l.kind]
       const name = l.name.fr
       const w = Math.max(font.layout(name).width * fs, font.layout(l.name.ar).width * (fs - 1), 14)
-      const top = y - 7
-      const bottom = y + 8 + fs * 2.3
-      candidates.push({
-        kind: 'landmark',
-        id: l.id,
-        rank: 1,
-        // The TGM's stations give way to the other landmarks (the Punic ports beside Carthage Byrsa).
-        sub: l.greatMosqueOf ? 0 : l.id.startsWith('gare-tgm-') ? 5 : l.aliases ? 2 : 4,
-        box: { cx: x, cy: (top + bottom) / 2, hw: w / 2 + 2, hh: (bottom - top) / 2, angle: 0 },
-        draw(out, left, topPx) {
-          const [px, py] = [x - left, y - topPx]
-          out.push({
-            kind: 'circle',
-            role: 'place',
-            x: px,
-            y: py,
-            r: 5.5,
-            color,
-            outline: { width: 1.5, color: WHITE },
-          })
-          out.push(label(name, px, py + 8 + fs * 0.55, fs, color, halo))
-          out.push(label(l.name.ar, px, py + 8 + fs * 1.7, fs - 1, color, halo))
-        },
-      })
+      // The name under the icon, else above it, to its right or to its left (a town's label by it).
+      for (const [j, place] of namePlaces(x, y, w, fs).entries()) {
+        candidates.push({
+          kind: 'landmark',
+          id: l.id,
+          // A town's great mosque after the squares' names and before the streets' around it
+          // (Zitouna in its lanes); the TGM's stations give way to the other landmarks (the Punic
+          // ports beside Carthage Byrsa).
+          rank: l.greatMosqueOf ? 0 : 1,
+          sub: l.greatMosqueOf ? 9 : l.id.startsWith('gare-tgm-') ? 5 : l.aliases ? 2 : 4,
+          group: l.id,
+          alternative: j,
+          box: place.box,
+          draw(out, left, topPx) {
+            const [px, py] = [x - left, y - topPx]
+            out.push({
+              kind: 'circle',
+              role: 'place',
+              x: px,
+              y: py,
+              r: 5.5,
+              color,
+              outline: { width: 1.5, color: WHITE },
+            })
+            const [dx, dy] = place.name
+            out.push(label(name, px + dx, py + dy, fs, color, halo))
+            out.push(label(l.name.ar, px + dx, py + dy + fs * 1.15, fs - 1, color, halo))
+          },
+        })
+      }
     }
   }
+}
+
+/**
+ * Where a landmark's two-line name (French over Arabic, `w` wide, `fs` pixels) may stand around
+ * its icon at (x, y): the box of icon and name, and the French line's centre from the icon.
+ */
+function namePlaces(
+  x: number,
+  y: number,
+  w: number,
+  fs: number,
+): { box: LabelBox; name: [number, number] }[] {
+  const height = fs * 2.3
+  const side = 9 + w / 2
+  const places: { name: [number, number]; top: number; bottom: number; cx: number; hw: number }[] = [
+    { name: [0, 8 + fs * 0.55], top: y - 7, bottom: y + 8 + height, cx: x, hw: w / 2 + 2 },
+    { name: [0, -8 - height + fs * 0.55], top: y - 8 - height, bottom: y + 7, cx: x, hw: w / 2 + 2 },
+    {
+      name: [side, -fs * 0.6],
+      top: y - height / 2 - 2,
+      bottom: y + height / 2 + 2,
+      cx: x + 1 + w / 2,
+      hw: w / 2 + 9,
+    },
+    {
+      name: [-side, -fs * 0.6],
+      top: y - height / 2 - 2,
+      bottom: y + height / 2 + 2,
+      cx: x - 1 - w / 2,
+      hw: w / 2 + 9,
+    },
+  ]
+  return places.map(({ name, top, bottom, cx, hw }) => ({
+    name,
+    box: { cx, cy: (top + bottom) / 2, hw, hh: (bottom - top) / 2, angle: 0 },
+  }))
 }
 
 /** Street names along their street at 15+ (see below). */
@@ -417,7 +470,7 @@ function streetCandidates(g: Gather): void {
             kind: 'street',
             id: `${s.street.id}#${k}${j === 0 ? '' : `@${j}`}`,
             rank: real ? 0 : 2,
-            sub: real ? 9 : s.main ? 2 : 6,
+            sub: real ? 10 : s.main ? 2 : 6,
             group: `${s.street.id}#${k}`,
             alternative: j,
             box: { cx, cy, hw: w / 2 + 2, hh: both ? fs * 1.2 : fs * 0.62, angle },
