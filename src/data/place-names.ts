@@ -42,6 +42,8 @@ const PLACE_NAMES: Readonly<Record<string, { fr: string; ar?: string; partOf?: t
   'Sidi Bu Jafar': { fr: 'Sidi Bou Jaafar', ar: 'سيدي بوجعفر' },
   'Djerf el Kanntara': { fr: 'Djerf el Kantara' },
   'Fonndouk Choucha': { fr: 'Fondouk Choucha', ar: 'فندق شوشة' },
+  // WOF's "Sidi Abi Said" is Sidi Bou Saïd itself (the same point, 30 m apart), not a second village.
+  'Sidi Abi Said': { fr: 'Sidi Bou Saïd', ar: 'سيدي بو سعيد', partOf: true },
   // Monastir's islet (the Ribat's island) by the name the town gives it.
   'Sidi al Ghudamisi': { fr: 'Sidi El Ghedamsi', ar: 'سيدي الغدامسي' },
 }

@@ -41,6 +41,20 @@ describe('the map labels', () => {
     },
   )
 
+  it.each([11, 12])(
+    'names the famous places first at zoom %i: Carthage and Sidi Bou Saïd beside La Marsa, once each',
+    (zoom) => {
+      const names = placedAt(zoom).map((l) => l.fr)
+      for (const name of ['Carthage', 'Sidi Bou Saïd', 'La Marsa', 'La Goulette'])
+        expect(
+          names.filter((n) => n === name),
+          name,
+        ).toHaveLength(1)
+      // WOF's duplicate of Sidi Bou Saïd is not a second village.
+      expect(names).not.toContain('Sidi Abi Said')
+    },
+  )
+
   it('has one label per place: no two towns of one name within 10 km (Gammarth, Monastir)', () => {
     const towns = mapLabels().filter((l) => l.kind === 'town')
     for (const name of ['Gammarth', 'Monastir', 'Ariana']) {

@@ -1,4 +1,4 @@
-import { DELEGATIONS, LOCALITIES } from '../data/gazetteer.ts'
+import { DELEGATIONS, LOCALITIES, POIS } from '../data/gazetteer.ts'
 import { nearestLand, onLand } from '../data/land.ts'
 import { isOwnPlace, placeName } from '../data/place-names.ts'
 import { townCentre } from '../data/town-centre.ts'
@@ -21,6 +21,12 @@ export interface MapLabel {
   maxZoom: number
   /** A governorate's capital: named first, whatever else wants the room. */
   capital?: boolean
+  /**
+   * A town known for what stands there (the gazetteer's heritage sites and landmarks at the town:
+   * Carthage, Sidi Bou Saïd, El Jem): named before the towns of its zoom that are not, and beside
+   * its dot when another label stands over it.
+   */
+  famous?: boolean
 }
 
 /** A label placed at one zoom, in world pixels, with its sizes and the box it claims. */
@@ -60,6 +66,21 @@ const SEATS = new Set(['PPLC', 'PPLA', 'PPLA2'])
 
 /** A town this big is named beside its dot where another label stands over it. */
 const MOVED_RANK = 50_000
+
+/**
+ * The gazetteer's landmarks that stand at a town (a heritage site placed at its town's point):
+ * those towns are famous. Within 500 m of the town's own point.
+ */
+const FAMOUS_AT = POIS.filter((p) => p.id.startsWith('landmark:'))
+const isFamous = (lat: number, lng: number) =>
+  FAMOUS_AT.some((p) => Math.abs(p.lat - lat) < 0.0045 && Math.abs(p.lng - lng) < 0.0055)
+
+/** The order labels claim room in: capitals, towns of 50,000 or more, famous towns, then by rank (size). */
+const byImportance = (a: MapLabel, b: MapLabel) =>
+  Number(b.capital ?? false) - Number(a.capital ?? false) ||
+  Number(b.rank >= MOVED_RANK) - Number(a.rank >= MOVED_RANK) ||
+  Number(b.famous ?? false) - Number(a.famous ?? false) ||
+  b.rank - a.rank
 
 /** A town's rank: its population where known, else whether it is a delegation's seat. */
 function townRank(pop: number | undefined, seat: boolean, capital: boolean): number {
@@ -131,10 +152,11 @@ export function mapLabels(): MapLabel[] {
       minZoom: capital ? Math.min(6, townMinZoom(rank)) : townMinZoom(rank),
       maxZoom: 18,
       ...(capital && { capital: true }),
+      ...(isFamous(l.lat, l.lng) && { famous: true }),
     })
   }
   // One label per place: of the towns of one name within 10 km, the biggest (Gammarth, Monastir).
-  towns.sort((a, b) => Number(b.capital ?? false) - Number(a.capital ?? false) || b.rank - a.rank)
+  towns.sort(byImportance)
   const kept: typeof towns = []
   // The towns kept so far by folded name: each name folded once, not each time two are compared.
   const keptByName = new Map<string, typeof towns>()
@@ -147,10 +169,7 @@ export function mapLabels(): MapLabel[] {
     else keptByName.set(key, [town])
   }
   for (const { lat: _lat, lng: _lng, ...town } of kept) labels.push(town)
-  return labels.sort(
-    (a, b) =>
-      Number(b.capital ?? false) - Number(a.capital ?? false) || b.rank - a.rank || a.fr.localeCompare(b.fr),
-  )
+  return labels.sort((a, b) => byImportance(a, b) || a.fr.localeCompare(b.fr))
 }
 
 /**
@@ -241,11 +260,11 @@ export function placeLabels(
         : [px - half, py - fontSize * 0.8, px + half, py + (label.ar ? fontSize * 1.9 : fontSize * 0.8)]
     const free = (b: [number, number, number, number]) =>
       !cells(b).some((k) => grid.get(k)?.some((p) => overlaps(p.box, b)))
-    // A capital, or a town of 50,000 or more (Hammamet beside Nabeul), that finds no room over its
-    // dot tries its right, its left, below and above.
+    // A capital, a famous town, or a town of 50,000 or more (Hammamet beside Nabeul), that finds no
+    // room over its dot tries its right, its left, below and above.
     let [dx, dy] = [0, 0]
     if (!free(box)) {
-      if (!label.capital && label.rank < MOVED_RANK) continue
+      if (!label.capital && !label.famous && label.rank < MOVED_RANK) continue
       // At low zoom a capital in another's suburbs (Ariana, Ben Arous, La Manouba by Tunis) yields to it.
       const near = (12 / 40_075) * size
       if (zoom <= 8 && placed.some((p) => p.label.capital && Math.hypot(p.x - px, p.y - py) < near)) continue
