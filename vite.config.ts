@@ -45,8 +45,9 @@ export default defineConfig({
           ...groupOf(2, 1),
           // A consumer project's own tests (test/consumer/<project>/) run in that project, from the tarball.
           include: ['test/consumer/*.test.ts'],
-          // One packed tarball a run, shared by every consumer test file.
-          globalSetup: ['test/support/packed.ts'],
+          // One packed tarball a run, shared by every consumer test file; it and the projects'
+          // installs are made in the background while `unit` and `e2e` run.
+          globalSetup: ['test/support/consumer-setup.ts'],
         },
       },
     ],

@@ -4,13 +4,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cleanUp, endProcessGroup } from '../support/cleanup.ts'
-import {
-  type ConsumerProject,
-  consumerEnv,
-  consumerProject,
-  devDependencies,
-  root,
-} from '../support/packed.ts'
+import { type ConsumerProject, consumerEnv, consumerProject, root } from '../support/packed.ts'
 
 /**
  * Consumer 4: `npx tmaps-mock serve` from the packed tarball, called with curl, on Node 24 and
@@ -23,7 +17,6 @@ let project: ConsumerProject
 const children: ChildProcess[] = []
 beforeAll(async () => {
   project = await consumerProject('cli', {
-    dependencies: { msw: devDependencies.msw },
     files: { 'backend.ts': readFileSync(join(import.meta.dirname, 'server-recipe/backend.ts'), 'utf8') },
   })
 }, 400_000)

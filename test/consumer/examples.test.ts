@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM, launchChromium } from '../support/browser.ts'
 import { cleanUp } from '../support/cleanup.ts'
 import { consumerEnv, consumerProject } from '../support/packed.ts'
-import { consumerDependencies, type PublicExport, readPublicApi } from '../support/public-api.ts'
+import { type PublicExport, readPublicApi } from '../support/public-api.ts'
 
 /**
  * Every public export's `@example`, as a consumer reads it in the packed package's `.d.ts`:
@@ -18,7 +18,6 @@ import { consumerDependencies, type PublicExport, readPublicApi } from '../suppo
  * failure names the entry and the export whose example lied.
  */
 const project = await consumerProject('examples', {
-  dependencies: consumerDependencies(['playwright-core']),
   files: {
     'tsconfig.json': `${JSON.stringify(
       {

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cleanUp } from '../support/cleanup.ts'
 import { type ConsumerProject, consumerProject } from '../support/packed.ts'
-import {
-  consumerDependencies,
-  type DeclaredEntry,
-  formatPublicApi,
-  PUBLIC_ENTRIES,
-  readPublicApi,
-} from '../support/public-api.ts'
+import { type DeclaredEntry, formatPublicApi, PUBLIC_ENTRIES, readPublicApi } from '../support/public-api.ts'
 
 /**
  * The public API as a consumer gets it: every entry of `package.json`'s `exports`, read from the
@@ -18,7 +12,7 @@ import {
 let project: ConsumerProject
 let declared: DeclaredEntry[]
 beforeAll(async () => {
-  project = await consumerProject('exports', { dependencies: consumerDependencies() })
+  project = await consumerProject('exports')
   declared = readPublicApi(project.dir)
 }, 400_000)
 afterAll(() => cleanUp({ 'remove the project': () => project?.remove() }))

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cleanUp } from '../support/cleanup.ts'
-import { type ConsumerProject, consumerProject, devDependencies, filesOf } from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, filesOf } from '../support/packed.ts'
 
 /**
  * Consumer: a fresh Jest 30 project in ESM mode (`node --experimental-vm-modules`, no transform),
@@ -15,8 +15,6 @@ const fixture = join(import.meta.dirname, 'jest-project')
 let project: ConsumerProject
 beforeAll(async () => {
   project = await consumerProject('jest-project', {
-    dependencies: { jest: '^30.0.0', msw: devDependencies.msw },
-    scripts: { test: 'node --experimental-vm-modules node_modules/jest/bin/jest.js' },
     files: filesOf(fixture),
   })
 }, 400_000)

@@ -5,13 +5,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort, launchChromium, watchErrors } from '../support/browser.ts'
 import { cleanUp } from '../support/cleanup.ts'
-import {
-  type ConsumerProject,
-  consumerProject,
-  devDependencies,
-  developerEnv,
-  filesOf,
-} from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, developerEnv, filesOf } from '../support/packed.ts'
 
 /**
  * Consumer: a Next.js App Router app (`test/consumer/next-app/`, quoted by the README's
@@ -23,7 +17,6 @@ import {
  * `localhost` (listed) and 403 on `127.0.0.1` (a preview domain, not listed), and no request to
  * TMaps escapes the worker on a first visit. `next dev` gets the mock too.
  */
-const NEXT = '16.4.6'
 const mockEnv = {
   ...developerEnv,
   NEXT_TELEMETRY_DISABLED: '1',
@@ -37,18 +30,7 @@ let server: NextServer | undefined
 
 beforeAll(async () => {
   project = await consumerProject('next-app', {
-    dependencies: {
-      next: NEXT,
-      react: '^19.2.0',
-      'react-dom': '^19.2.0',
-      '@types/react': '^19.2.0',
-      '@types/node': devDependencies['@types/node'],
-      msw: devDependencies.msw,
-      // next build type-checks with TypeScript's JavaScript API (TypeScript 7, this repository's, has none).
-      typescript: '^5.9.0',
-    },
     files: filesOf(join(import.meta.dirname, 'next-app')),
-    scripts: { build: 'next build', start: 'next start' },
   })
   // The recipe's step: msw's worker script into public/ (kept in step by msw's postinstall).
   project.run('npx', ['msw', 'init', 'public', '--save'])

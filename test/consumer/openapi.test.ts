@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cleanUp } from '../support/cleanup.ts'
-import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, filesOf, root } from '../support/packed.ts'
 
 /**
  * The contract as data, from the packed tarball: `tmaps-mock/openapi.json` resolves and is valid
@@ -13,12 +13,6 @@ import { type ConsumerProject, consumerProject, devDependencies, filesOf, root }
 let project: ConsumerProject
 beforeAll(async () => {
   project = await consumerProject('openapi', {
-    dependencies: Object.fromEntries(
-      ['msw', 'openapi-fetch', '@seriousme/openapi-schema-validator', '@types/node'].map((name) => [
-        name,
-        devDependencies[name]!,
-      ]),
-    ),
     files: {
       ...filesOf(join(import.meta.dirname, 'openapi-client')),
       'tsconfig.json': JSON.stringify({

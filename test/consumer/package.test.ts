@@ -3,14 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cleanUp } from '../support/cleanup.ts'
-import {
-  type ConsumerProject,
-  consumerProject,
-  devDependencies,
-  node,
-  packedTarball,
-  root,
-} from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, node, packedTarball, root } from '../support/packed.ts'
 
 /** A consumer's own code, using only the published entry points. */
 const CONSUMER = `
@@ -65,7 +58,6 @@ let project: ConsumerProject
 let dir = ''
 beforeAll(async () => {
   project = await consumerProject('consumer', {
-    dependencies: { msw: devDependencies.msw },
     files: {
       'consumer.ts': CONSUMER,
       'first-call.mts': readFileSync(join(import.meta.dirname, 'first-call/first-call.mts'), 'utf8'),

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM } from '../support/browser.ts'
 import { cleanUp } from '../support/cleanup.ts'
-import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, filesOf, root } from '../support/packed.ts'
 
 /**
  * Consumer: a fresh `@playwright/test` project that routes the TMaps hosts of its pages through
@@ -14,11 +14,6 @@ import { type ConsumerProject, consumerProject, devDependencies, filesOf, root }
 let project: ConsumerProject
 beforeAll(async () => {
   project = await consumerProject('playwright-project', {
-    dependencies: {
-      '@types/node': devDependencies['@types/node'],
-      msw: devDependencies.msw,
-      '@playwright/test': devDependencies['playwright-core'],
-    },
     files: filesOf(join(import.meta.dirname, 'playwright-project')),
   })
 }, 400_000)

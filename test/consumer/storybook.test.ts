@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM, launchChromium, watchErrors } from '../support/browser.ts'
 import { cleanUp } from '../support/cleanup.ts'
-import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, filesOf, root } from '../support/packed.ts'
 
 /**
  * Consumer: a Storybook 10 project (`test/consumer/storybook-project/`, Preact + Vite) with a
@@ -50,21 +50,6 @@ let errors: string[] = []
 
 beforeAll(async () => {
   project = await consumerProject('storybook-project', {
-    dependencies: {
-      storybook: '^10.6.7',
-      '@storybook/preact-vite': '^10.6.5',
-      '@storybook/addon-vitest': '^10.6.7',
-      preact: '^10.29.8',
-      vite: devDependencies.vite,
-      msw: devDependencies.msw,
-      'msw-storybook-addon': '^3.0.3',
-      leaflet: devDependencies.leaflet,
-      '@types/leaflet': '^1.9.22',
-      '@types/node': devDependencies['@types/node'],
-      vitest: devDependencies.vitest,
-      '@vitest/browser-playwright': devDependencies.vitest,
-      playwright: devDependencies['playwright-core'],
-    },
     files: filesOf(fixture),
   })
   project.run('npx', ['storybook', 'build', '--quiet'], { env, timeout: 120_000 })

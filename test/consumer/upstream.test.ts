@@ -4,13 +4,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cleanUp, endProcessGroup } from '../support/cleanup.ts'
-import {
-  type ConsumerProject,
-  consumerEnv,
-  consumerProject,
-  devDependencies,
-  filesOf,
-} from '../support/packed.ts'
+import { type ConsumerProject, consumerEnv, consumerProject, filesOf } from '../support/packed.ts'
 import { APP_ORIGIN, REAL_KEY, type StandIn, startStandIn } from '../support/stand-in-tmaps.ts'
 
 /**
@@ -25,7 +19,6 @@ const children: ChildProcess[] = []
 beforeAll(async () => {
   standIn = await startStandIn()
   project = await consumerProject('replay', {
-    dependencies: { msw: devDependencies.msw, vitest: devDependencies.vitest },
     files: filesOf(join(import.meta.dirname, 'replay-project')),
   })
 }, 400_000)

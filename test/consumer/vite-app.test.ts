@@ -7,14 +7,7 @@ import { PNG } from 'pngjs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { TmapsWorker } from '../../src/runtimes/browser/index.ts'
 import { freePort, launchChromium, screenshot, watchErrors } from '../support/browser.ts'
-import {
-  type ConsumerProject,
-  consumerProject,
-  devDependencies,
-  developerEnv,
-  filesOf,
-  root,
-} from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, developerEnv, filesOf, root } from '../support/packed.ts'
 import { keyCard } from '../support/playground-page.ts'
 
 /**
@@ -37,13 +30,6 @@ const infos: string[] = []
 
 beforeAll(async () => {
   project = await consumerProject('vite-app', {
-    dependencies: {
-      vite: devDependencies.vite,
-      msw: devDependencies.msw,
-      leaflet: devDependencies.leaflet,
-      '@types/leaflet': '^1.9.22',
-      '@types/node': devDependencies['@types/node'],
-    },
     files: filesOf(fixture),
   })
   browser = await launchChromium()

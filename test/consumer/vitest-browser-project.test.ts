@@ -5,14 +5,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM } from '../support/browser.ts'
 import { cleanUp } from '../support/cleanup.ts'
-import {
-  type ConsumerProject,
-  consumerEnv,
-  consumerProject,
-  devDependencies,
-  filesOf,
-  root,
-} from '../support/packed.ts'
+import { type ConsumerProject, consumerEnv, consumerProject, filesOf, root } from '../support/packed.ts'
 import { REAL_KEY, startStandIn } from '../support/stand-in-tmaps.ts'
 
 /**
@@ -24,21 +17,10 @@ import { REAL_KEY, startStandIn } from '../support/stand-in-tmaps.ts'
  */
 const fixture = join(import.meta.dirname, 'vitest-browser-project')
 const env = { CHROMIUM_PATH: CHROMIUM }
-/** The Vitest 4 the issue tried (4.1): its browser mode with the same files. */
-const VITEST_4 = '4.1.10'
 
 let project: ConsumerProject
 beforeAll(async () => {
   project = await consumerProject('vitest-browser-project', {
-    dependencies: {
-      '@types/node': devDependencies['@types/node'],
-      '@vitest/browser-playwright': devDependencies.vitest!,
-      msw: devDependencies.msw,
-      // The library only: its browsers are never downloaded (it has no install script); Chromium is Debian's.
-      playwright: devDependencies['playwright-core'],
-      vite: devDependencies.vite,
-      vitest: devDependencies.vitest,
-    },
     files: filesOf(fixture),
   })
 }, 400_000)
@@ -134,14 +116,6 @@ it('says what to add when nothing serves the worker script, instead of a bare "F
 
 it('runs the same project on Vitest 4.1 too, where Vitest serves a worker script of its own msw', async () => {
   const older = await consumerProject('vitest4-browser-project', {
-    dependencies: {
-      '@types/node': devDependencies['@types/node'],
-      '@vitest/browser-playwright': VITEST_4,
-      msw: devDependencies.msw,
-      playwright: devDependencies['playwright-core'],
-      vite: devDependencies.vite,
-      vitest: VITEST_4,
-    },
     files: filesOf(fixture),
   })
   try {

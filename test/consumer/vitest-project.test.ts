@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cleanUp } from '../support/cleanup.ts'
-import { type ConsumerProject, consumerProject, devDependencies, filesOf, root } from '../support/packed.ts'
+import { type ConsumerProject, consumerProject, filesOf, root } from '../support/packed.ts'
 
 /**
  * Consumer 1: a fresh Vitest project (Node 24) that tests a tiny geocoding client with
@@ -14,11 +14,6 @@ const fixture = join(import.meta.dirname, 'vitest-project')
 let project: ConsumerProject
 beforeAll(async () => {
   project = await consumerProject('vitest-project', {
-    dependencies: {
-      '@types/node': devDependencies['@types/node'],
-      msw: devDependencies.msw,
-      vitest: devDependencies.vitest,
-    },
     files: filesOf(fixture),
   })
 }, 400_000)

@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
   writeFileSync,
 } from 'node:fs'
@@ -13,10 +14,13 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { inject } from 'vitest'
 import { removeDir } from './cleanup.ts'
+import { type ConsumerProjectName, consumerPackageJson } from './consumer-projects.ts'
+
+export { devDependencies } from './consumer-projects.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A folder made for this run, where the first consumer test packs the tarball (see `packedTarball`). */
+    /** A folder made for this run: the tarball (see `packedTarball`) and the projects installed beside it. */
     packDir: string
   }
 }
@@ -44,68 +48,79 @@ export const developerEnv: NodeJS.ProcessEnv = Object.fromEntries(
 
 /**
  * `npm pack` of this repository, made once per test run whatever the number of consumer test
- * files (the first one packs under a lock, the others wait), so every consumer installs the same
- * tarball that `npm publish` would upload.
+ * files, so every consumer installs the same tarball that `npm publish` would upload. The consumer
+ * tests' global setup packs it in the background (test/support/consumer-setup.ts); whoever takes
+ * `lock` first packs, the others wait for `done` (or `failed`, which holds the error).
  */
 export async function packedTarball(): Promise<string> {
   const dir = inject('packDir')
-  const done = join(dir, 'done')
-  try {
-    mkdirSync(join(dir, 'lock'))
-    execFileSync('npm', ['pack', '--pack-destination', dir], { cwd: root, stdio: 'pipe', env: consumerEnv })
-    writeFileSync(done, '')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    for (let waited = 0; !existsSync(done); waited += 200) {
-      if (waited > 240_000)
-        throw new Error('Failed to get the packed tarball: another test is still packing after 4 min.')
-      await sleep(200)
+  if (claim(join(dir, 'lock'))) {
+    try {
+      execFileSync('npm', ['pack', '--pack-destination', dir], { cwd: root, stdio: 'pipe', env: consumerEnv })
+      writeFileSync(join(dir, 'done'), '')
+    } catch (error) {
+      writeFileSync(join(dir, 'failed'), String((error as { stderr?: unknown }).stderr ?? error))
+      throw error
     }
   }
+  const ended = await waitForFile([join(dir, 'done'), join(dir, 'failed')], 300_000, 'the packed tarball')
+  if (ended.endsWith('failed')) throw new Error(`npm pack failed:\n${readFileSync(ended, 'utf8')}`)
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))
   if (!tarball) throw new Error(`Failed to get the packed tarball: npm pack wrote nothing in ${dir}.`)
   return join(dir, tarball)
 }
 
+/** Takes a job by making its folder (atomic): true for the one caller that made it. */
+export function claim(path: string): boolean {
+  try {
+    mkdirSync(path)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  }
+}
+
+/** Waits until one of `paths` exists; returns it, or throws after `ms` naming `what` it waited for. */
+async function waitForFile(paths: string[], ms: number, what: string): Promise<string> {
+  for (let waited = 0; ; waited += 200) {
+    const found = paths.find((path) => existsSync(path))
+    if (found) return found
+    if (waited > ms) throw new Error(`Failed to get ${what}: still not ready after ${ms / 60_000} min.`)
+    await sleep(200)
+  }
+}
+
 export interface ConsumerProject {
   dir: string
   /** Runs a command in the project with Node 24 first on PATH; returns its stdout. */
-  run(command: string, args: string[], options?: { timeout?: number; env?: NodeJS.ProcessEnv }): string
+  run(command: string, args: string[], options?: { env?: NodeJS.ProcessEnv; timeout?: number }): string
+  /** Removes the project folder. */
   remove(): void
 }
 
+/** The arguments of every consumer project's `npm install` (npm's cache makes later runs offline). */
+export const INSTALL_ARGS = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']
+
 /**
- * A fresh project in a temporary folder with the packed tarball and `dependencies` installed
- * from the registry (npm's cache makes later runs offline), and `files` written into it.
+ * A fresh project in a temporary folder with the packed tarball and its dependencies installed
+ * (`CONSUMER_PROJECTS`), and `files` written into it: the one the global setup installed in the
+ * background if it took it on (waiting for it to end), else installed here.
  */
 export async function consumerProject(
-  name: string,
-  {
-    dependencies = {},
-    files = {},
-    scripts = {},
-  }: {
-    dependencies?: Record<string, string>
-    files?: Record<string, string>
-    scripts?: Record<string, string>
-  },
+  name: ConsumerProjectName,
+  { files = {} }: { files?: Record<string, string> } = {},
 ): Promise<ConsumerProject> {
   const tarball = await packedTarball()
-  const dir = mkdtempSync(join(tmpdir(), `tmaps-${name}-`))
-  writeFileSync(
-    join(dir, 'package.json'),
-    `${JSON.stringify({ name, private: true, type: 'module', scripts, dependencies: { 'tmaps-mock': `file:${tarball}`, ...dependencies } }, null, 2)}\n`,
-  )
+  const dir = (await preparedProject(name)) ?? mkdtempSync(join(tmpdir(), `tmaps-${name}-`))
+  if (!existsSync(join(dir, 'node_modules'))) {
+    writeFileSync(join(dir, 'package.json'), consumerPackageJson(name, tarball))
+    execFileSync('npm', INSTALL_ARGS, { cwd: dir, stdio: 'pipe', env: consumerEnv, timeout: 300_000 })
+  }
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true })
     writeFileSync(join(dir, path), text)
   }
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-    cwd: dir,
-    stdio: 'pipe',
-    env: consumerEnv,
-    timeout: 300_000,
-  })
   return {
     dir,
     run: (command, args, options = {}) =>
@@ -120,10 +135,26 @@ export async function consumerProject(
   }
 }
 
-/** The versions this repository pins (package.json's devDependencies): consumer projects install the same. */
-export const devDependencies: Readonly<Record<string, string>> = JSON.parse(
-  readFileSync(join(root, 'package.json'), 'utf8'),
-).devDependencies
+/**
+ * The project the global setup installed in the background, moved to a folder of this test's
+ * own; undefined when it did not take this one on (this call took it first), when its install
+ * failed (installed here again: its error is then this test's), or when it was taken before (a
+ * rerun in watch mode).
+ */
+async function preparedProject(name: ConsumerProjectName): Promise<string | undefined> {
+  const projects = join(inject('packDir'), 'projects')
+  if (!existsSync(projects) || claim(join(projects, `${name}.claim`))) return undefined
+  const ended = await waitForFile(
+    [join(projects, `${name}.ready`), join(projects, `${name}.failed`)],
+    600_000,
+    `the ${name} project the global setup installs`,
+  )
+  if (ended.endsWith('.failed') || !existsSync(join(projects, name))) return undefined
+  // An empty folder of this test's own: rename(2) puts the project in its place.
+  const dir = mkdtempSync(join(tmpdir(), `tmaps-${name}-`))
+  renameSync(join(projects, name), dir)
+  return dir
+}
 
 /** The files of a folder by path relative to it, with their text (a fixture to write into a project). */
 export function filesOf(dir: string, encoding: BufferEncoding = 'utf8'): Record<string, string> {
@@ -137,11 +168,4 @@ export function filesOf(dir: string, encoding: BufferEncoding = 'utf8'): Record<
   }
   walk(dir)
   return files
-}
-
-/** Vitest global setup: a folder for the run's tarball, removed at the end. */
-export function setup({ provide }: { provide: (key: 'packDir', value: string) => void }): () => void {
-  const dir = mkdtempSync(join(tmpdir(), 'tmaps-pack-'))
-  provide('packDir', dir)
-  return () => removeDir(dir)
 }

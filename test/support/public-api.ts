@@ -42,17 +42,6 @@ export const PUBLIC_ENTRIES: PublicEntry[] = Object.entries(pkg.exports).flatMap
     : [],
 )
 
-/**
- * The packages a consumer of every entry needs besides tmaps-mock: its peers (optional ones
- * included, for `./vite` and `./storybook`) at the versions this repository tests with.
- */
-export function consumerDependencies(extra: string[] = []): Record<string, string> {
-  const names = [...Object.keys(pkg.peerDependencies ?? {}), '@types/node', ...extra]
-  return Object.fromEntries(
-    names.map((name) => [name, pkg.devDependencies[name] ?? pkg.peerDependencies?.[name] ?? 'latest']),
-  )
-}
-
 export type ExportKind = 'function' | 'const' | 'class' | 'interface' | 'type' | 'enum' | 'namespace'
 
 /** One name a public entry exports, as its `.d.ts` declares it. */
