@@ -3,11 +3,11 @@
  * and main towns, each as the towns and interchanges it passes, in order, with the source of its
  * course. What is real: the order of the towns and interchanges a road passes, and where it crosses
  * water (the El Kantara causeway, the La Goulette causeway, the Radès-La Goulette bridge, the Bizerte
- * bridge, the Ajim-Jorf ferry). What is approximated: between two waypoints a road is drawn straight,
- * and the waypoints of an interchange or a bend are placed by hand from the sources' maps (within a
- * kilometre or two); towns stand at their GeoNames coordinates (src/data/tunisia.json). Numbers of the
- * national roads follow fr.wikipedia's "Liste des routes de la Tunisie"; a road whose number we could
- * not confirm carries its name only.
+ * bridge, the Ajim-Jorf and Sfax-Kerkennah ferries, Kerkennah's causeway). What is approximated:
+ * between two waypoints a road is drawn straight, and the waypoints of an interchange or a bend are
+ * placed by hand from the sources' maps (within a kilometre or two); towns stand at their GeoNames
+ * coordinates (src/data/tunisia.json). Numbers of the national roads follow fr.wikipedia's "Liste
+ * des routes de la Tunisie"; a road whose number we could not confirm carries its name only.
  *
  * Every vertex stands on the land mask (src/data/land.ts) except the ones of a declared crossing;
  * `src/map/road-network.test.ts` checks it.
@@ -33,6 +33,8 @@ interface RoadFact {
   mountain?: boolean
   /** Segments over water that are real crossings, by the index of their first waypoint. */
   crossings?: readonly number[]
+  /** A ferry's crossing: minutes aboard (the steps say it; the wait to board comes on top). */
+  aboardMinutes?: number
   via: readonly Waypoint[]
 }
 
@@ -123,6 +125,12 @@ export const NODES: Readonly<Record<string, readonly [number, number, string]>> 
   midoun: [33.8081, 10.9923, 'Midoun'],
   ajim: [33.723, 10.75, 'Ajim'],
   jorf: [33.697, 10.729, 'Jorf'],
+  // Kerkennah: the Sfax quay of the ferry (the old port beside the railway, unsacsurledos.tn; its
+  // point placed on the port's land of the mask) and Sidi Youssef, "at the western end of Gharbi
+  // island, 18 km from Sfax's port" (fr.wikipedia "Sidi Youssef (Kerkennah)"), on the mask's tip.
+  sfaxFerry: [34.7262, 10.7646, 'Port de Sfax (bac de Kerkennah)'],
+  sidiYoussef: [34.6545, 10.976, 'Sidi Youssef'],
+  remla: [34.71083, 11.19444, 'Remla'],
 }
 
 const WIKI_A1 =
@@ -590,7 +598,47 @@ export const ROAD_FACTS: readonly RoadFact[] = [
     kind: 'ferry',
     source: 'the Ajim - Jorf ferry (2.5 km, Société des bacs de Djerba)',
     crossings: [0],
+    aboardMinutes: 15,
     via: ['ajim', 'jorf'],
+  },
+  {
+    ref: '',
+    name: 'Bac Sfax - Sidi Youssef',
+    ar: 'عبارة صفاقس سيدي يوسف',
+    kind: 'ferry',
+    source:
+      'the Sfax - Kerkennah car ferry of SONOTRAK ("le loud"), all year, from the old port of Sfax to Sidi Youssef (fr.wikipedia "Sidi Youssef (Kerkennah)"; 18 km), "une heure environ" aboard (unsacsurledos.tn, "Kerkennah, un petit paradis perdu sur terre"); drawn straight between the two quays',
+    crossings: [0],
+    aboardMinutes: 60,
+    via: ['sfaxFerry', 'sidiYoussef'],
+  },
+  {
+    ref: '',
+    name: 'Route du port',
+    ar: 'طريق الميناء',
+    kind: 'urban',
+    source: 'Sfax centre to the ferry quay of the old port (approximated)',
+    via: ['sfax', 'sfaxFerry'],
+  },
+  {
+    ref: '',
+    name: 'Route de Remla',
+    ar: 'طريق الرملة',
+    kind: 'regional',
+    source:
+      'Kerkennah\'s road from the ferry at Sidi Youssef through Mellita, over the causeway of El Kantara between Gharbi and Chergui (unsacsurledos.tn: "une route a été construite permettant de relier la première île à la seconde"), by Ouled Yaneg and Ouled Kacem to Remla and El Ataya; the villages at their GeoNames points, straight between them (approximated)',
+    crossings: [2],
+    via: [
+      'sidiYoussef',
+      [34.65278, 11.03194, 'Mellita'],
+      [34.667, 11.115, ''],
+      [34.6693, 11.1275, ''],
+      [34.67127, 11.13918, 'Ouled Yaneg'],
+      [34.68556, 11.16639, 'Ouled Kacem'],
+      'remla',
+      [34.71962, 11.24125, 'El Abassia'],
+      [34.74538, 11.29565, 'El Ataya'],
+    ],
   },
   {
     ref: '',

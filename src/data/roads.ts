@@ -29,6 +29,8 @@ export interface Road {
   ar: string
   /** A mountain road (slower). */
   mountain: boolean
+  /** A ferry's minutes aboard. */
+  aboardMinutes?: number
   /** A street's key (`<locality id>:<index>`): each world names it (src/data/streets.ts). */
   street?: string
   /** A street joining a town's network to a road between towns (routing takes it from anywhere). */
@@ -56,6 +58,7 @@ interface RoadRecord {
   name: string
   ar: string
   mountain: boolean
+  aboardMinutes?: number
   points: number[]
   box: number[]
 }

@@ -68,14 +68,9 @@ describe('the towns’ street networks', () => {
     expect(components.size).toBe(networks.length)
     for (const { locality } of networks)
       expect([...components.get(locality.id)!], locality.name).toHaveLength(1)
-    // Islands without a crossing (Kerkennah) are their own; every other town reaches the capital.
+    // Every town reaches the capital: Djerba by El Kantara and the ferry, Kerkennah by the ferry.
     const apart = networks.filter((t) => !components.get(t.locality.id)!.has(tunisComponent!))
-    expect(apart.map((t) => t.locality.name).sort()).toEqual(
-      apart
-        .map((t) => t.locality.name)
-        .filter((n) => /Remla|Kerkenn|Kerkann/i.test(n))
-        .sort(),
-    )
+    expect(apart.map((t) => t.locality.name)).toEqual([])
   })
 
   it('shapes Tunis as a dense medina, a colonial grid and looser outer streets, with its real axes', () => {

@@ -86,6 +86,7 @@ function tracedRoads(): Road[] {
       name: fact.name,
       ar: fact.ar,
       mountain: fact.mountain === true,
+      ...(fact.aboardMinutes !== undefined && { aboardMinutes: fact.aboardMinutes }),
     })
   })
 }

@@ -14,7 +14,7 @@ const DOCS_WAYPOINTS = [
   { lat: 36.8094, lng: 10.14 },
   { lat: 36.8528, lng: 10.3261 },
 ]
-/** Points that join the mainland's roads (not at sea, abroad or on Kerkennah: those answer 400). */
+/** Points that join the mainland's roads (not at sea, abroad or on La Galite: those answer 400). */
 const pointArb = fc
   .record({
     lat: fc.double({ min: 30.3, max: 37.3, noNaN: true }),
@@ -148,9 +148,30 @@ describe('GET /routing/direction', () => {
     expect(avoiding.duration).toBeGreaterThan(plain.duration)
   })
 
+  it('reaches Kerkennah by the Sfax - Sidi Youssef ferry, said as a ferry with its crossing time', async () => {
+    const at = 'from=34.7406,10.7603&to=34.71083,11.19444&steps=true' // Sfax to Remla
+    const steps = async (language: string) =>
+      (await direction(`${at}&language=${language}`)).body.legs[0].steps.map(
+        (s: { instruction: string }) => s.instruction,
+      )
+    expect(await steps('fr')).toContain("Prenez le bac Sfax - Sidi Youssef (traversée d'environ 1 h)")
+    expect(await steps('en')).toContain('Take the Sfax - Sidi Youssef ferry (about 1 h crossing)')
+    expect(await steps('ar')).toContain('اركب عبارة صفاقس سيدي يوسف (عبور لمدة ساعة تقريبًا)')
+    const { body } = await direction(at)
+    // An hour aboard, a quarter of an hour to board, and ~24 km of roads on both shores.
+    expect(body.duration / 60).toBeGreaterThan(80)
+    expect(body.duration / 60).toBeLessThan(110)
+    expect((await direction(`${at}&avoid=ferries`)).status).toBe(400)
+    // Djerba's ferry says its quarter of an hour.
+    const djerba = await direction('from=33.723,10.75&to=33.60,10.70&steps=true&language=fr')
+    expect(djerba.body.legs[0].steps.map((s: { instruction: string }) => s.instruction)).toContain(
+      "Prenez le bac Ajim - Jorf (traversée d'environ 15 min)",
+    )
+  })
+
   it.each([
     ['to=37.6,11.2', 'to'], // the open sea off Kelibia
-    ['to=34.7,11.2', 'to'], // Kerkennah: an island with no crossing in the road graph
+    ['to=37.53,8.93', 'to'], // La Galite: an island with no crossing in the road graph
     ['to=36.5,7.6', 'to'], // Algeria: the map's data stop at the border
   ])('answers 400 for a point no road reaches (%s), never a line across the water', async (to, param) => {
     expect(await direction(`from=36.8002,10.1815&${to}`)).toEqual({

@@ -288,8 +288,8 @@ const MOUNTAIN = { driving: 0.62, truck: 0.6, cycling: 0.7, walking: 0.9 }
 export const CONNECTOR_KMH: Record<Profile, number> = { driving: 30, truck: 25, cycling: 14, walking: 4.8 }
 /** Seconds lost through a town on a national or local road (traffic, roundabouts). */
 const TOWN_SECONDS: Record<Profile, number> = { driving: 75, truck: 100, cycling: 20, walking: 0 }
-/** The Ajim-Jorf ferry: about 15 minutes aboard and 15 waiting. */
-const FERRY_SECONDS = 1800
+/** The wait to board a ferry, on top of its time aboard (`aboardMinutes` of the road). */
+const FERRY_WAIT_SECONDS = 900
 
 /** Each edge's seconds for a profile and `avoid`, computed once (a search reads them many times). */
 const edgeTables = new WeakMap<RoadGraph, Map<string, Float64Array>>()
@@ -387,7 +387,8 @@ const targetCells = new WeakMap<readonly Snap[], Uint8Array>()
 /** Seconds to travel edge `e` for a profile (`Infinity` when the profile or `avoid` forbids it). */
 export function edgeSeconds(g: RoadGraph, e: number, profile: Profile, avoid: Avoid): number {
   const r = g.roads[g.road[e]!]!
-  if (r.road === 'ferry') return avoid.ferries ? Number.POSITIVE_INFINITY : FERRY_SECONDS
+  if (r.road === 'ferry')
+    return avoid.ferries ? Number.POSITIVE_INFINITY : FERRY_WAIT_SECONDS + (r.aboardMinutes ?? 15) * 60
   if (r.road === 'motorway' && (avoid.highways || avoid.tolls)) return Number.POSITIVE_INFINITY
   let speed = SPEEDS[profile][r.road]
   if (speed === 0) return Number.POSITIVE_INFINITY
@@ -978,7 +979,7 @@ export function pathTo(
 
 /**
  * Whether a point joins the mainland's roads (not at sea, abroad, or on an island without a
- * crossing such as Kerkennah; Djerba joins by El Kantara and the ferry).
+ * crossing; Djerba joins by El Kantara and the ferry, Kerkennah by the ferry from Sfax).
  * @example onMainland({ lat: 35.83, lng: 10.63 }) // true (Sousse)
  */
 export function onMainland(p: Point): boolean {

@@ -426,11 +426,13 @@ function steps(
     const before = parts[i - 1]!.points
     const modifier = turn(before[before.length - 2]!, from, to)
     const instruction =
-      road?.road === 'motorway' || road?.road === 'ferry'
-        ? words.take(spoken, towards)
-        : modifier === 'straight'
-          ? words.continue(spoken, towards)
-          : words.turn(modifier, spoken, towards)
+      road?.road === 'ferry'
+        ? words.ferry(road, road.aboardMinutes ?? 15)
+        : road?.road === 'motorway'
+          ? words.take(spoken, towards)
+          : modifier === 'straight'
+            ? words.continue(spoken, towards)
+            : words.turn(modifier, spoken, towards)
     out.push({
       distance: d,
       duration: t,
@@ -553,8 +555,10 @@ interface Words {
   depart(heading: string, name: string): string
   turn(modifier: Exclude<Modifier, 'straight'>, name: string, towards?: Town): string
   continue(name: string, towards?: Town): string
-  /** Onto a motorway or a ferry. */
+  /** Onto a motorway. */
   take(name: string, towards?: Town): string
+  /** Aboard a ferry (its French name is "Bac <from> - <to>"), with the minutes aboard. */
+  ferry(road: { name: string; ar: string }, minutes: number): string
   arrive: string
   waypoint(n: number): string
   roadTo(town: { fr: string; ar: string }): string
@@ -591,6 +595,15 @@ type Town = { fr: string; ar: string }
 const frTowards = (to?: Town) =>
   to ? (/^[AEIOUÉÈaeiou]/.test(to.fr) ? ` en direction d'${to.fr}` : ` en direction de ${to.fr}`) : ''
 
+/** A crossing's time: "45 min", "1 h", "1 h 10". */
+const crossingTime = (minutes: number) =>
+  minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60}` : ''}`
+/** "15 دقيقة", "ساعة", "ساعة و10 دقيقة". */
+const arCrossingTime = (minutes: number) =>
+  minutes < 60 ? `${minutes} دقيقة` : `ساعة${minutes % 60 ? ` و${minutes % 60} دقيقة` : ''}`
+/** "Sfax - Sidi Youssef" of "Bac Sfax - Sidi Youssef". */
+const ferryEnds = (name: string) => name.replace(/^Bac /, '')
+
 /** Instructions in the three languages of the API (`language`). */
 const WORDS: Record<Lang, Words> = {
   fr: {
@@ -608,6 +621,7 @@ const WORDS: Record<Lang, Words> = {
     turn: (m, name, to) => `Tournez ${frTurn[m]}${name ? ` sur ${name}` : ''}${frTowards(to)}`,
     continue: (name, to) => (name ? `Continuez sur ${name}${frTowards(to)}` : 'Continuez tout droit'),
     take: (name, to) => `Prenez ${name}${frTowards(to)}`,
+    ferry: ({ name }, m) => `Prenez le bac ${ferryEnds(name)} (traversée d'environ ${crossingTime(m)})`,
     arrive: 'Vous êtes arrivé à destination',
     waypoint: (n) => `Vous êtes arrivé à l'étape ${n}`,
     roadTo: ({ fr }) => (/^[AEIOUÉÈaeiou]/.test(fr) ? `Route d'${fr}` : `Route de ${fr}`),
@@ -619,6 +633,7 @@ const WORDS: Record<Lang, Words> = {
     continue: (name, to) =>
       name ? `Continue on ${name}${to ? ` toward ${to.fr}` : ''}` : 'Continue straight',
     take: (name, to) => `Take ${name}${to ? ` toward ${to.fr}` : ''}`,
+    ferry: ({ name }, m) => `Take the ${ferryEnds(name)} ferry (about ${crossingTime(m)} crossing)`,
     arrive: 'You have arrived at your destination',
     waypoint: (n) => `You have arrived at waypoint ${n}`,
     roadTo: ({ fr }) => `${fr} road`,
@@ -638,6 +653,7 @@ const WORDS: Record<Lang, Words> = {
     turn: (m, name, to) => `انعطف ${arTurn[m]}${name ? ` إلى ${name}` : ''}${to ? ` في اتجاه ${to.ar}` : ''}`,
     continue: (name, to) => (name ? `تابع على ${name}${to ? ` في اتجاه ${to.ar}` : ''}` : 'تابع مباشرة'),
     take: (name, to) => `اسلك ${name}${to ? ` في اتجاه ${to.ar}` : ''}`,
+    ferry: ({ ar }, m) => `اركب ${ar} (عبور لمدة ${arCrossingTime(m)} تقريبًا)`,
     arrive: 'لقد وصلت إلى وجهتك',
     waypoint: (n) => `لقد وصلت إلى المحطة ${n}`,
     roadTo: ({ ar }) => `طريق ${ar}`,
