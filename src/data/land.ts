@@ -3,7 +3,10 @@ import land from './land.json' with { type: 'json' }
 
 /** A layer of `src/data/land.json` as rings of `[lng, lat, lng, lat, ...]` degrees. */
 interface LandRings {
-  /** Tunisia's land, lakes and lagoons as holes (OpenStreetMap-derived). */
+  /**
+   * Tunisia's land, lakes and lagoons as holes (OpenStreetMap-derived; the sea coast, Ichkeul and the
+   * Mellègue reservoir GSHHG's).
+   */
   land: Float64Array[]
   /** Water the source lacks (Lake Tunis south), drawn over the land. */
   water: Float64Array[]
@@ -18,7 +21,8 @@ const decode = (encoded: number[]) => decodeDeltas(encoded, land.scale)
 let rings: LandRings | undefined
 /**
  * Tunisia's land, water and salt flats (built by `npm run build:data` from OpenStreetMap-derived
- * data, © OpenStreetMap contributors, ODbL): what the map draws and `onLand` answers from.
+ * data, © OpenStreetMap contributors, ODbL, and GSHHG's coast and lakes, LGPL-3.0-or-later): what
+ * the map draws and `onLand` answers from.
  */
 export function landRings(): LandRings {
   rings ??= {

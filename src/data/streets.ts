@@ -313,9 +313,10 @@ function streetOf(
     lng: round6(line.real?.at?.[1] ?? middle.lng),
     points: line.points,
     along,
+    // A door every ~4 m, up to 999: four digits are a postcode to the geocoder (and to a reader).
     maxNumber: line.real?.square
       ? random.int(8, 30)
-      : Math.max(4, Math.round((length / 4) * random.float(0.85, 1.15))),
+      : Math.min(999, Math.max(4, Math.round((length / 4) * random.float(0.85, 1.15)))),
     main: (line.real !== undefined && !line.real.square) || fr === 'Avenue Habib Bourguiba',
     kind: line.kind,
     ...(line.real && { source: line.real.source }),

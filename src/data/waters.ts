@@ -15,8 +15,8 @@ interface Water {
 /**
  * The chotts, sebkhas and lakes the map names, and the geocoder finds ("Chott el Djerid", "Lac de
  * Tunis"): at the published points scripts/build-land.ts names them by (fr.wikipedia / GeoNames),
- * the lakes inside the water the map draws for them (Lake Tunis's north lake, Ichkeul's hole in
- * OpenStreetMap's land, Lake Bizerte's GSHHG water). Names in French, English and Arabic (facts).
+ * the lakes inside the water the map draws for them (Lake Tunis's north lake, Ichkeul's GSHHG
+ * outline, Lake Bizerte's GSHHG water). Names in French, English and Arabic (facts).
  */
 // biome-ignore format: a table reads best with one water a line
 export const WATERS: readonly Water[] = [

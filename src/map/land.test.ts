@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LOCALITIES } from '../data/gazetteer.ts'
+import coast from '../data/gshhg-coast.json' with { type: 'json' }
 import { landRings, onLand, surfaceAt } from '../data/land.ts'
 import { LANDMARKS } from '../data/landmarks.ts'
 import { poiTowns, townPlaces } from '../data/pois.ts'
@@ -122,6 +123,26 @@ const inTerritory = (lat: number, lng: number) =>
     return odd
   })
 
+/** Twice a flat ring's signed area in square degrees (positive: counter-clockwise, an outer ring). */
+const signedArea = (ring: ArrayLike<number>) => {
+  let a = 0
+  for (let i = 0; i < ring.length; i += 2) {
+    const j = (i + 2) % ring.length
+    a += ring[i]! * ring[j + 1]! - ring[j]! * ring[i + 1]!
+  }
+  return a
+}
+const km2Of = (ring: ArrayLike<number>) =>
+  (Math.abs(signedArea(ring)) / 2) * 111.32 ** 2 * Math.cos((ring[1]! * Math.PI) / 180)
+const inFlatRing = (ring: ArrayLike<number>, lat: number, lng: number) => {
+  let odd = false
+  for (let i = 0, j = ring.length - 2; i < ring.length; j = i, i += 2) {
+    const [xi, yi, xj, yj] = [ring[i]!, ring[i + 1]!, ring[j]!, ring[j + 1]!]
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) odd = !odd
+  }
+  return odd
+}
+
 /**
  * 400 points: 200 anywhere on Tunisia's territory or at sea off its coast, 200 within 2 km of
  * its coast, lakes and salt flats (where a wrong coast shows).
@@ -194,6 +215,97 @@ describe('the land the map draws', () => {
       for (const z of zooms) expect(drawnAt(z, lat, lng), `z${z}`).toBe(kind)
     },
   )
+
+  // GSHHG's level-2 lakes (scripts/build-land.ts, `GSHHG_LAKES`) where OpenStreetMap's copy had
+  // straight edges of up to ~5 km and a rectangular notch (Ichkeul: 21 points, 85 km²) or loose
+  // triangles (the Mellègue reservoir).
+  it.each([
+    ['Lac Ichkeul', 37.1667, 9.6664],
+    ['the Mellègue reservoir', 36.305, 8.7],
+  ] as const)(
+    "draws %s with GSHHG's outline: its area within 2 percent, its shore within 25 m of GSHHG's",
+    (name, lat, lng) => {
+      const gshhg = (coast.lakes as number[][][])
+        .map((ring) => ring.flat())
+        .find((r) => inFlatRing(r, lat, lng))
+      const holes = landRings().land.filter((r) => signedArea(r) < 0 && inFlatRing(r, lat, lng))
+      expect(gshhg, name).toBeDefined()
+      expect(holes, name).toHaveLength(1)
+      const [hole] = holes as [Float64Array]
+      expect(surfaceAt(lat, lng)).toBe('water')
+      expect(km2Of(hole) / km2Of(gshhg!)).toBeGreaterThan(0.98)
+      expect(km2Of(hole) / km2Of(gshhg!)).toBeLessThan(1.02)
+      /** The greatest distance in metres from a vertex of `a` to the nearest edge of `b`. */
+      const farthestM = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+        const kx = 111_320 * Math.cos((lat * Math.PI) / 180)
+        let worst = 0
+        for (let i = 0; i < a.length; i += 2) {
+          let best = Number.POSITIVE_INFINITY
+          for (let j = 0; j < b.length; j += 2) {
+            const k = (j + 2) % b.length
+            const [ax, ay] = [(b[j]! - a[i]!) * kx, (b[j + 1]! - a[i + 1]!) * 110_540]
+            const [dx, dy] = [(b[k]! - b[j]!) * kx, (b[k + 1]! - b[j + 1]!) * 110_540]
+            const t = Math.max(0, Math.min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy || 1)))
+            best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy))
+          }
+          worst = Math.max(worst, best)
+        }
+        return worst
+      }
+      // Its shore is GSHHG's, both ways, within the file's rounding (OpenStreetMap's Ichkeul was up
+      // to ~1.5 km off it, its notch included).
+      expect(farthestM(hole, gshhg!)).toBeLessThan(25)
+      expect(farthestM(gshhg!, hole)).toBeLessThan(25)
+    },
+  )
+
+  it("leaves no water of OpenStreetMap's coarser Ichkeul beyond GSHHG's shore", () => {
+    // Its west corner and the rectangular notch in its north shore were water.
+    expect(surfaceAt(37.16, 9.568)).toBe('land')
+    expect(surfaceAt(37.19, 9.675)).toBe('land')
+  })
+
+  // GSHHG's full-resolution coast here is traced on a 3″ grid, every edge east-west, north-south or
+  // diagonal: drawn as it was, a coast at any other angle was a staircase at z12-z14 (scripts/build-land.ts,
+  // `unstep`). Measured on the land's outer rings in the 3 x 3 tiles of zoom 13 around each town.
+  it.each([
+    ['Houmt Souk', 33.875, 10.857],
+    ['Hammamet', 36.4, 10.61],
+    ['Sousse', 35.83, 10.64],
+    ['Sfax', 34.73, 10.77],
+    ['Bizerte', 37.27, 9.87],
+    ['Monastir', 35.77, 10.83],
+    ['Mahdia', 35.5, 11.07],
+    ['Tabarka', 36.96, 8.76],
+  ] as const)('draws the coast around %s at z13 with no staircase of grid-aligned edges', (_, lat, lng) => {
+    const { x, y } = tileOf(13, lat, lng)
+    const size = worldSize(13)
+    const [w, e] = [longitudeOf(((x - 1) * TILE_SIZE) / size), longitudeOf(((x + 2) * TILE_SIZE) / size)]
+    const [n, s] = [latitudeOf(((y - 1) * TILE_SIZE) / size), latitudeOf(((y + 2) * TILE_SIZE) / size)]
+    let [edges, axisAligned, longestRun] = [0, 0, 0]
+    for (const ring of outers) {
+      let run = 0
+      for (let i = 0; i < ring.length; i += 2) {
+        const j = (i + 2) % ring.length
+        const [x0, y0] = [ring[i]!, ring[i + 1]!]
+        const [dx, dy] = [Math.abs(ring[j]! - x0), Math.abs(ring[j + 1]! - y0)]
+        if (x0 < w || x0 > e || y0 < s || y0 > n || dx + dy === 0) {
+          run = 0
+          continue
+        }
+        edges++
+        const axis = dx === 0 || dy === 0
+        if (axis) axisAligned++
+        // East-west, north-south, or diagonal in degrees: the directions of a 3″ grid's trace.
+        run = axis || Math.abs(dx - dy) <= 0.1 * Math.max(dx, dy) ? run + 1 : 0
+        longestRun = Math.max(longestRun, run)
+      }
+    }
+    expect(edges).toBeGreaterThan(15)
+    // Before: runs of 5-17 such edges, 30-45% of the edges axis-aligned.
+    expect(longestRun).toBeLessThan(3)
+    expect(axisAligned / edges).toBeLessThan(0.1)
+  })
 
   it('draws the Tunis-La Goulette causeway between the two lakes of Tunis (z14), the south lake up to it', async () => {
     // Along the TGM (src/data/tgm.ts), which it carries beside the road: at 10.23 E the line is at 36.8058 N.
