@@ -276,7 +276,9 @@ export function streetPlace(entry: StreetEntry, towns: ReadonlyMap<string, Place
     commune: town.commune,
     delegation: town.delegation,
     governorate: town.governorate,
-    prominence: loc.prominence * 0.8,
+    // Under its town's weight: a street of a big town must not outrank the same name in the small
+    // town a query names ("537 Avenue Farhat Hached, 6000 Manzil" is Manzil's, not Gabès's).
+    prominence: loc.prominence * 0.6,
     context: town.context,
     aliases: [entry.fr, entry.ar],
     street,
