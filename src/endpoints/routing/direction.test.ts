@@ -148,6 +148,14 @@ describe('GET /routing/direction', () => {
     expect(avoiding.duration).toBeGreaterThan(plain.duration)
   })
 
+  it('signs roads to the governorate capitals they lead to: Gabès - Tozeur by Kébili, never Gafsa', async () => {
+    const { body } = await direction('from=33.8815,10.0982&to=33.9197,8.1335&steps=true&language=fr')
+    const steps = body.legs[0].steps.map((s: { instruction: string }) => s.instruction)
+    expect(steps).toContain('Tournez légèrement à gauche sur la RN16 en direction de Kébili')
+    expect(steps.some((s: string) => s.endsWith('en direction de Tozeur'))).toBe(true)
+    expect(steps.join('\n')).not.toContain('Gafsa')
+  })
+
   it('reaches Kerkennah by the Sfax - Sidi Youssef ferry, said as a ferry with its crossing time', async () => {
     const at = 'from=34.7406,10.7603&to=34.71083,11.19444&steps=true' // Sfax to Remla
     const steps = async (language: string) =>

@@ -510,8 +510,11 @@ function streetName(options: RouteOptions, a: Point, b: Point, destination: Poin
   return options.language === 'ar' ? `نهج ${ar}` : `Rue ${fr}`
 }
 
-/** Towns the signs point to ("en direction de Sousse"): 40,000 people or more. */
-const SIGNED_TOWNS = poiTowns().filter((t) => (t.pop ?? 0) >= 40_000)
+/**
+ * Towns the signs point to ("en direction de Sousse"): 40,000 people or more, and the governorate
+ * capitals (the RN16 from El Hamma is signed to Kébili, the road over Chott el Djerid to Tozeur).
+ */
+const SIGNED_TOWNS = poiTowns().filter((t) => (t.pop ?? 0) >= 40_000 || t.fc === 'PPLA' || t.fc === 'PPLC')
 /** A stretch ending this near (km) a signed town is signed to it. */
 const SIGN_KM = 15
 
