@@ -10,7 +10,7 @@ import { claim, consumerEnv, INSTALL_ARGS, root } from './packed.ts'
 /**
  * The consumer tests' global setup. It makes the run's folder (`packDir`) and, in the background,
  * packs the tarball and installs the projects of the test files queued, one at a time at a low
- * priority: Vitest calls it at the start of the run, so the packing and the installs (a quarter
+ * priority (the tarball at the tests' own): Vitest calls it at the start of the run, so the packing and the installs (a quarter
  * of the consumer tests' time, mostly disk) overlap the unit and e2e tests. A test file takes its
  * project ready, waits for it if its install is under way, or installs it itself if the
  * background has not reached it (test/support/packed.ts, `consumerProject`).
@@ -48,7 +48,8 @@ class Background {
 
   async prepare(dir: string, names: ConsumerProjectName[]): Promise<void> {
     if (!claim(join(dir, 'lock'))) return
-    const packed = await this.#run(['npm', 'pack', '--pack-destination', dir], root)
+    // The tarball at the tests' own priority: every consumer file waits for it.
+    const packed = await this.#run(['npm', 'pack', '--pack-destination', dir], root, false)
     writeFileSync(join(dir, packed.ok ? 'done' : 'failed'), packed.output)
     if (!packed.ok) return
     // npm pack prints the tarball's file name last on its standard output.
@@ -59,7 +60,7 @@ class Background {
       if (this.#stopped || !claim(join(projects, `${name}.claim`))) continue
       mkdirSync(join(projects, name))
       writeFileSync(join(projects, name, 'package.json'), consumerPackageJson(name, tarball))
-      const installed = await this.#run(['npm', ...INSTALL_ARGS], join(projects, name))
+      const installed = await this.#run(['npm', ...INSTALL_ARGS], join(projects, name), true)
       writeFileSync(join(projects, `${name}.${installed.ok ? 'ready' : 'failed'}`), installed.output)
     }
   }
@@ -69,10 +70,18 @@ class Background {
     this.#child?.kill()
   }
 
-  /** Runs a command at a low priority (`nice`): the tests beside it come first. */
-  #run(command: string[], cwd: string): Promise<{ ok: boolean; output: string; stdout: string }> {
+  /**
+   * Runs a command, at a low priority (`nice`) when `low`: the tests beside it come first (a test
+   * waits a minute at most for an install before making its own: a busy machine starves `nice`).
+   */
+  #run(
+    command: string[],
+    cwd: string,
+    low: boolean,
+  ): Promise<{ ok: boolean; output: string; stdout: string }> {
     return new Promise((resolve) => {
-      const child = spawn('nice', ['-n', '10', ...command], { cwd, env: consumerEnv, stdio: 'pipe' })
+      const [file, ...args] = low ? ['nice', '-n', '10', ...command] : command
+      const child = spawn(file ?? 'npm', args, { cwd, env: consumerEnv, stdio: 'pipe' })
       this.#child = child
       let [stdout, stderr] = ['', '']
       child.stdout.on('data', (chunk) => {

@@ -135,21 +135,26 @@ export async function consumerProject(
   }
 }
 
+/** How long a test waits for the background's install of its project before making its own. */
+const BACKGROUND_WAIT_MS = 60_000
+
 /**
  * The project the global setup installed in the background, moved to a folder of this test's
  * own; undefined when it did not take this one on (this call took it first), when its install
- * failed (installed here again: its error is then this test's), or when it was taken before (a
- * rerun in watch mode).
+ * failed (installed here again: its error is then this test's) or takes over a minute, or when it
+ * was taken before (a rerun in watch mode).
  */
 async function preparedProject(name: ConsumerProjectName): Promise<string | undefined> {
   const projects = join(inject('packDir'), 'projects')
   if (!existsSync(projects) || claim(join(projects, `${name}.claim`))) return undefined
+  // An install takes ~10 s; on a busy machine the background's, at a low priority, can take
+  // minutes: past a minute this test installs its own instead of waiting on it.
   const ended = await waitForFile(
     [join(projects, `${name}.ready`), join(projects, `${name}.failed`)],
-    600_000,
+    BACKGROUND_WAIT_MS,
     `the ${name} project the global setup installs`,
-  )
-  if (ended.endsWith('.failed') || !existsSync(join(projects, name))) return undefined
+  ).catch(() => undefined)
+  if (ended === undefined || ended.endsWith('.failed') || !existsSync(join(projects, name))) return undefined
   // An empty folder of this test's own: rename(2) puts the project in its place.
   const dir = mkdtempSync(join(tmpdir(), `tmaps-${name}-`))
   renameSync(join(projects, name), dir)
