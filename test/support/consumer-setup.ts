@@ -9,11 +9,12 @@ import { claim, consumerEnv, INSTALL_ARGS, root } from './packed.ts'
 
 /**
  * The consumer tests' global setup. It makes the run's folder (`packDir`) and, in the background,
- * packs the tarball and installs the projects of the test files queued, one at a time at a low
- * priority (the tarball at the tests' own): Vitest calls it at the start of the run, so the packing and the installs (a quarter
- * of the consumer tests' time, mostly disk) overlap the unit and e2e tests. A test file takes its
- * project ready, waits for it if its install is under way, or installs it itself if the
- * background has not reached it (test/support/packed.ts, `consumerProject`).
+ * packs the tarball (at the tests' own priority) and installs the projects of the test files
+ * queued, one at a time at a low priority: Vitest calls it at the start of the run, so the packing
+ * and the installs (a quarter of the consumer tests' time, mostly disk) overlap the unit and e2e
+ * tests. A test file takes its project ready, waits for it if its install is under way, or
+ * installs it itself if the background has not reached it (test/support/packed.ts,
+ * `consumerProject`).
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'tmaps-pack-'))
