@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { feature, mesh } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
+import { simplify } from './simplify.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
@@ -200,27 +201,6 @@ const ringKm2 = (ring: Ring) => {
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
     a += ring[j]![0] * ring[i]![1] - ring[i]![0] * ring[j]![1]
   return (Math.abs(a) / 2) * 111.32 ** 2 * Math.cos((ring[0]![1] * Math.PI) / 180)
-}
-/** Douglas-Peucker on an open run of points (degrees; `tolerance` in degrees). */
-function simplify(points: Ring, tolerance: number): Ring {
-  if (points.length < 3) return points
-  const [a, b] = [points[0]!, points[points.length - 1]!]
-  let [worst, at] = [0, 0]
-  for (let i = 1; i < points.length - 1; i++) {
-    const p = points[i]!
-    const [dx, dy] = [b[0] - a[0], b[1] - a[1]]
-    const len = Math.hypot(dx, dy)
-    const d =
-      len === 0
-        ? Math.hypot(p[0] - a[0], p[1] - a[1])
-        : Math.abs(dy * p[0] - dx * p[1] + b[0] * a[1] - b[1] * a[0]) / len
-    if (d > worst) [worst, at] = [d, i]
-  }
-  if (worst <= tolerance) return [a, b]
-  return [
-    ...simplify(points.slice(0, at + 1), tolerance).slice(0, -1),
-    ...simplify(points.slice(at), tolerance),
-  ]
 }
 const simplifyRing = (ring: Ring) => {
   const half = Math.floor(ring.length / 2)

@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { difference, type Geom, intersection, union } from 'polyclip-ts'
 import coast from '../src/data/gshhg-coast.json' with { type: 'json' }
+import { simplify } from './simplify.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -461,28 +462,6 @@ function unstep(line: Ring, closed: boolean): Ring {
     ...simplify([...out.slice(half), out[0]!], tolerance),
   ]
   return ring
-}
-
-/** Douglas-Peucker on an open run of points (degrees; `tolerance` in degrees). */
-function simplify(points: Ring, tolerance: number): Ring {
-  if (points.length < 3) return points
-  const [a, b] = [points[0]!, points[points.length - 1]!]
-  let [worst, at] = [0, 0]
-  for (let i = 1; i < points.length - 1; i++) {
-    const p = points[i]!
-    const [dx, dy] = [b[0] - a[0], b[1] - a[1]]
-    const len = Math.hypot(dx, dy)
-    const d =
-      len === 0
-        ? Math.hypot(p[0] - a[0], p[1] - a[1])
-        : Math.abs(dy * p[0] - dx * p[1] + b[0] * a[1] - b[1] * a[0]) / len
-    if (d > worst) [worst, at] = [d, i]
-  }
-  if (worst <= tolerance) return [a, b]
-  return [
-    ...simplify(points.slice(0, at + 1), tolerance).slice(0, -1),
-    ...simplify(points.slice(at), tolerance),
-  ]
 }
 
 /** A ring's length in kilometres. */

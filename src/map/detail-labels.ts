@@ -24,6 +24,11 @@ function label(
   return shape
 }
 
+/** An icon's disc, ringed in white: a landmark's (`place`) or a POI's (`marker`). */
+function disc(role: 'place' | 'marker', x: number, y: number, r: number, color: Rgba, ring: number): Shape {
+  return { kind: 'circle', role, x, y, r, color, outline: { width: ring, color: WHITE } }
+}
+
 /**
  * The labels and icons of street zoom (13+), placed without overlap: names of parks, squares,
  * ports and airports, landmarks (15+), street names along their street (15+) and POI icons (16+).
@@ -334,15 +339,7 @@ function landmarkCandidates(g: Gather): void {
           box: place.box,
           draw(out, left, topPx) {
             const [px, py] = [x - left, y - topPx]
-            out.push({
-              kind: 'circle',
-              role: 'place',
-              x: px,
-              y: py,
-              r: 5.5,
-              color,
-              outline: { width: 1.5, color: WHITE },
-            })
+            out.push(disc('place', px, py, 5.5, color, 1.5))
             const [dx, dy] = place.name
             out.push(label(name, px + dx, py + dy, fs, color, halo))
             out.push(label(l.name.ar, px + dx, py + dy + fs * 1.15, fs - 1, color, halo))
@@ -503,15 +500,7 @@ function poiCandidates(g: Gather): void {
         box: { cx: x, cy: y, hw: r + 1.5, hh: r + 1.5, angle: 0 },
         draw(out, left, top) {
           const [px, py] = [x - left, y - top]
-          out.push({
-            kind: 'circle',
-            role: 'marker',
-            x: px,
-            y: py,
-            r,
-            color,
-            outline: { width: 1.2, color: WHITE },
-          })
+          out.push(disc('marker', px, py, r, color, 1.2))
           out.push({
             kind: 'text',
             role: 'marker',
