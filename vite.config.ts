@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'test/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/*.test.ts', 'test/support/*.test.ts'],
           exclude: ['**/*.browser.test.ts', 'node_modules/**'],
           isolate: false,
           ...groupOf(0, 2),

@@ -43,14 +43,15 @@ async function queuedFiles(project: TestProject): Promise<string[]> {
 const size = (file: string) => statSync(join(root, 'test/consumer', file)).size
 
 /** The background jobs: one child process at a time, stopped at the end of the run. */
-class Background {
+export class Background {
   #child: ReturnType<typeof spawn> | undefined
   #stopped = false
 
-  async prepare(dir: string, names: ConsumerProjectName[]): Promise<void> {
+  /** Packs the package in `source` (this repository) into `dir`, then installs `names` beside it. */
+  async prepare(dir: string, names: ConsumerProjectName[], source = root): Promise<void> {
     if (!claim(join(dir, 'lock'))) return
     // The tarball at the tests' own priority: every consumer file waits for it.
-    const packed = await this.#run(['npm', 'pack', '--pack-destination', dir], root, false)
+    const packed = await this.#run(['npm', 'pack', '--pack-destination', dir], source, false)
     writeFileSync(join(dir, packed.ok ? 'done' : 'failed'), packed.output)
     if (!packed.ok) return
     // npm pack prints the tarball's file name last on its standard output.

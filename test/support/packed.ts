@@ -52,8 +52,7 @@ export const developerEnv: NodeJS.ProcessEnv = Object.fromEntries(
  * tests' global setup packs it in the background (test/support/consumer-setup.ts); whoever takes
  * `lock` first packs, the others wait for `done` (or `failed`, which holds the error).
  */
-export async function packedTarball(): Promise<string> {
-  const dir = inject('packDir')
+export async function packedTarball(dir = inject('packDir')): Promise<string> {
   if (claim(join(dir, 'lock'))) {
     try {
       execFileSync('npm', ['pack', '--pack-destination', dir], { cwd: root, stdio: 'pipe', env: consumerEnv })
@@ -112,7 +111,7 @@ export async function consumerProject(
   { files = {} }: { files?: Record<string, string> } = {},
 ): Promise<ConsumerProject> {
   const tarball = await packedTarball()
-  const dir = (await preparedProject(name)) ?? mkdtempSync(join(tmpdir(), `tmaps-${name}-`))
+  const dir = (await preparedProject(name, inject('packDir'))) ?? mkdtempSync(join(tmpdir(), `tmaps-${name}-`))
   if (!existsSync(join(dir, 'node_modules'))) {
     writeFileSync(join(dir, 'package.json'), consumerPackageJson(name, tarball))
     execFileSync('npm', INSTALL_ARGS, { cwd: dir, stdio: 'pipe', env: consumerEnv, timeout: 300_000 })
@@ -135,23 +134,24 @@ export async function consumerProject(
   }
 }
 
-/** How long a test waits for the background's install of its project before making its own. */
-const BACKGROUND_WAIT_MS = 60_000
-
 /**
- * The project the global setup installed in the background, moved to a folder of this test's
- * own; undefined when it did not take this one on (this call took it first), when its install
- * failed (installed here again: its error is then this test's) or takes over a minute, or when it
- * was taken before (a rerun in watch mode).
+ * The project the global setup installed in the background (in `packDir`), moved to a folder of
+ * this test's own; undefined when it did not take this one on (this call took it first), when its
+ * install failed (installed here again: its error is then this test's) or takes over `waitMs` (a
+ * minute), or when it was taken before (a rerun in watch mode).
  */
-async function preparedProject(name: ConsumerProjectName): Promise<string | undefined> {
-  const projects = join(inject('packDir'), 'projects')
+export async function preparedProject(
+  name: ConsumerProjectName,
+  packDir: string,
+  waitMs = 60_000,
+): Promise<string | undefined> {
+  const projects = join(packDir, 'projects')
   if (!existsSync(projects) || claim(join(projects, `${name}.claim`))) return undefined
   // An install takes ~10 s; on a busy machine the background's, at a low priority, can take
   // minutes: past a minute this test installs its own instead of waiting on it.
   const ended = await waitForFile(
     [join(projects, `${name}.ready`), join(projects, `${name}.failed`)],
-    BACKGROUND_WAIT_MS,
+    waitMs,
     `the ${name} project the global setup installs`,
   ).catch(() => undefined)
   if (ended === undefined || ended.endsWith('.failed') || !existsSync(join(projects, name))) return undefined
