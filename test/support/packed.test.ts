@@ -81,6 +81,6 @@ describe('the background', () => {
     const [source, packDir] = [tempDir(), tempDir()]
     await new Background().prepare(packDir, ['playground'], source)
     expect(existsSync(join(packDir, 'projects'))).toBe(false)
-    await expect(packedTarball(packDir)).rejects.toThrow(/^npm pack failed:\n[^]*package\.json/)
+    await expect(packedTarball(packDir)).rejects.toThrow(/^npm pack failed:\n[\s\S]*package\.json/)
   })
 })

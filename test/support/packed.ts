@@ -111,7 +111,8 @@ export async function consumerProject(
   { files = {} }: { files?: Record<string, string> } = {},
 ): Promise<ConsumerProject> {
   const tarball = await packedTarball()
-  const dir = (await preparedProject(name, inject('packDir'))) ?? mkdtempSync(join(tmpdir(), `tmaps-${name}-`))
+  const dir =
+    (await preparedProject(name, inject('packDir'))) ?? mkdtempSync(join(tmpdir(), `tmaps-${name}-`))
   if (!existsSync(join(dir, 'node_modules'))) {
     writeFileSync(join(dir, 'package.json'), consumerPackageJson(name, tarball))
     execFileSync('npm', INSTALL_ARGS, { cwd: dir, stdio: 'pipe', env: consumerEnv, timeout: 300_000 })
