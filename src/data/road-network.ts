@@ -661,8 +661,10 @@ export const ROAD_FACTS: readonly RoadFact[] = [
     name: 'Route de Kébili',
     ar: 'طريق قبلي',
     kind: 'regional',
-    source: 'Kébili - Tozeur across Chott el Djerid (the causeway road, approximated)',
-    via: ['kebili', [33.85, 8.6], 'tozeur'],
+    // Kébili - Tozeur about 92 to 100 km by road; drawn 86 km, straight between the waypoints.
+    source:
+      'Kébili - Tozeur (the C106) through the oasis of Souk Lahad (worldheritagesite.org/community/marc-rouserez/chott-el-jerid: "on the road to Tozeur, at the height of the oasis of Souk El Ahad"), across Chott el Djerid in "un peu plus de 50 km" of straight road to Degache (baladesicietlabas.wifeo.com/douz.php: "Nous quittons Tozeur, passons Daqas"), 92 km in all (mandolpierre.blogspot.com, 2020), "près de 100 kilomètres" (petitfute.com); the towns at their GeoNames points',
+    via: ['kebili', [33.77579, 8.85992, 'Souk Lahad'], [33.97606, 8.2081, 'Degache'], 'tozeur'],
   },
   {
     ref: '',

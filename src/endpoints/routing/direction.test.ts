@@ -154,6 +154,10 @@ describe('GET /routing/direction', () => {
     expect(steps).toContain('Tournez légèrement à gauche sur la RN16 en direction de Kébili')
     expect(steps.some((s: string) => s.endsWith('en direction de Tozeur'))).toBe(true)
     expect(steps.join('\n')).not.toContain('Gafsa')
+    // Through the oases of Souk Lahad and across Chott el Djerid to Degache (src/data/road-network.ts):
+    // ~194 km drawn straight between waypoints, the road ~210-230 km.
+    expect(body.distance / 1000).toBeGreaterThan(190)
+    expect(body.distance / 1000).toBeLessThan(240)
   })
 
   it('reaches Kerkennah by the Sfax - Sidi Youssef ferry, said as a ferry with its crossing time', async () => {
