@@ -101,6 +101,26 @@ export function surfaceAt(lat: number, lng: number): 'land' | 'salt' | 'water' {
   return inside(salt, lat, lng) ? 'salt' : 'land'
 }
 
+let saltBoxes: Float64Array[] | undefined
+/**
+ * Whether a box (degrees) meets a salt flat's bounding box: when not, no point of it is `salt`
+ * (a test of a line's samples can stop there).
+ * @example saltMayMeet(36.79, 10.1, 36.81, 10.2) // false (Tunis)
+ */
+export function saltMayMeet(south: number, west: number, north: number, east: number): boolean {
+  saltBoxes ??= landRings().salt.map((ring) => {
+    const box = Float64Array.of(180, 90, -180, -90)
+    for (let i = 0; i < ring.length; i += 2) {
+      box[0] = Math.min(box[0]!, ring[i]!)
+      box[1] = Math.min(box[1]!, ring[i + 1]!)
+      box[2] = Math.max(box[2]!, ring[i]!)
+      box[3] = Math.max(box[3]!, ring[i + 1]!)
+    }
+    return box
+  })
+  return saltBoxes.some((b) => west <= b[2]! && east >= b[0]! && south <= b[3]! && north >= b[1]!)
+}
+
 /**
  * Whether a point stands on a causeway (the land the mask lays over the water: Tunis - La
  * Goulette, El Kantara): its road and railway run there, no town's streets or places.

@@ -483,14 +483,27 @@ export function snap(g: RoadGraph, p: Point, profile?: Profile, avoid: Avoid = {
  */
 const snapMemos = new WeakMap<RoadGraph, Map<string, Snap | undefined>>()
 
-/** Edges by cell of `SNAP_CELL` degrees (~1 km): a point's nearest road is found among few. */
+/**
+ * Edges by cell of `SNAP_CELL` degrees (~1 km): a point's nearest road is found among few. Two
+ * indexes: every edge, and the roads alone (no town's streets: a point off the streets joins a
+ * road, looked for among the ~1,500 roads' edges rather than every street's).
+ */
 const SNAP_CELL = 0.01
-const snapCells = new WeakMap<RoadGraph, Map<number, number[]>>()
-function snapIndex(g: RoadGraph): Map<number, number[]> {
-  let cells = snapCells.get(g)
-  if (cells) return cells
-  cells = new Map()
+const snapCells = new WeakMap<RoadGraph, { all: Map<number, number[]>; roads: Map<number, number[]> }>()
+function snapIndex(g: RoadGraph, roadsOnly: boolean): Map<number, number[]> {
+  let indexes = snapCells.get(g)
+  if (!indexes) {
+    const kinds = kindTable(g)
+    indexes = { all: edgeCells(g, () => true), roads: edgeCells(g, (e) => kinds[e] !== 3) }
+    snapCells.set(g, indexes)
+  }
+  return roadsOnly ? indexes.roads : indexes.all
+}
+
+function edgeCells(g: RoadGraph, take: (e: number) => boolean): Map<number, number[]> {
+  const cells = new Map<number, number[]>()
   for (let e = 0; e < g.from.length; e++) {
+    if (!take(e)) continue
     const [a, b] = [g.from[e]!, g.to[e]!]
     const [r0, r1] = [
       Math.floor(Math.min(g.lat[a]!, g.lat[b]!) / SNAP_CELL),
@@ -507,7 +520,6 @@ function snapIndex(g: RoadGraph): Map<number, number[]> {
         else cells.set(cellKey(r, c), [e])
       }
   }
-  snapCells.set(g, cells)
   return cells
 }
 
@@ -525,9 +537,7 @@ function snapAnew(g: RoadGraph, p: Point, profile: Profile | undefined, avoid: A
   // rather than a street of a town's network up to half a kilometre farther: a town's streets are
   // taken only around a route's ends, and its network may reach the roads far away.
   if (!nearest || nearest.km <= OFF_STREET_KM || kindTable(g)[nearest.edge] !== 3) return nearest
-  return (
-    nearestEdge(g, p, profile, avoid, nearest.km + ROAD_RATHER_KM, (e) => kindTable(g)[e] !== 3) ?? nearest
-  )
+  return nearestEdge(g, p, profile, avoid, nearest.km + ROAD_RATHER_KM, true) ?? nearest
 }
 
 /** A point this far from every edge is off the streets. */
@@ -535,14 +545,17 @@ const OFF_STREET_KM = 0.25
 /** How much farther a road may be than a street for a point off the streets to join the road. */
 const ROAD_RATHER_KM = 0.5
 
-/** The nearest edge (that `accept` takes) within `maxKm` whose straight link from `p` stays off the water. */
+/**
+ * The nearest edge (a road's, not a street's, when `roadsOnly`) within `maxKm` whose straight link
+ * from `p` stays off the water.
+ */
 function nearestEdge(
   g: RoadGraph,
   p: Point,
   profile: Profile | undefined,
   avoid: Avoid,
   maxKm: number,
-  accept: (e: number) => boolean = () => true,
+  roadsOnly = false,
 ): Snap | undefined {
   const dry = surfaceAt(p.lat, p.lng) !== 'water'
   if (!dry && !nearShore(p)) return undefined
@@ -552,17 +565,17 @@ function nearestEdge(
   const ky = 110.574
   const row = Math.floor(p.lat / SNAP_CELL)
   const col = Math.floor(p.lng / SNAP_CELL)
-  const index = snapIndex(g)
+  const index = snapIndex(g, roadsOnly)
+  const seconds = profile === undefined ? undefined : secondsTable(g, profile, avoid)
   const seen = new Set<number>()
-  const candidates: Snap[] = []
+  const candidates: { edge: number; t: number; km: number }[] = []
   for (let ring = 0; ring * SNAP_CELL * 100 < maxKm * 1.5 + 2; ring++) {
     for (const cell of ringCells(row, col, ring))
       for (const e of index.get(cell) ?? []) {
         if (seen.has(e)) continue
         seen.add(e)
-        if (!accept(e)) continue
         // A road the profile may not take (a motorway on foot) is no way in.
-        if (profile && !Number.isFinite(edgeSeconds(g, e, profile, avoid))) continue
+        if (seconds !== undefined && seconds[e] === Number.POSITIVE_INFINITY) continue
         const [a, b] = [g.from[e]!, g.to[e]!]
         const ax = (g.lng[a]! - p.lng) * kx
         const ay = (g.lat[a]! - p.lat) * ky
@@ -571,12 +584,7 @@ function nearestEdge(
         const [dx, dy] = [bx - ax, by - ay]
         const len2 = dx * dx + dy * dy
         const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2))
-        const km = Math.hypot(ax + dx * t, ay + dy * t)
-        const at = {
-          lat: g.lat[a]! + (g.lat[b]! - g.lat[a]!) * t,
-          lng: g.lng[a]! + (g.lng[b]! - g.lng[a]!) * t,
-        }
-        candidates.push({ point: p, at, edge: e, t, km })
+        candidates.push({ edge: e, t, km: Math.hypot(ax + dx * t, ay + dy * t) })
       }
     // Every edge nearer than this ring's inner edge has been seen: try them, nearest first (of
     // two as near, the first edge: the ends of a junction's roads are as near as each other).
@@ -584,7 +592,12 @@ function nearestEdge(
     const ready = candidates.filter((s) => s.km <= reach).sort((x, y) => x.km - y.km || x.edge - y.edge)
     for (const s of ready) {
       if (s.km > maxKm) return undefined
-      if (waterKm(p, s.at) < wetAllowed) return s
+      const [a, b] = [g.from[s.edge]!, g.to[s.edge]!]
+      const at = {
+        lat: g.lat[a]! + (g.lat[b]! - g.lat[a]!) * s.t,
+        lng: g.lng[a]! + (g.lng[b]! - g.lng[a]!) * s.t,
+      }
+      if (waterKm(p, at) < wetAllowed) return { point: p, at, edge: s.edge, t: s.t, km: s.km }
       candidates.splice(candidates.indexOf(s), 1)
     }
   }
@@ -614,6 +627,8 @@ export interface Tree {
   seconds: Float64Array
   km: Float64Array
   prev: Int32Array
+  /** The nodes the search reached (the others hold the unreached values): the next search resets them. */
+  reached: number[]
 }
 
 /**
@@ -635,16 +650,15 @@ export function search(
   into?: Tree,
 ): Tree {
   const n = g.lat.length
-  const { cost, seconds, km, prev } = freshTree(n, into)
+  const tree = freshTree(n, into)
+  const { cost, seconds, km, prev, reached } = tree
   const table = secondsTable(g, profile, avoid)
   // One target: A*, with a lower bound of what is left, so the search heads for it instead of
   // spreading over the whole country.
   const goal = targets?.length === 1 ? targets[0]!.at : undefined
   const bound = lowerBound(g, goal, profile, metric)
   const heap = queue.clear()
-  queueStart(g, start, profile, avoid, metric, { cost, seconds, km, prev }, (v, c) =>
-    heap.push(v, c + bound(v)),
-  )
+  queueStart(g, start, profile, avoid, metric, tree, (v, c) => heap.push(v, c + bound(v)))
   const { pending, byEnd, isEnd } = targetGoals(g, targets, table, metric, n)
   // No pending target can be settled while the queue's head costs less than their smallest best.
   let settleFrom = Number.POSITIVE_INFINITY
@@ -683,13 +697,14 @@ export function search(
     const costU = cost[u]!
     const secondsU = seconds[u]!
     const kmU = km[u]!
+    const streetsFromU = nearEnds[cells[u]!] === 1
     for (let h = first[u]!, end = first[u + 1]!; h < end; h++) {
       const e = via[h]!
       const v = next[h]!
       const s = table[e]!
       if (s === Number.POSITIVE_INFINITY) continue
       const kind = kinds[e]!
-      if (kind === 3 && nearEnds[cells[v]!] === 0 && nearEnds[cells[u]!] === 0) continue
+      if (kind === 3 && !streetsFromU && nearEnds[cells[v]!] === 0) continue
       // Time lost entering a town (not on a motorway, a ferry or a street, nor in a city's built-up
       // area, whose speeds count it) and getting onto a motorway from another road.
       const town =
@@ -698,6 +713,7 @@ export function search(
       const factor = penalized?.has(e) ? 1.6 : 1
       const cv = costU + (byTime ? s * factor + town : edgeKm[e]! * factor)
       if (cv < cost[v]!) {
+        if (cost[v] === Number.POSITIVE_INFINITY) reached.push(v)
         cost[v] = cv
         seconds[v] = secondsU + s + town
         km[v] = kmU + edgeKm[e]!
@@ -706,23 +722,30 @@ export function search(
       }
     }
   }
-  return { cost, seconds, km, prev }
+  return tree
 }
 
-/** The arrays of a search's tree, every node unreached: `into`'s when it has the graph's size. */
+/**
+ * A search's tree, every node unreached: `into` when it has the graph's size, only the nodes its
+ * search reached reset (a route's search reaches ~100 of the graph's ~22,000 nodes, a tour's ~2,600).
+ */
 function freshTree(n: number, into: Tree | undefined): Tree {
-  if (into !== undefined && into.cost.length === n)
-    return {
-      cost: into.cost.fill(Number.POSITIVE_INFINITY),
-      seconds: into.seconds.fill(Number.POSITIVE_INFINITY),
-      km: into.km.fill(Number.POSITIVE_INFINITY),
-      prev: into.prev.fill(-1),
+  if (into !== undefined && into.cost.length === n) {
+    for (const v of into.reached) {
+      into.cost[v] = Number.POSITIVE_INFINITY
+      into.seconds[v] = Number.POSITIVE_INFINITY
+      into.km[v] = Number.POSITIVE_INFINITY
+      into.prev[v] = -1
     }
+    into.reached.length = 0
+    return into
+  }
   return {
     cost: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
     seconds: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
     km: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
     prev: new Int32Array(n).fill(-1),
+    reached: [],
   }
 }
 
@@ -753,7 +776,7 @@ function queueStart(
   profile: Profile,
   avoid: Avoid,
   metric: 'duration' | 'distance',
-  { cost, seconds, km, prev }: Tree,
+  { cost, seconds, km, prev, reached }: Tree,
   push: (v: number, cost: number) => void,
 ): void {
   const connector = (start.km / CONNECTOR_KMH[profile]) * 3600
@@ -768,6 +791,7 @@ function queueStart(
     const d = start.km + g.km[e0]! * share
     const c = metric === 'duration' ? s : d
     if (c < cost[v]!) {
+      if (cost[v] === Number.POSITIVE_INFINITY) reached.push(v)
       cost[v] = c
       seconds[v] = s
       km[v] = d
@@ -924,10 +948,9 @@ export function reach(
   const connector = (end.km / CONNECTOR_KMH[profile]) * 3600
   let best: { node: number; seconds: number; km: number; cost: number } | undefined
   if (Number.isFinite(full))
-    for (const [v, share] of [
-      [g.from[e]!, end.t],
-      [g.to[e]!, 1 - end.t],
-    ] as const) {
+    for (let side = 0; side < 2; side++) {
+      const v = side === 0 ? g.from[e]! : g.to[e]!
+      const share = side === 0 ? end.t : 1 - end.t
       if (!Number.isFinite(tree.cost[v]!)) continue
       const s = tree.seconds[v]! + full * share + connector
       const d = tree.km[v]! + g.km[e]! * share + end.km

@@ -1,6 +1,6 @@
 import { encode } from '@placemarkio/polyline'
 import { distanceKm, KM_PER_DEGREE, M_PER_DEGREE_LAT, radians, round6 } from '../../data/geo.ts'
-import { surfaceAt } from '../../data/land.ts'
+import { saltMayMeet, surfaceAt } from '../../data/land.ts'
 import type { Road } from '../../data/roads.ts'
 import { hashSeed } from '../../data/seeded.ts'
 import { STREET_NAMESAKES } from '../../data/street-names.ts'
@@ -243,27 +243,43 @@ function byStreets(
 
 /** Whether some town's places reach both points (`poisWithin`'s reach: 1.2 x its radius). */
 function oneTown(a: Point, b: Point): boolean {
+  const towns = townsReaching(a)
+  if (towns.length === 0) return false
+  const others = townsReaching(b)
+  return towns.some((town) => others.includes(town))
+}
+
+/**
+ * The towns (by index) whose places reach a point, remembered by the point's object: a tour or a
+ * matrix asks it of every pair of its snapped points (2,601 pairs for a 50-stop tour).
+ */
+const reachingTowns = new WeakMap<Point, readonly number[]>()
+function townsReaching(p: Point): readonly number[] {
+  const known = reachingTowns.get(p)
+  if (known) return known
   const cells = townCells()
-  const [row, col] = [Math.floor(a.lat / TOWN_CELL), Math.floor(a.lng / TOWN_CELL)]
-  // No town reaches farther than 0.06 degree from its centre: its disc is in a's cell or one beside it.
+  const [row, col] = [Math.floor(p.lat / TOWN_CELL), Math.floor(p.lng / TOWN_CELL)]
+  const towns: number[] = []
+  // No town reaches farther than 0.06 degree from its centre: its disc is in p's cell or one beside it.
   for (let r = row - 1; r <= row + 1; r++)
     for (let c = col - 1; c <= col + 1; c++)
-      for (const { lat, lng, reachKm } of cells.get(r * 10_000 + c) ?? [])
-        if (distanceKm({ lat, lng }, a) <= reachKm && distanceKm({ lat, lng }, b) <= reachKm) return true
-  return false
+      for (const { index, lat, lng, reachKm } of cells.get(r * 10_000 + c) ?? [])
+        if (distanceKm({ lat, lng }, p) <= reachKm) towns.push(index)
+  reachingTowns.set(p, towns)
+  return towns
 }
 
 /** Towns' centres and reaches (km) by cell of `TOWN_CELL` degrees: made on first use. */
 const TOWN_CELL = 0.1
-let byCell: Map<number, Array<{ lat: number; lng: number; reachKm: number }>> | undefined
+let byCell: Map<number, Array<{ index: number; lat: number; lng: number; reachKm: number }>> | undefined
 function townCells() {
   if (!byCell) {
     byCell = new Map()
-    for (const town of poiTowns()) {
+    for (const [index, town] of poiTowns().entries()) {
       const { lat, lng } = townCentre(town)
       const key = Math.floor(lat / TOWN_CELL) * 10_000 + Math.floor(lng / TOWN_CELL)
       const list = byCell.get(key) ?? []
-      list.push({ lat, lng, reachKm: townRadius(town) * KM_PER_DEGREE * 1.2 })
+      list.push({ index, lat, lng, reachKm: townRadius(town) * KM_PER_DEGREE * 1.2 })
       byCell.set(key, list)
     }
   }
@@ -272,6 +288,9 @@ function townCells() {
 
 /** Whether a straight line runs over a salt flat (sampled every 100 m). */
 function crossesSalt(a: Point, b: Point): boolean {
+  const [south, north] = a.lat < b.lat ? [a.lat, b.lat] : [b.lat, a.lat]
+  const [west, east] = a.lng < b.lng ? [a.lng, b.lng] : [b.lng, a.lng]
+  if (!saltMayMeet(south, west, north, east)) return false
   const n = Math.max(1, Math.ceil(distanceKm(a, b) / 0.1))
   for (let k = 0; k < n; k++) {
     const t = (k + 0.5) / n
