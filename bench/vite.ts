@@ -14,7 +14,16 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -153,7 +162,9 @@ async function makeProject(dir: string): Promise<void> {
     join(dir, 'package.json'),
     `${JSON.stringify({ name: 'vite-app', private: true, type: 'module' })}\n`,
   )
-  execFileSync('cp', ['-al', join(root, 'node_modules'), join(dir, 'node_modules')])
+  // The folder itself (a worktree's `node_modules` may be a link: `cp` would copy the link, and the
+  // package below would be written into the linked folder).
+  execFileSync('cp', ['-al', realpathSync(join(root, 'node_modules')), join(dir, 'node_modules')])
   for (const cache of ['.vite', '.vite-temp'])
     rmSync(join(dir, 'node_modules', cache), { recursive: true, force: true })
   const pkg = join(dir, 'node_modules/tmaps-mock')
