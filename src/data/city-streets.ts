@@ -18,6 +18,8 @@ export interface RealStreet {
   ar: string
   /** A square is a short street through its point (addresses on it are on the square). */
   square?: true
+  /** A lane of a medina (its souks): as narrow as the medina's other lanes, not an avenue. */
+  lane?: true
   /** Its course, `[lat, lng]` points in order. */
   points: readonly Anchor[]
   /** Where its points come from, and what is approximated. */
@@ -146,9 +148,9 @@ export const REAL_STREETS: readonly RealStreet[] = [
     source: `${SOURCES.rome}; ${SOURCES.mongiBali} (it prolongs Rue de Rome south to Place Mongi-Bali's west side)` },
   { town: 'Tunis', fr: 'Rue de Marseille', ar: 'نهج مرسيليا', points: [[36.79982, 10.182], [36.8025, 10.1818], [36.805, 10.1815]],
     source: `${SOURCES.bourguiba} (it meets Bourguiba on its north side just east of Avenue de Paris, which it runs beside; its course north is an approximation)` },
-  { town: 'Tunis', fr: 'Rue Jemaa Zitouna', ar: 'نهج جامع الزيتونة', points: [VICTOIRE, along(VICTOIRE, ZITOUNA, 0.5), along(VICTOIRE, ZITOUNA, 0.91)],
+  { town: 'Tunis', fr: 'Rue Jemaa Zitouna', ar: 'نهج جامع الزيتونة', lane: true, points: [VICTOIRE, along(VICTOIRE, ZITOUNA, 0.5), along(VICTOIRE, ZITOUNA, 0.91)],
     source: `${SOURCES.zitouna}; ${SOURCES.victoire}; Zitouna Mosque in src/data/landmarks.ts (straight between them; the real lane bends; it ends at the mosque's east front, ~40 m short of the mosque's point)` },
-  { town: 'Tunis', fr: 'Rue de la Kasbah', ar: 'نهج القصبة', points: [VICTOIRE, [36.7992, 10.1715], KASBAH],
+  { town: 'Tunis', fr: 'Rue de la Kasbah', ar: 'نهج القصبة', lane: true, points: [VICTOIRE, [36.7992, 10.1715], KASBAH],
     source: `${SOURCES.victoire}; ${SOURCES.kasbah} (from Bab Bhar west to the Kasbah; its bend, 36.7992, 10.1715, is an approximation)` },
   { town: 'Tunis', fr: 'Boulevard du 9 Avril 1938', ar: 'شارع 9 أفريل 1938', points: [BAB_SAADOUN, [36.8035, 10.1618], [36.7995, 10.1652]],
     source: 'Bab Saadoun in src/data/landmarks.ts; the boulevard runs south from it along the Medina\'s west side towards the Kasbah (course read by the engineer from the city\'s layout: an approximation)' },

@@ -28,6 +28,8 @@ export interface Street {
   maxNumber: number
   /** A main avenue (drawn wider). */
   main: boolean
+  /** A lane of a medina, generated or real (Rue Jemaa Zitouna): drawn narrower than a street. */
+  lane: boolean
   /** What made it: a real street, or a generated medina lane, colonial grid street, outer street or link. */
   kind: 'real' | 'medina' | 'grid' | 'suburb' | 'coast' | 'link' | 'join'
   /** A real street or square of src/data/city-streets.ts: where its course comes from. */
@@ -317,7 +319,9 @@ function streetOf(
     maxNumber: line.real?.square
       ? random.int(8, 30)
       : Math.min(999, Math.max(4, Math.round((length / 4) * random.float(0.85, 1.15)))),
-    main: (line.real !== undefined && !line.real.square) || fr === 'Avenue Habib Bourguiba',
+    main:
+      (line.real !== undefined && !line.real.square && !line.real.lane) || fr === 'Avenue Habib Bourguiba',
+    lane: line.kind === 'medina' || line.real?.lane === true,
     kind: line.kind,
     ...(line.real && { source: line.real.source }),
     ...(line.real?.square && { square: true }),

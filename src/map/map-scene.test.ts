@@ -85,4 +85,32 @@ describe('buildMapScene', () => {
     const widths = new Set(roads.map((r) => (r.kind === 'line' ? r.width.toFixed(2) : '')))
     expect(widths.size).toBe(3)
   })
+
+  it("draws the medina's real lanes (Rue Jemaa Zitouna, Rue de la Kasbah) as narrow as its lanes, not as avenues", async () => {
+    await loadBaseLevel(17)
+    const tunis = generateStreets('scene').filter((s) => s.locality.name === 'Tunis')
+    /** A street's line width (its fill: the narrower of its two passes) in the z17 tile at its start. */
+    const widthOf = (fr: string) => {
+      const street = tunis.find((s) => s.fr === fr)!
+      const view = tileView(17, ...tileOf(17, street.points[0]!, street.points[1]!))
+      // Its line: the one through every vertex of its course (streets share their ends).
+      const vertices = Array.from({ length: street.points.length / 2 }, (_, k) =>
+        toPixel(view, street.points[k * 2]!, street.points[k * 2 + 1]!),
+      )
+      const widths: number[] = []
+      for (const shape of buildMapScene(world, view).shapes) {
+        if (shape.kind !== 'line' || shape.role !== 'street') continue
+        const points = Array.from(shape.points)
+        const through = ([x, y]: readonly number[]) =>
+          points.some((px, i) => i % 2 === 0 && Math.hypot(px - x!, points[i + 1]! - y!) < 0.01)
+        if (vertices.every(through)) widths.push(shape.width)
+      }
+      return Math.min(...widths)
+    }
+    const lane = widthOf(tunis.find((s) => s.kind === 'medina' && s.points.length >= 6)!.fr)
+    expect(widthOf('Rue Jemaa Zitouna')).toBeCloseTo(lane, 6)
+    expect(widthOf('Rue de la Kasbah')).toBeCloseTo(lane, 6)
+    // The Ville Nouvelle's avenue from Bab Bhar stays an avenue.
+    expect(widthOf('Avenue de France')).toBeGreaterThan(lane * 2.5)
+  })
 })

@@ -292,7 +292,7 @@ function pushStreets({ shapes, world, zoom, box, project, palette }: Layer): voi
   for (const pass of ['casing', 'fill'] as const) {
     for (const s of streets) {
       // A medina's lanes are narrower than the town's streets.
-      const width = streetWidth(zoom, s.main) * (s.street.kind === 'medina' ? 0.55 : 1)
+      const width = streetWidth(zoom, s.main) * (s.street.lane ? 0.55 : 1)
       shapes.push({
         kind: 'line',
         role: 'street',
