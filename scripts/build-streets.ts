@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path'
 import { REAL_STREETS, type RealStreet } from '../src/data/city-streets.ts'
 import { LOCALITIES, type Locality } from '../src/data/gazetteer.ts'
 import { onCauseway, onLand } from '../src/data/land.ts'
+import { LANDMARKS, MONUMENT_GROUNDS } from '../src/data/landmarks.ts'
 import roadData from '../src/data/roads.json' with { type: 'json' }
 import { seededRandom } from '../src/data/seeded.ts'
 import {
@@ -178,7 +179,17 @@ function buildTown(locality: Locality): TownNetwork {
   const toXY = (lat: number, lng: number) => [(lng - centre.lng) * kx, (lat - centre.lat) * KY] as const
   const toLL = (x: number, y: number) => [centre.lat + y / KY, centre.lng + x / kx] as const
   const radius = Math.min(0.05, 0.006 + Math.sqrt(pop) / 20000) * KY
+  // The monuments' grounds near the town, in its metres: no generated street crosses them.
+  const grounds = MONUMENT_GROUNDS.flatMap(({ id, radiusM }) => {
+    const l = LANDMARKS.find((landmark) => landmark.id === id)
+    if (!l) throw new Error(`MONUMENT_GROUNDS names no landmark ${id}: fix src/data/landmarks.ts.`)
+    const [x, y] = toXY(l.lat, l.lng)
+    return Math.hypot(x, y) < radius + 5000 ? [{ x, y, r: radiusM }] : []
+  })
+  const onGrounds = (ax: number, ay: number, bx: number, by: number) =>
+    grounds.some(({ x, y, r }) => segmentDistance(x, y, ax, ay, bx, by) < r)
   const dry = (ax: number, ay: number, bx: number, by: number, generated = true) => {
+    if (generated && onGrounds(ax, ay, bx, by)) return false
     // Every 50 m (the mask's edges are ~1 km long; refined waterfronts ~100 m); a generated
     // street does not run along a causeway either.
     const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / 50))
@@ -225,7 +236,7 @@ function buildTown(locality: Locality): TownNetwork {
     if (found >= 0) return found
     const [la, ln] = toLL(x, y)
     // A causeway carries its road and railway only: no generated street stands on one.
-    if (!onLand(la, ln) || (making !== 0 && onCauseway(la, ln))) return -1
+    if (!onLand(la, ln) || (making !== 0 && (onCauseway(la, ln) || onGrounds(x, y, x, y)))) return -1
     const id = xs.length
     xs.push(x)
     ys.push(y)
@@ -683,4 +694,12 @@ if (import.meta.main) {
   console.log(
     `wrote ${STREET_NETWORK_FILE}: ${networks.length} towns, ${lines} streets, ${(text.length / 1024).toFixed(0)} KB`,
   )
+}
+
+/** Metres from (px, py) to the segment from (ax, ay) to (bx, by), in a town's metres. */
+function segmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const [dx, dy] = [bx - ax, by - ay]
+  const len2 = dx * dx + dy * dy
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2))
+  return Math.hypot(ax + dx * t - px, ay + dy * t - py)
 }

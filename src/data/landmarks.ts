@@ -121,6 +121,26 @@ export const LANDMARKS: readonly Landmark[] = [
   ...TGM_LANDMARKS,
 ]
 
+/**
+ * The grounds of the largest monuments, as a disc around the landmark's point: no generated street
+ * crosses them (scripts/build-streets.ts). The disc stands in for the monument's outline (no
+ * licensed outline here); its radius is half the monument's published length, or the radius of a
+ * disc of its published area.
+ */
+export const MONUMENT_GROUNDS: readonly { id: string; radiusM: number; source: string }[] = [
+  {
+    id: 'amphitheatre-d-el-jem',
+    radiusM: 74,
+    source: "fr.wikipedia.org/wiki/Amphithéâtre_d'El_Jem: 148 m long, 122 m wide",
+  },
+  { id: 'mosquee-zitouna', radiusM: 40, source: 'fr.wikipedia.org/wiki/Mosquée_Zitouna: 5,000 m²' },
+  {
+    id: 'grande-mosquee-de-kairouan',
+    radiusM: 54,
+    source: 'fr.wikipedia.org/wiki/Grande_Mosquée_de_Kairouan: about 9,000 m²',
+  },
+]
+
 /** The gazetteer's town-level points that a landmark above places precisely (dropped in favour of it). */
 export const SUPERSEDED_POIS: ReadonlySet<string> = new Set([
   'landmark:kairouan',

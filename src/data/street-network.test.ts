@@ -5,6 +5,7 @@ import { buildStreetNetworks, encodeStreetNetworks } from '../../scripts/build-s
 import { roadGraph, snap } from '../endpoints/routing/road-graph.ts'
 import { REAL_STREETS } from './city-streets.ts'
 import { onLand } from './land.ts'
+import { LANDMARKS, MONUMENT_GROUNDS } from './landmarks.ts'
 import { CITY_STREETS, GENERATED_BASES, MEDINA_BASES, MEDINA_WORDS, TUNIS_RESERVED } from './street-names.ts'
 import { STREET_NETWORK_FILE, TUNIS_ID, townNetworks } from './street-network.ts'
 import { generateStreets } from './streets.ts'
@@ -79,6 +80,28 @@ describe('the towns’ street networks', () => {
     expect(meanSegment('suburb')).toBeGreaterThan(meanSegment('grid'))
     const real = tunis.lines.filter((l) => l.real).map((l) => l.real!.fr)
     for (const s of REAL_STREETS.filter((r) => r.town === 'Tunis')) expect(real).toContain(s.fr)
+  })
+
+  it("leaves the largest monuments' grounds clear: no generated street through El Jem's amphitheatre or Zitouna", () => {
+    expect(MONUMENT_GROUNDS.length).toBeGreaterThanOrEqual(3)
+    for (const { id, radiusM } of MONUMENT_GROUNDS) {
+      const l = LANDMARKS.find((landmark) => landmark.id === id)!
+      const kx = 111_320 * Math.cos((l.lat * Math.PI) / 180)
+      let nearest = Number.POSITIVE_INFINITY
+      for (const town of networks)
+        for (const line of town.lines.filter((line) => line.kind !== 'real'))
+          for (let i = 2; i < line.points.length; i += 2) {
+            // The segment in metres from the monument's point.
+            const [ax, ay] = [(line.points[i - 1]! - l.lng) * kx, (line.points[i - 2]! - l.lat) * 110_540]
+            const [bx, by] = [(line.points[i + 1]! - l.lng) * kx, (line.points[i]! - l.lat) * 110_540]
+            const [dx, dy] = [bx - ax, by - ay]
+            const t = Math.max(0, Math.min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy || 1)))
+            nearest = Math.min(nearest, Math.hypot(ax + dx * t, ay + dy * t))
+          }
+      expect(nearest, id).toBeGreaterThanOrEqual(radiusM * 0.99)
+      // Streets still come near: the grounds are a gap in the town, not a hole in the map.
+      expect(nearest, id).toBeLessThan(radiusM + 150)
+    }
   })
 
   it('lays a road along the shore of the coastal towns, by the water', () => {
