@@ -282,9 +282,9 @@ export const ROAD_FACTS: readonly RoadFact[] = [
     ar: 'جسر رادس حلق الوادي',
     kind: 'national',
     source:
-      'the Radès-La Goulette bridge (2009): its 260 m main span over the navigation channel of Tunis and the TGM, and a 2.6 km southern link to Radès on ~20 ha of reclaimed land (webmanagercenter.com/2009/04/13/73581); the link drawn straight, on the land traced along it (src/data/land.json), an approximation',
+      'the Radès-La Goulette bridge (2009): its 260 m main span over the navigation channel of Tunis and the TGM, and a 2.6 km southern link to Radès on ~20 ha of reclaimed land beside the port of Radès (webmanagercenter.com/2009/04/13/73581, tunisia-today.com/archives/56132); the link drawn straight between the lake and GSHHG’s sea coast, the bridge where GSHHG’s channel is ~300 m wide (10.288°E), an approximation',
     crossings: [2],
-    via: ['rades', [36.795, 10.29], [36.8136, 10.3022], 'goulette'],
+    via: ['rades', [36.795, 10.281], [36.8098, 10.288], [36.8135, 10.288], 'goulette'],
   },
   {
     ref: 'RN8',

@@ -5,6 +5,7 @@ import coast from '../data/gshhg-coast.json' with { type: 'json' }
 import { landRings, onLand, surfaceAt } from '../data/land.ts'
 import { LANDMARKS } from '../data/landmarks.ts'
 import { poiTowns, townPlaces } from '../data/pois.ts'
+import { sharedRoads } from '../data/roads.ts'
 import { seededRandom } from '../data/seeded.ts'
 import { houseDoor } from '../data/streets.ts'
 import { worldFor } from '../data/world.ts'
@@ -313,11 +314,38 @@ describe('the land the map draws', () => {
     expect(await renderedAt(14, 36.802, 10.23)).toBe('water')
     expect(await renderedAt(14, 36.81, 10.23)).toBe('water')
     // No strip of land between the south lake and the causeway (places stood in the lake there).
-    for (const lng of [10.21, 10.2165, 10.24, 10.26, 10.28])
+    for (const lng of [10.21, 10.2165, 10.24, 10.26, 10.27])
       for (let south = 120; south <= 500; south += 40) {
         const lat = 36.80066 + ((lng - 10.19192) / 0.1005) * 0.01354 - south / 110_540
         expect(surfaceAt(lat, lng), `${lat.toFixed(5)}, ${lng}`).toBe('water')
       }
+  })
+
+  it('stands the port of Radès on land between the south lake and the sea, the Radès - La Goulette road on it', () => {
+    // East of where GSHHG's navigation channel meets the lake (10.273 E), south of the channel.
+    for (const [lat, lng] of [
+      [36.8, 10.278],
+      [36.795, 10.275],
+      [36.79, 10.28],
+      [36.806, 10.285],
+    ] as const)
+      expect(surfaceAt(lat, lng), `${lat}, ${lng}`).toBe('land')
+    // The sea stays east of GSHHG's coast, the lake west of the port.
+    expect(surfaceAt(36.795, 10.29)).toBe('water')
+    expect(surfaceAt(36.795, 10.26)).toBe('water')
+    // The road runs on that land to the bridge over the channel (its one crossing, ~400 m).
+    const road = sharedRoads().find((r) => r.name === 'Pont Radès - La Goulette')!
+    let wet = 0
+    for (let i = 2; i < road.points.length; i += 2) {
+      const [a, b] = [road.points.slice(i - 2, i), road.points.slice(i, i + 2)]
+      const n = 200
+      for (let k = 0; k < n; k++) {
+        const [lat, lng] = [a[0]! + ((b[0]! - a[0]!) * k) / n, a[1]! + ((b[1]! - a[1]!) * k) / n]
+        if (surfaceAt(lat, lng) === 'water')
+          wet += Math.hypot((b[0]! - a[0]!) * 110.54, (b[1]! - a[1]!) * 89.2) / n
+      }
+    }
+    expect(wet).toBeLessThan(0.5)
   })
 
   // GSHHG's full-resolution coast (scripts/build-coast.ts, ~120 m edges) where OpenStreetMap's
