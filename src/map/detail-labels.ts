@@ -307,6 +307,11 @@ const AT_ZOOM_14: ReadonlySet<LandmarkKind> = new Set([
   'station',
 ])
 
+/** The zoom from which a landmark is drawn (its icon and its name): 14 or 15. */
+export function landmarkMinZoom(l: { kind: LandmarkKind; greatMosqueOf?: string }): number {
+  return AT_ZOOM_14.has(l.kind) || l.greatMosqueOf ? 14 : 15
+}
+
 /**
  * Landmarks at 15+, at 14+ the monuments, forts, ancient sites, palaces, great mosques and railway
  * stations: an icon at the building, the name under it in French and Arabic.
@@ -317,7 +322,7 @@ function landmarkCandidates(g: Gather): void {
   // 2. Landmarks: an icon at the building, the name under it.
   if (zoom >= 14) {
     for (const l of LANDMARKS) {
-      if (zoom < 15 && !AT_ZOOM_14.has(l.kind) && !l.greatMosqueOf) continue
+      if (zoom < landmarkMinZoom(l)) continue
       const [x, y] = [mercatorX(l.lng) * size, mercatorY(l.lat) * size]
       if (!near(x, y) || !onLand(l.lat, l.lng)) continue
       const fs = zoom >= 17 ? 12 : 11

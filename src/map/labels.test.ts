@@ -66,6 +66,14 @@ describe('the map labels', () => {
     expect(towns.filter((l) => l.fr === 'Gamart')).toEqual([])
   })
 
+  it('names a quarter called after its landmark once: Bab Saadoun by the gate from zoom 14, by the quarter before', () => {
+    const quarter = mapLabels().find((l) => l.kind === 'town' && l.fr === 'Bab Saadoun')!
+    expect(quarter.maxZoom).toBe(13)
+    expect(quarter.minZoom).toBeLessThanOrEqual(13)
+    // Other towns are named at every zoom from theirs (Tunis beside its Kasbah, Zitouna, its gates).
+    expect(mapLabels().find((l) => l.kind === 'town' && l.fr === 'Tunis')!.maxZoom).toBe(18)
+  })
+
   it('writes the names as Tunisians do, in French and in Arabic', () => {
     const towns = mapLabels().filter((l) => l.kind === 'town')
     const byName = (fr: string) => towns.find((l) => l.fr === fr)

@@ -1,10 +1,12 @@
 import { DELEGATIONS, LOCALITIES, POIS } from '../data/gazetteer.ts'
 import { nearestLand, onLand } from '../data/land.ts'
+import { LANDMARKS } from '../data/landmarks.ts'
 import { isOwnPlace, placeName } from '../data/place-names.ts'
 import { townCentre } from '../data/town-centre.ts'
 import { WATERS } from '../data/waters.ts'
 import type { LabelFont } from '../rasterizer/font.ts'
 import { foldAccents } from '../text/fold.ts'
+import { landmarkMinZoom } from './detail-labels.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY, worldSize } from './projection.ts'
 
 /** Something named on the map: a town (with a dot), a country or a sea. */
@@ -128,12 +130,22 @@ export function mapLabels(): MapLabel[] {
     x: mercatorX(lng),
     y: mercatorY(lat),
   }))
+  // Landmarks by folded French name: a quarter named after the landmark it is around (Bab Saadoun,
+  // the gate) is named by the landmark once the map draws it, not twice side by side.
+  const landmarksByName = new Map<string, (typeof LANDMARKS)[number][]>()
+  for (const l of LANDMARKS) {
+    const key = fold(l.name.fr)
+    landmarksByName.set(key, [...(landmarksByName.get(key) ?? []), l])
+  }
+  const namesake = (fr: string, lat: number, lng: number) =>
+    landmarksByName.get(fold(fr))?.find((l) => Math.hypot(l.lat - lat, (l.lng - lng) * 0.82) < 0.015)
   const towns: (MapLabel & { lat: number; lng: number })[] = []
   for (const l of LOCALITIES) {
     if (!isOwnPlace(l)) continue
     const names = placeName(l)
     const at = townCentre(l)
     const capital = l.fc === 'PPLA' || l.fc === 'PPLC'
+    const landmarkNamed = capital ? undefined : namesake(names.fr, at.lat, at.lng)
     const rank = townRank(l.pop, isSeat(l.lat, l.lng), SEATS.has(l.fc ?? ''))
     // Arabic only where the gazetteer or PLACE_NAMES gives it (not the French name twice).
     const ar = names.ar !== names.fr ? names.ar : undefined
@@ -150,7 +162,7 @@ export function mapLabels(): MapLabel[] {
       rank,
       // Governorate capitals are named from zoom 6 and placed before any other label.
       minZoom: capital ? Math.min(6, townMinZoom(rank)) : townMinZoom(rank),
-      maxZoom: 18,
+      maxZoom: landmarkNamed ? landmarkMinZoom(landmarkNamed) - 1 : 18,
       ...(capital && { capital: true }),
       ...(isFamous(l.lat, l.lng) && { famous: true }),
     })
