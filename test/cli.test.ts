@@ -397,6 +397,12 @@ describe('tmaps-mock serve', () => {
     const { stdout } = await run(node, [cli, 'serve', '--help'])
     expect(stdout).toContain('Usage: tmaps-mock serve [options]')
     expect(stdout).toContain('--http-port')
+    expect(stdout).toContain('--replay-latency <m>      recorded: answer each after the time TMaps took')
+    // Without a command: the commands, each with what it does.
+    const overview = (await run(node, [cli, '--help'])).stdout
+    expect(overview).toContain('Usage: tmaps-mock <command> [options]')
+    for (const command of ['serve', 'playground', 'verify'])
+      expect(overview).toMatch(new RegExp(`^  ${command} +\\S`, 'm'))
   })
 
   it("starts through Node's compile cache (NODE_COMPILE_CACHE), and not with NODE_DISABLE_COMPILE_CACHE", async () => {

@@ -29,6 +29,18 @@ import { readSecret } from './secret.ts'
 // Before any request: an idle server then keeps less memory (see heap.ts).
 const youngKeptSmall = keepYoungGenerationSmall()
 
+/** `tmaps-mock --help`: the commands. */
+const OVERVIEW = `tmaps-mock: an offline mock of the TMaps API (Tunisia)
+
+Usage: tmaps-mock <command> [options]
+
+  serve        the API on a local HTTPS server, its console page and control API
+  playground   the playground page: the mock in your browser, keys and domains to toggle
+  verify       compare the real TMaps with the mock
+
+tmaps-mock <command> --help says more.
+`
+
 const HELP = `tmaps-mock serve: the TMaps API mock on a local HTTPS server
 
 Usage: tmaps-mock serve [options]
@@ -64,7 +76,7 @@ Against the real TMaps (docs/upstream.md):
   --replay <file.har>       answer accepted requests from a recording instead of the mock
   --replay-missing <m>      a request not recorded: mock (default, the mock's answer) or error (a 500)
   --replay-max-age <d>      warn when the recording is older (default 90d)
-  --replay-latency recorded answer each after the time TMaps took (its recorded time, at most 30 s)
+  --replay-latency <m>      recorded: answer each after the time TMaps took (at most 30 s)
 
 tmaps-mock playground: the playground page, the mock in your browser (tmaps-mock playground --help)
 tmaps-mock verify: compare the real TMaps with the mock (tmaps-mock verify --help)
@@ -105,7 +117,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const { values, positionals } = parsed
   if (values.help) {
-    process.stdout.write(HELP)
+    process.stdout.write(positionals[0] === 'serve' ? HELP : OVERVIEW)
     return
   }
   const [command, ...rest] = positionals
