@@ -5,6 +5,7 @@ import type { LabelFont } from '../rasterizer/font.ts'
 import type { Rgba } from '../rasterizer/raster.ts'
 import type { Shape, TextShape } from '../rasterizer/scene.ts'
 import type { LandUse, Runway } from './land-use.ts'
+import { landmarkMinZoom } from './landmark-zoom.ts'
 import type { MapStreet } from './map-world.ts'
 import { mercatorX, mercatorY, type View, worldSize } from './projection.ts'
 import type { Palette } from './styles.ts'
@@ -296,20 +297,6 @@ function runwayCandidates(g: Gather): void {
         })
       }
     }
-}
-
-/** The kinds of landmark drawn from zoom 14: what a town is known for, and its railway stations. */
-const AT_ZOOM_14: ReadonlySet<LandmarkKind> = new Set([
-  'monument',
-  'fort',
-  'archaeological_site',
-  'palace',
-  'station',
-])
-
-/** The zoom from which a landmark is drawn (its icon and its name): 14 or 15. */
-export function landmarkMinZoom(l: { kind: LandmarkKind; greatMosqueOf?: string }): number {
-  return AT_ZOOM_14.has(l.kind) || l.greatMosqueOf ? 14 : 15
 }
 
 /**

@@ -6,7 +6,7 @@ import { townCentre } from '../data/town-centre.ts'
 import { WATERS } from '../data/waters.ts'
 import type { LabelFont } from '../rasterizer/font.ts'
 import { foldAccents } from '../text/fold.ts'
-import { landmarkMinZoom } from './detail-labels.ts'
+import { landmarkMinZoom } from './landmark-zoom.ts'
 import { latitudeOf, longitudeOf, mercatorX, mercatorY, worldSize } from './projection.ts'
 
 /** Something named on the map: a town (with a dot), a country or a sea. */
