@@ -36,7 +36,7 @@ export function KeysPanel({ tmaps }: { tmaps: PlaygroundMock }) {
         <input
           id="new-key-name"
           value={name}
-          placeholder="New key name"
+          placeholder="Key name"
           onInput={(e) => setName((e.target as HTMLInputElement).value)}
         />
         <button type="submit">Create key</button>

@@ -206,6 +206,10 @@ export function TunisiaMap({
           if (holding) frame(holding)
         })
         resize.observe(el)
+        // The credit bar too: it wraps to two lines once its text is in (or on a narrow map), and
+        // the frame keeps the country above it.
+        const credit = el.querySelector('.leaflet-control-attribution')
+        if (credit) resize.observe(credit)
         setView({ map: shown, layer, answer, L, frame })
       },
       (error: Error) => {
