@@ -91,6 +91,8 @@ function KeyCard({
 }) {
   const [toLink, setToLink] = useState('')
   const linkable = domains.filter((d) => !info.domains.includes(d))
+  // The domain picked, while it can still be linked (linked since, elsewhere too: "+ domain…" again).
+  const picked = linkable.includes(toLink) ? toLink : ''
   const refused = ACTIONS.filter((a) => !info.actions.includes(a))
     .map((a) => {
       const next = nextKeyStatus(info.status, a)
@@ -169,7 +171,7 @@ function KeyCard({
             </label>
             <select
               id={selectId}
-              value={toLink}
+              value={picked}
               onChange={(e) => setToLink((e.target as HTMLSelectElement).value)}
             >
               <option value="">+ domain…</option>
@@ -181,9 +183,9 @@ function KeyCard({
             </select>
             <button
               type="button"
-              disabled={toLink === ''}
+              disabled={picked === ''}
               onClick={async () => {
-                if (await act(() => tmaps.console.linkDomain(info.id, toLink))) setToLink('')
+                if (await act(() => tmaps.console.linkDomain(info.id, picked))) setToLink('')
               }}
             >
               Link
@@ -213,12 +215,21 @@ export function DomainsPanel({ tmaps }: { tmaps: PlaygroundMock }) {
   const domains = tmaps.console.listDomains()
   const keys = tmaps.console.listKeys().filter((k) => k.status !== 'revoked')
   const [input, setInput] = useState('')
+  /** The domain added last: said under the field, its card scrolled into view. */
+  const [added, setAdded] = useState<string | null>(null)
   const [error, act] = useAction()
   const check = input.trim() === '' ? null : parseDomainInput(input)
 
   const add = async (event: Event) => {
     event.preventDefault()
-    if (check?.ok && (await act(() => tmaps.console.addDomain(check.hostname)))) setInput('')
+    if (!check?.ok || !(await act(() => tmaps.console.addDomain(check.hostname)))) return
+    setInput('')
+    setAdded(check.hostname)
+    requestAnimationFrame(() =>
+      document
+        .querySelector(`[data-domain="${CSS.escape(check.hostname)}"]`)
+        ?.scrollIntoView({ block: 'nearest' }),
+    )
   }
 
   return (
@@ -234,7 +245,10 @@ export function DomainsPanel({ tmaps }: { tmaps: PlaygroundMock }) {
           placeholder="app.example.tn"
           aria-describedby="domain-check"
           aria-invalid={check?.ok === false}
-          onInput={(e) => setInput((e.target as HTMLInputElement).value)}
+          onInput={(e) => {
+            setInput((e.target as HTMLInputElement).value)
+            setAdded(null)
+          }}
         />
         <button type="submit" disabled={!check?.ok}>
           Add
@@ -242,7 +256,9 @@ export function DomainsPanel({ tmaps }: { tmaps: PlaygroundMock }) {
       </form>
       <p id="domain-check" class={check?.ok === false ? 'error small' : 'muted small'} aria-live="polite">
         {check === null
-          ? 'A hostname: no scheme, port, path or wildcard; localhost and 127.0.0.1 are hosts like any other.'
+          ? added
+            ? `Added ${added}: link it to a key on its card.`
+            : 'A hostname: no scheme, port, path or wildcard; localhost and 127.0.0.1 are hosts like any other.'
           : check.ok
             ? `Will add ${check.hostname}.`
             : check.error}

@@ -105,10 +105,23 @@ describe('the playground, in Chromium', () => {
     await expect
       .poll(() => card.getByRole('list', { name: 'Domains linked to E2E key' }).textContent())
       .toContain('localhost')
+    // The picker is back to "+ domain…" (a linked domain is no longer among its options).
+    expect(
+      await card.getByLabel('Link a domain').evaluate((el) => (el as HTMLSelectElement).selectedIndex),
+    ).toBe(0)
     answer = await send(page, 'E2E key')
     expect(answer.status).toBe(200)
     expect(answer.reason).toContain('-> host localhost is linked to key')
     await screenshot(page, '3-accepted')
+
+    // Add a domain: said under the field, and its card brought into view.
+    await page.getByRole('textbox', { name: 'Domain', exact: true }).fill('shop.example.tn')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await expect
+      .poll(() => page.locator('#domain-check').textContent())
+      .toBe('Added shop.example.tn: link it to a key on its card.')
+    await expect.poll(() => page.locator('[data-domain="shop.example.tn"]').isVisible()).toBe(true)
+    await page.getByRole('button', { name: 'Remove shop.example.tn' }).click()
 
     // Unlink it from the domain's side: 403 again.
     await page.getByRole('button', { name: 'Unlink E2E key from localhost' }).click()
@@ -117,9 +130,18 @@ describe('the playground, in Chromium', () => {
     expect(answer.reason).toContain('host localhost is not linked')
     await screenshot(page, '4-domain-refused')
 
-    // Link again, then disable: 401. Enable: 200.
+    // Link again, from the domain's side while the key's card has localhost picked: the card's
+    // picker is back to "+ domain…", not blank. Then disable: 401. Enable: 200.
     await card.getByLabel('Link a domain').selectOption('localhost')
-    await card.getByRole('button', { name: 'Link', exact: true }).click()
+    const localhostCard = page.locator('[data-domain="localhost"]')
+    await localhostCard.getByLabel('Link a key').selectOption({ label: 'E2E key' })
+    await localhostCard.getByRole('button', { name: 'Link', exact: true }).click()
+    await expect
+      .poll(() => card.getByRole('list', { name: 'Domains linked to E2E key' }).textContent())
+      .toContain('localhost')
+    expect(
+      await card.getByLabel('Link a domain').evaluate((el) => (el as HTMLSelectElement).selectedIndex),
+    ).toBe(0)
     // The status is a switch: on (enabled), off (disabled).
     const status = card.getByRole('switch', { name: 'Enabled: E2E key' })
     expect(await status.getAttribute('aria-checked')).toBe('true')
