@@ -183,7 +183,15 @@ function LoopbackNotice({
       {key && !linked && key.status === 'enabled' && (
         <>
           The local-dev key is refused here (403): it is linked to {key.domains.join(', ') || 'no domain'}{' '}
-          only.{' '}
+          only.
+        </>
+      )}
+      {key && linked && (
+        <>127.0.0.1 is linked to “Web app (local dev)” in this origin’s console: its requests pass.</>
+      )}
+      {/* The two ways out on a row of their own, whatever the width. */}
+      <span class="loopback-actions">
+        {key && !linked && key.status === 'enabled' && (
           <button
             type="button"
             class="compact"
@@ -191,26 +199,23 @@ function LoopbackNotice({
           >
             Link 127.0.0.1 to Web app (local dev)
           </button>
-        </>
-      )}
-      {key && linked && (
-        <>127.0.0.1 is linked to “Web app (local dev)” in this origin’s console: its requests pass. </>
-      )}{' '}
-      <button
-        type="button"
-        class="compact"
-        onClick={() => {
-          if (
-            window.confirm(
-              `Replace this console with the one of ${other}? Its keys, domains and statuses are copied here (a pop-up opens and closes).`,
-            )
-          ) {
-            void act(() => importTwinState(tmaps))
-          }
-        }}
-      >
-        Import the console of {new URL(other).host}
-      </button>
+        )}
+        <button
+          type="button"
+          class="compact"
+          onClick={() => {
+            if (
+              window.confirm(
+                `Replace this console with the one of ${other}? Its keys, domains and statuses are copied here (a pop-up opens and closes).`,
+              )
+            ) {
+              void act(() => importTwinState(tmaps))
+            }
+          }}
+        >
+          Import the console of {new URL(other).host}
+        </button>
+      </span>
     </p>
   )
 }

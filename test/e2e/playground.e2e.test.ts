@@ -245,6 +245,12 @@ describe('the playground, in Chromium', () => {
     expect(await notice.textContent()).toContain('another origin than')
     expect(await notice.textContent()).toContain('it is linked to localhost only')
     expect(await onLocalhost.page.getByTestId('loopback-notice').count()).toBe(0)
+    // Its two buttons start a row of their own, at the notice's left edge (not after its text).
+    const [box, first] = await Promise.all([
+      notice.boundingBox(),
+      notice.getByRole('button', { name: 'Link 127.0.0.1 to Web app (local dev)' }).boundingBox(),
+    ])
+    expect(first!.x - box!.x).toBeLessThan(20)
     await notice.getByRole('button', { name: 'Link 127.0.0.1 to Web app (local dev)' }).click()
     await expect.poll(() => notice.textContent()).toContain('its requests pass')
     expect((await send(onLoopback.page, 'Web app (local dev)')).status).toBe(200)
