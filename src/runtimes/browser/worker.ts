@@ -146,7 +146,11 @@ function createSync(core: TmapsMockCore, name: string) {
     if (reason === 'usage' && localStorage.getItem(versionKey) !== seen) return void catchUp()
     const version = `${tab}:${++counter}`
     try {
-      localStorage.setItem(name, JSON.stringify({ version, snapshot: core.snapshot() } satisfies Stored))
+      const text = JSON.stringify({ version, snapshot: core.snapshot() } satisfies Stored)
+      // Looked at again once the state is written out (that takes a while on a busy machine): a
+      // change another tab wrote meanwhile is loaded, not overwritten with these counts.
+      if (reason === 'usage' && localStorage.getItem(versionKey) !== seen) return void catchUp()
+      localStorage.setItem(name, text)
       localStorage.setItem(versionKey, version)
       seen = version
     } catch (error) {
