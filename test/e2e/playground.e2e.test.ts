@@ -102,13 +102,16 @@ describe('the playground, in Chromium', () => {
     const card = keyCard(page, 'E2E key')
     await card.getByLabel('Link a domain').selectOption('localhost')
     await card.getByRole('button', { name: 'Link', exact: true }).click()
-    await expect
-      .poll(() => card.getByRole('list', { name: 'Domains linked to E2E key' }).textContent())
-      .toContain('localhost')
-    // The picker is back to "+ domain…" (a linked domain is no longer among its options).
-    expect(
-      await card.getByLabel('Link a domain').evaluate((el) => (el as HTMLSelectElement).selectedIndex),
-    ).toBe(0)
+    // Linked, and the picker back to "+ domain…" (a linked domain is no longer among its options).
+    const linkedWithPickerReset = async () => {
+      await expect
+        .poll(() => card.getByRole('list', { name: 'Domains linked to E2E key' }).textContent())
+        .toContain('localhost')
+      expect(
+        await card.getByLabel('Link a domain').evaluate((el) => (el as HTMLSelectElement).selectedIndex),
+      ).toBe(0)
+    }
+    await linkedWithPickerReset()
     answer = await send(page, 'E2E key')
     expect(answer.status).toBe(200)
     expect(answer.reason).toContain('-> host localhost is linked to key')
@@ -136,12 +139,7 @@ describe('the playground, in Chromium', () => {
     const localhostCard = page.locator('[data-domain="localhost"]')
     await localhostCard.getByLabel('Link a key').selectOption({ label: 'E2E key' })
     await localhostCard.getByRole('button', { name: 'Link', exact: true }).click()
-    await expect
-      .poll(() => card.getByRole('list', { name: 'Domains linked to E2E key' }).textContent())
-      .toContain('localhost')
-    expect(
-      await card.getByLabel('Link a domain').evaluate((el) => (el as HTMLSelectElement).selectedIndex),
-    ).toBe(0)
+    await linkedWithPickerReset()
     // The status is a switch: on (enabled), off (disabled).
     const status = card.getByRole('switch', { name: 'Enabled: E2E key' })
     expect(await status.getAttribute('aria-checked')).toBe('true')
