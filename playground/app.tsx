@@ -89,18 +89,12 @@ export function App({ tmaps }: { tmaps: PlaygroundMock }) {
             <button
               type="button"
               class="compact"
-              onClick={() => {
-                // Reset drops every change: a misclick must not do it.
-                if (
-                  window.confirm(
-                    ofServer
-                      ? 'Reset the server to the state it started with? This drops every change made to it, here or through its control API: created keys, linked domains, statuses, and its log.'
-                      : `Reset to ${startName}? This drops every change made in this console: created keys, linked domains, statuses.`,
-                  )
-                ) {
-                  void act(() => tmaps.reset())
-                }
-              }}
+              onClick={confirmed(
+                ofServer
+                  ? 'Reset the server to the state it started with? This drops every change made to it, here or through its control API: created keys, linked domains, statuses, and its log.'
+                  : `Reset to ${startName}? This drops every change made in this console: created keys, linked domains, statuses.`,
+                () => void act(() => tmaps.reset()),
+              )}
             >
               {ofServer ? 'Reset the server' : `Reset to ${startName}`}
             </button>
@@ -161,6 +155,13 @@ function ServerIntro({ tmaps }: { tmaps: PlaygroundMock }) {
   )
 }
 
+/** A click handler that runs `run` once the person confirms `message`: a misclick must not drop state. */
+function confirmed(message: string, run: () => void): () => void {
+  return () => {
+    if (window.confirm(message)) run()
+  }
+}
+
 /**
  * On 127.0.0.1 the page explains what a person sees there: another origin than localhost, with
  * its own console, where the local-dev key (linked to localhost only) is refused; one click links it.
@@ -203,15 +204,10 @@ function LoopbackNotice({
         <button
           type="button"
           class="compact"
-          onClick={() => {
-            if (
-              window.confirm(
-                `Replace this console with the one of ${other}? Its keys, domains and statuses are copied here (a pop-up opens and closes).`,
-              )
-            ) {
-              void act(() => importTwinState(tmaps))
-            }
-          }}
+          onClick={confirmed(
+            `Replace this console with the one of ${other}? Its keys, domains and statuses are copied here (a pop-up opens and closes).`,
+            () => void act(() => importTwinState(tmaps)),
+          )}
         >
           Import the console of {new URL(other).host}
         </button>
