@@ -34,7 +34,7 @@ const STATUS_NAMES: readonly string[] = Array.from({ length: 600 }, (_, i) => St
  * @example
  * const usage = createUsage({ maxDays: 90 }); usage.record('key_1', 'geocoding/forward', 200, Date.now())
  */
-export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
+export function createUsage({ maxDays = 90 }: { maxDays?: number | undefined } = {}) {
   const buckets = new Map<string, UsageDay[]>()
 
   const bump = (counts: Record<string, number>, name: string) => {
@@ -52,29 +52,47 @@ export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
     return lastDate
   }
 
+  /** The counters of `bucket` on `date`, made (in date order, at most `maxDays`) if missing. */
+  const dayOf = (bucket: string, date: string): UsageDay => {
+    let days = buckets.get(bucket)
+    if (!days) {
+      days = []
+      buckets.set(bucket, days)
+    }
+    let day = days[days.length - 1]
+    if (!day || day.date !== date) {
+      // Requests arrive in time order; a clock set back lands in its own (sorted) day.
+      day = days.find((d) => d.date === date)
+      if (!day) {
+        day = { date, total: 0, byStatus: {}, byEndpoint: {} }
+        days.push(day)
+        days.sort((a, b) => a.date.localeCompare(b.date))
+        if (days.length > maxDays) days.splice(0, days.length - maxDays)
+      }
+    }
+    return day
+  }
+
   return {
     /** Counts one request of `bucket` at `atMs` (milliseconds since the epoch, as `Date.now()`). */
     record(bucket: string, endpoint: string, status: number, atMs: number): void {
-      const date = dateOf(atMs)
-      let days = buckets.get(bucket)
-      if (!days) {
-        days = []
-        buckets.set(bucket, days)
-      }
-      let day = days[days.length - 1]
-      if (!day || day.date !== date) {
-        // Requests arrive in time order; a clock set back lands in its own (sorted) day.
-        day = days.find((d) => d.date === date)
-        if (!day) {
-          day = { date, total: 0, byStatus: {}, byEndpoint: {} }
-          days.push(day)
-          days.sort((a, b) => a.date.localeCompare(b.date))
-          if (days.length > maxDays) days.splice(0, days.length - maxDays)
-        }
-      }
+      const day = dayOf(bucket, dateOf(atMs))
       day.total++
       bump(day.byStatus, STATUS_NAMES[status] ?? String(status))
       bump(day.byEndpoint, endpoint)
+    },
+
+    /** Adds other counters to these (another tab's, counted apart), day by day. */
+    add(data: Record<string, UsageDay[]>): void {
+      for (const [bucket, days] of Object.entries(data)) {
+        for (const { date, total, byStatus, byEndpoint } of days) {
+          const day = dayOf(bucket, date)
+          day.total += total
+          for (const [name, n] of Object.entries(byStatus)) day.byStatus[name] = (day.byStatus[name] ?? 0) + n
+          for (const [name, n] of Object.entries(byEndpoint))
+            day.byEndpoint[name] = (day.byEndpoint[name] ?? 0) + n
+        }
+      }
     },
 
     report(bucket: string): UsageReport {
@@ -113,3 +131,6 @@ export function createUsage({ maxDays = 90 }: { maxDays?: number } = {}) {
     },
   }
 }
+
+/** The counters of one mock (`createUsage`). */
+export type Usage = ReturnType<typeof createUsage>

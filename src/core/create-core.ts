@@ -1,7 +1,7 @@
 import { TmapsConsoleError } from '../console/console-error.ts'
 import type { KeyRef, TmapsConsole } from '../console/create-console.ts'
 import { createRequestLog, type RequestLog } from '../console/request-log.ts'
-import { createUsage, type UsageReport } from '../console/usage.ts'
+import { createUsage, type Usage, type UsageReport } from '../console/usage.ts'
 import type { TmapsOverride, TmapsScenario } from '../endpoints/override-types.ts'
 import { ENDPOINT_NAMES } from '../endpoints/registry.ts'
 import { UNATTRIBUTED } from '../store/schemas.ts'
@@ -138,17 +138,18 @@ export function createTmapsCore(options: TmapsMockOptions = {}): TmapsMockCore {
 
 /**
  * `createTmapsCore` with a source of answers for the accepted requests (the HTTPS server's
- * upstream; not public: `replay` is the option users give), or another answer cache (tests).
+ * upstream; not public: `replay` is the option users give), another answer cache (tests), or
+ * usage counters the caller keeps in step with others (the browser runtime's tabs).
  */
 export function createCore(
   options: TmapsMockOptions,
-  internal: { source?: AnswerSource; cache?: AnswerCache } = {},
+  internal: { source?: AnswerSource; cache?: AnswerCache; usage?: Usage } = {},
 ): TmapsMockCore {
   const opts = validateOptions(options)
   const source =
     internal.source ??
     (options.replay === undefined ? undefined : createReplay(options.replay, { now: opts.now }))
-  const usage = createUsage({ maxDays: opts.usageDays })
+  const usage = internal.usage ?? createUsage({ maxDays: opts.usageDays })
   const log = createRequestLog(opts.logSize)
   const faults = createFaults(opts.dataSeed, FAULT_ENDPOINTS)
   const overrides = createOverrides()

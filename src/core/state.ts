@@ -1,6 +1,6 @@
 import { TmapsConsoleError } from '../console/console-error.ts'
 import { type CreatedKey, createConsole, type TmapsConsole } from '../console/create-console.ts'
-import type { createUsage } from '../console/usage.ts'
+import type { Usage } from '../console/usage.ts'
 import type { KeyView } from '../contract/decide.ts'
 import { createKeyGenerator } from '../data/seeded.ts'
 import { createStore, type TmapsStore } from '../store/create-store.ts'
@@ -42,7 +42,7 @@ const EMPTY = { format: 'tmaps-mock/snapshot', version: 1, keys: [], domains: []
  * The console's state: a store that is swapped whole on load (so a failed load changes
  * nothing), writes run one at a time, and listeners told after each.
  */
-export function createState(opts: ResolvedOptions, usage: ReturnType<typeof createUsage>) {
+export function createState(opts: ResolvedOptions, usage: Usage) {
   const initial: ParsedSnapshot =
     opts.state === 'demo'
       ? demoSnapshot(opts.seed ?? DEFAULT_DEMO_SEED)

@@ -8,7 +8,7 @@ import { APP_KEY } from './persist-app/app-key.ts'
  * `setupTmapsWorker` with `persist` in Chromium (`test/e2e/persist-app/`: an empty console plus
  * the app's own key through `keys`, kept under one `localStorage` name): a change survives a
  * reload, `reset()` goes back to the configured state (not to the stored one) and is stored in
- * turn, and the origin's other tabs follow.
+ * turn, and the origin’s other tabs follow, their usage counts added up.
  */
 let browser: Browser
 let app: Awaited<ReturnType<typeof serveApp>>
@@ -80,6 +80,20 @@ it('resets to the configured state, not the stored one, keeps it across a reload
   await reload(first)
   expect(await keys(first)).toEqual(['App: localhost'])
   expect(await geocode(first)).toBe(200)
+  await second.close()
+  expect(errors.flat()).toEqual([])
+})
+
+it('adds up the usage counts of both tabs, and each tab shows them all', async () => {
+  const second = await open()
+  const total = (page: Page) => page.evaluate((key) => window.tmaps!.usage(key).total, APP_KEY)
+  await expect.poll(async () => (await total(first)) === (await total(second))).toBe(true)
+  const before = await total(first)
+  await geocode(first)
+  await geocode(second)
+  await geocode(second)
+  await expect.poll(() => total(first), { timeout: 10_000 }).toBe(before + 3)
+  await expect.poll(() => total(second), { timeout: 10_000 }).toBe(before + 3)
   await second.close()
   expect(errors.flat()).toEqual([])
 })
