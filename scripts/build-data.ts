@@ -8,12 +8,15 @@
  * What it adds to the facts, and says so in the README:
  * - every locality gets a delegation (the nearest delegation point in its governorate when
  *   GeoNames gives none);
- * - every delegation gets a plausible 4-digit postcode: there is no open postcode list for
- *   Tunisia, so codes start from the real base code of each governorate's capital.
+ * - postcodes: the real codes of 63 towns (`real-postcodes.ts`, each with its page) for those towns
+ *   and the delegations they are the seats of; every other delegation gets a plausible generated
+ *   4-digit code (no open postcode list for Tunisia is known), from the real base code of its
+ *   governorate's capital, never a code another place has.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { REAL_POSTCODES } from './real-postcodes.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const sharedDir = process.env.TMAPS_SHARED_DATA ?? join(root, '..', 'shared', 'data')
@@ -103,9 +106,26 @@ for (const d of places.delegations) {
   delegationsByGov.set(d.governorate, list)
 }
 
-// Postcodes: the delegation nearest the capital gets the base code, the others follow by
-// distance, 10 apart, so neighbouring delegations get neighbouring codes.
+// Postcodes: the real ones first (towns, and the delegations they are the seats of); then the
+// delegation nearest the capital gets the base code, the others follow by distance, 10 apart (1 in
+// Tunis), so neighbouring delegations get neighbouring codes; a code already taken (a real one, or
+// another governorate's block reached) moves on to the next free one.
 const postcodeOf = new Map<string, string>()
+const localityPostcode = new Map<string, string>()
+const localityIds = new Set(places.localities.map((l) => l.id))
+const delegationIds = new Set(places.delegations.map((d) => d.id))
+for (const [code, town, localities, delegation] of REAL_POSTCODES) {
+  for (const id of localities) {
+    if (!localityIds.has(id)) throw new Error(`real-postcodes.ts: ${town}: no locality ${id}`)
+    localityPostcode.set(id, code)
+  }
+  if (delegation !== undefined) {
+    if (!delegationIds.has(delegation))
+      throw new Error(`real-postcodes.ts: ${town}: no delegation ${delegation}`)
+    postcodeOf.set(delegation, code)
+  }
+}
+const taken = new Set(REAL_POSTCODES.map(([code]) => code))
 for (const gov of places.governorates) {
   const base = POSTCODE_BASE[gov.id]
   if (base === undefined) throw new Error(`No postcode base for ${gov.id}`)
@@ -114,7 +134,12 @@ for (const gov of places.governorates) {
     (a, b) => dist2(a, capital) - dist2(b, capital),
   )
   for (const [i, d] of sorted.entries()) {
-    postcodeOf.set(d.id, String(base + (gov.id === 'TN-11' ? i : i * 10)).padStart(4, '0'))
+    if (postcodeOf.has(d.id)) continue
+    let code = base + (gov.id === 'TN-11' ? i : i * 10)
+    while (taken.has(String(code).padStart(4, '0'))) code++
+    const text = String(code).padStart(4, '0')
+    taken.add(text)
+    postcodeOf.set(d.id, text)
   }
 }
 
@@ -159,6 +184,7 @@ const data = {
     lng: round(l.lon),
     gov: l.governorate,
     del: l.delegation ?? nearestDelegation(l),
+    ...(localityPostcode.has(l.id) ? { postcode: localityPostcode.get(l.id) } : {}),
     ...(l.population ? { pop: l.population } : {}),
     ...(l.feature_code ? { fc: l.feature_code } : {}),
   })),

@@ -38,8 +38,8 @@ describe('the playground map: what it draws of an answer', () => {
     const forward = overlayOf(await answer('/geocoding/forward', 'q=Avenue Habib Bourguiba, Tunis&limit=3'))
     expect(forward.markers.map((m) => [m.kind, m.label])).toEqual([
       ['result', 'Avenue Habib Bourguiba, 1000 Tunis, Tunisie'],
-      ['result', 'Avenue Habib Bourguiba, 1017 La Goulette, Tunisie'],
-      ['result', 'Avenue Habib Bourguiba, 1020 La Marsa, Tunisie'],
+      ['result', 'Avenue Habib Bourguiba, 2060 La Goulette, Tunisie'],
+      ['result', 'Avenue Habib Bourguiba, 2070 La Marsa, Tunisie'],
     ])
     expect(forward.summary).toBe('3 results')
 

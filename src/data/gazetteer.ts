@@ -31,6 +31,8 @@ export interface Locality {
   lng: number
   gov: string
   del: string
+  /** The town's real postcode, where a source gives it (scripts/real-postcodes.ts); else its delegation's. */
+  postcode?: string
   pop?: number
   fc?: string
 }

@@ -31,7 +31,7 @@ export interface TabEnvironment {
 }
 
 /** This page's `localStorage`, `storage` event and path. */
-export function pageEnvironment(): TabEnvironment {
+function pageEnvironment(): TabEnvironment {
   return {
     storage: localStorage,
     onStorage(listener) {
