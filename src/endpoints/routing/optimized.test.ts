@@ -153,6 +153,23 @@ describe('POST /routing/optimized', () => {
   ])('answers 400 for %j', async (payload, error) => {
     expect(await optimized(payload)).toEqual({ status: 400, type: 'application/json', body: { error } })
   })
+  it('costs a stop far inside a city, whose nearest streets reach no road, on a route’s streets', async () => {
+    // Sfax, Kairouan and Tunis: the streets of the cells around each stop (a tour's) do not reach
+    // a road from there; a route's (two cells around) do.
+    for (const origin of [
+      { lat: 34.716, lng: 10.737 },
+      { lat: 35.678, lng: 10.125 },
+      { lat: 36.757, lng: 10.193 },
+    ]) {
+      const waypoints = [
+        { lat: 36.4, lng: 10.6 },
+        { lat: origin.lat + 0.05, lng: origin.lng - 0.05 },
+      ]
+      const tour = await optimized({ origin, waypoints, roundtrip: true })
+      expect(tour.status).toBe(200)
+      expect(tour.body.legs).toHaveLength(3)
+    }
+  })
 })
 
 describe('solveTour', () => {

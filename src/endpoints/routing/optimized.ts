@@ -4,12 +4,14 @@ import { must } from '../../validate/must.ts'
 import { body } from '../body.ts'
 import type { EndpointContext } from '../endpoint.ts'
 import { ParamError } from '../params.ts'
-import { roadGraph, search, snap, type Tree } from './road-graph.ts'
+import { roadGraph, STREET_RING, search, snap, type Tree } from './road-graph.ts'
 import { PROFILES, UNREACHABLE_WHY } from './road-model.ts'
 import { GEOMETRIES, legTotals, route } from './route.ts'
 import { solveTour } from './tour.ts'
 
 const OPTIMIZE = ['duration', 'distance'] as const
+/** The cells around each stop whose streets a tour's order is chosen on (a route's: `STREET_RING`). */
+const TOUR_RING = 1
 
 /**
  * `POST /routing/optimized`: visits every waypoint once from `origin`, in the order that
@@ -43,15 +45,21 @@ export function optimizedTour(ctx: EndpointContext): OptimizedRouteResponse {
     if (!s) throw new ParamError('invalid-param', name(i), UNREACHABLE_WHY)
     return s
   })
-  // One search tree, filled again for each stop.
+  // One search tree, filled again for each stop. The order is chosen on the streets of the stops'
+  // nearest cells (`TOUR_RING`: a tour's stops cover a town, and every search would take all its
+  // streets otherwise); a stop those do not reach is costed again on a route's (`STREET_RING`).
   let tree: Tree | undefined
-  const cost = snaps.map((a, i) => {
-    const from = search(g, a, profile, {}, optimize, Number.POSITIVE_INFINITY, undefined, snaps, tree)
+  const row = (a: (typeof snaps)[number], ring: number) => {
+    const from = search(g, a, profile, {}, optimize, Number.POSITIVE_INFINITY, undefined, snaps, tree, ring)
     tree = from
-    return snaps.map((b, j) => {
-      const leg = legTotals(g, a, b, from, profile, {}, optimize)
-      if (!leg) throw new ParamError('invalid-param', name(Math.max(i, j)), UNREACHABLE_WHY)
-      return leg[optimize]
+    return snaps.map((b) => legTotals(g, a, b, from, profile, {}, optimize)?.[optimize])
+  }
+  const cost = snaps.map((a, i) => {
+    const near = row(a, TOUR_RING)
+    const costs = near.every((c) => c !== undefined) ? near : row(a, STREET_RING)
+    return costs.map((c, j) => {
+      if (c === undefined) throw new ParamError('invalid-param', name(Math.max(i, j)), UNREACHABLE_WHY)
+      return c
     })
   })
   const order = solveTour(cost, end !== undefined)

@@ -331,6 +331,8 @@ function kindTable(g: RoadGraph): Uint8Array {
 
 /** Streets are taken within cells of this size (degrees) around a search's ends. */
 const STREET_CELL = 0.02
+/** How many cells around a search's ends its streets are taken in (a route's; a tour's may take fewer). */
+export const STREET_RING = 2
 /** Each node's cell, numbered 0..count-1 (the cells that hold a node), and the numbers by cell. */
 interface NodeCells {
   cell: Int32Array
@@ -360,20 +362,21 @@ function cellTable(g: RoadGraph): NodeCells {
 }
 
 /**
- * The cells (of STREET_CELL) within about 4 km of some points, as a flag per numbered cell: a
- * search takes a town's streets only there, near where it starts and where it is going, and the
- * roads between towns elsewhere (they run through the towns), as a driver does; so a route across
- * the country does not wander every town's streets on its way.
+ * The cells (of STREET_CELL) within `ring` cells of some points (2: about 4 km), as a flag per
+ * numbered cell: a search takes a town's streets only there, near where it starts and where it is
+ * going, and the roads between towns elsewhere (they run through the towns), as a driver does; so a
+ * route across the country does not wander every town's streets on its way.
  */
 function streetCells(
   table: NodeCells,
   points: readonly Point[],
+  ring: number,
   near = new Uint8Array(table.ids.size),
 ): Uint8Array {
   for (const p of points) {
     const [row, col] = [Math.floor(p.lat / STREET_CELL), Math.floor(p.lng / STREET_CELL)]
-    for (let r = row - 2; r <= row + 2; r++)
-      for (let c = col - 2; c <= col + 2; c++) {
+    for (let r = row - ring; r <= row + ring; r++)
+      for (let c = col - ring; c <= col + ring; c++) {
         const id = table.ids.get(r * 100_000 + c)
         if (id !== undefined) near[id] = 1
       }
@@ -382,7 +385,7 @@ function streetCells(
 }
 
 /** The street cells near a list of targets, by list (a matrix's or a tour's searches share it). */
-const targetCells = new WeakMap<readonly Snap[], Uint8Array>()
+const targetCells = new WeakMap<readonly Snap[], { ring: number; near: Uint8Array }>()
 
 /** Seconds to travel edge `e` for a profile (`Infinity` when the profile or `avoid` forbids it). */
 export function edgeSeconds(g: RoadGraph, e: number, profile: Profile, avoid: Avoid): number {
@@ -648,6 +651,8 @@ export function search(
   targets?: readonly Snap[],
   /** A tree to fill again instead of a new one (a matrix's searches, one after another). */
   into?: Tree,
+  /** Streets are taken within this many cells of the start and the targets (`STREET_RING`). */
+  ring = STREET_RING,
 ): Tree {
   const n = g.lat.length
   const tree = freshTree(n, into)
@@ -665,7 +670,7 @@ export function search(
   const kinds = kindTable(g)
   const cellOf = cellTable(g)
   const cells = cellOf.cell
-  const nearEnds = streetsNear(cellOf, start, targets)
+  const nearEnds = streetsNear(cellOf, start, targets, ring)
   const townLoss = TOWN_SECONDS[profile]
   // The loop below runs for every node settled (~2,700 a search of a 50-stop tour): what it reads
   // is taken out of `g` and the options once.
@@ -839,16 +844,19 @@ function streetsNear(
   cellOf: ReturnType<typeof cellTable>,
   start: Snap,
   targets: readonly Snap[] | undefined,
+  ring: number,
 ) {
-  let targetsNear = targets && targetCells.get(targets)
+  const memo = targets && targetCells.get(targets)
+  let targetsNear = memo?.ring === ring ? memo.near : undefined
   if (!targetsNear) {
     targetsNear = streetCells(
       cellOf,
       (targets ?? []).flatMap((t) => [t.point, t.at]),
+      ring,
     )
-    if (targets) targetCells.set(targets, targetsNear)
+    if (targets) targetCells.set(targets, { ring, near: targetsNear })
   }
-  return streetCells(cellOf, [start.point, start.at], targetsNear.slice())
+  return streetCells(cellOf, [start.point, start.at], ring, targetsNear.slice())
 }
 
 /** A binary min-heap of (node, cost), in typed arrays that double when full. */
