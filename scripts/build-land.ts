@@ -161,10 +161,19 @@ const GSHHG_LAKES: Array<{ name: string; kind: 'water' | 'salt'; lat: number; ln
  * Water bodies and salt flats neither source has, traced by hand as approximate outlines from
  * published centres, extents and areas (never surveyed: they are within a few hundred metres at
  * best), and land over the water (causeways). Each ring is `[lng, lat]`. Sebkha Séjoumi and Chott
- * el Gharsa are ellipses, and say so: no outline of either is on this project's machines (GSHHG
- * full's level 2 and OpenStreetMap's holes searched, Nov 2026).
+ * el Gharsa are ellipses of their published areas (`standIn`): no outline of either is on this
+ * project's machines (GSHHG full's level 2 and OpenStreetMap's holes searched, Nov 2026), so the
+ * maps do not draw them (a shape that only pretends to be theirs); the mask keeps their ground
+ * clear of generated streets and places, and the maps write their names.
  */
-const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: string; ring: Ring }> = [
+const TRACED: Array<{
+  name: string
+  kind: 'water' | 'salt' | 'land'
+  source: string
+  ring: Ring
+  /** Known by its centre and area only: kept clear of streets and places, never drawn. */
+  standIn?: true
+}> = [
   {
     name: 'Lac de Tunis (south lake)',
     kind: 'water',
@@ -260,6 +269,7 @@ const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: str
     source:
       'a stand-in, not its outline: an ellipse of 30 km² around its published centre 36°45′52″N 10°08′49″E, between Mellassine and Ezzouhour (north), Saïda Manoubia (east), El Mghira (south) and Sidi Hassine (west) (fr.wikipedia "Sebkha Séjoumi"). No outline of it is on this project’s machines: GSHHG full has no level-2 polygon there, OpenStreetMap’s copy draws it as land',
     ring: ellipse(36.7644, 10.1469, 3.8, 2.5, 0.12),
+    standIn: true,
   },
   {
     name: 'Chott el Gharsa',
@@ -267,6 +277,7 @@ const TRACED: Array<{ name: string; kind: 'water' | 'salt' | 'land'; source: str
     source:
       'a stand-in, not its outline: an ellipse of about 50 × 18 km around its published centre 34°07′03″N 7°52′08″E on the Algerian border (fr.wikipedia "Chott el-Gharsa"). No outline of it is on this project’s machines: GSHHG full has no level-2 polygon there, OpenStreetMap’s copy has it only partly, as one of its holes',
     ring: ellipse(34.1175, 7.87, 25, 9, 0),
+    standIn: true,
   },
 ]
 
@@ -506,7 +517,9 @@ for (const [name] of NAMED_SALT)
 // join the salt flats (none of either today: GSHHG holds no sebkha of Tunisia).
 for (let i = salt.length - 1; i >= 0; i--) if (replaced(salt[i]!)) salt.splice(i, 1)
 for (const l of gshhgLakes) if (l.kind === 'salt') salt.push(l.ring)
-for (const t of TRACED) if (t.kind === 'salt') salt.push(wind(t.ring, true))
+for (const t of TRACED) if (t.kind === 'salt' && !t.standIn) salt.push(wind(t.ring, true))
+/** The salt flats known by their centre and area only (ellipses): in the mask, not on the map. */
+const saltStandIns = TRACED.filter((t) => t.kind === 'salt' && t.standIn).map((t) => wind(t.ring, true))
 const water = TRACED.filter((t) => t.kind === 'water').map((t) => wind(t.ring, true))
 /** Land over the water: causeways the source's simplified coast leaves under water. */
 const causeways = TRACED.filter((t) => t.kind === 'land').map((t) => wind(t.ring, true))
@@ -573,8 +586,14 @@ const out = {
   land: land.map((p) => p.map(encode)),
   water: water.map(encode),
   salt: salt.map(encode),
+  saltStandIns: saltStandIns.map(encode),
   causeways: causeways.map(encode),
-  traced: TRACED.map(({ name, kind, source }) => ({ name, kind, source })),
+  traced: TRACED.map(({ name, kind, source, standIn }) => ({
+    name,
+    kind,
+    source,
+    ...(standIn && { standIn }),
+  })),
   /** The lakes drawn with GSHHG's outline (holes of `land`, or `salt`), each with its source. */
   gshhgLakes: GSHHG_LAKES.map(({ name, kind, source }) => ({ name, kind, source })),
 }

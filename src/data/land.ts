@@ -12,6 +12,11 @@ interface LandRings {
   water: Float64Array[]
   /** Salt flats (chotts, sebkhas), drawn over the land in their own colour. */
   salt: Float64Array[]
+  /**
+   * Salt flats known only by their centre and area (Sebkha Séjoumi, Chott el Gharsa: ellipses, no
+   * outline on this project's machines): `salt` to the mask (no street or place there), not drawn.
+   */
+  saltStandIns: Float64Array[]
   /** Land over the water (causeways), drawn last. */
   causeways: Float64Array[]
 }
@@ -29,6 +34,7 @@ export function landRings(): LandRings {
     land: land.land.flatMap((polygon) => polygon.map(decode)),
     water: land.water.map(decode),
     salt: land.salt.map(decode),
+    saltStandIns: land.saltStandIns.map(decode),
     causeways: land.causeways.map(decode),
   }
   return rings
@@ -91,7 +97,8 @@ export function onLand(lat: number, lng: number): boolean {
 
 /**
  * What the map draws at a point of Tunisia: `land`, a `salt` flat, or `water` (the sea, a lake, a
- * lagoon; also anything outside Tunisia, which the mask does not hold).
+ * lagoon; also anything outside Tunisia, which the mask does not hold). A salt flat known only by
+ * its centre and area (`saltStandIns`) is `salt` here, and the map draws land there with its name.
  * @example surfaceAt(33.75, 8.4) // 'salt' (Chott el Djerid)
  */
 export function surfaceAt(lat: number, lng: number): 'land' | 'salt' | 'water' {
@@ -108,7 +115,8 @@ let saltBoxes: Float64Array[] | undefined
  * @example saltMayMeet(36.79, 10.1, 36.81, 10.2) // false (Tunis)
  */
 export function saltMayMeet(south: number, west: number, north: number, east: number): boolean {
-  saltBoxes ??= landRings().salt.map((ring) => {
+  const { salt, saltStandIns } = landRings()
+  saltBoxes ??= [...salt, ...saltStandIns].map((ring) => {
     const box = Float64Array.of(180, 90, -180, -90)
     for (let i = 0; i < ring.length; i += 2) {
       box[0] = Math.min(box[0]!, ring[i]!)
@@ -136,7 +144,7 @@ function landIndexes() {
     indexes = {
       land: indexOf(r.land),
       water: indexOf(r.water),
-      salt: indexOf(r.salt),
+      salt: indexOf([...r.salt, ...r.saltStandIns]),
       causeways: indexOf(r.causeways),
     }
   }
