@@ -135,4 +135,20 @@ describe('createTabSync', () => {
     ])
     errors.mockRestore()
   })
+
+  it('answers when the stored state does not read (a version, no JSON): said once a load, never a loop', async () => {
+    const origin = createOrigin()
+    const tab = await openTab(origin)
+    const key = await tab.core.console.createKey({ name: 'App' })
+    const other = origin.view()
+    other.storage.setItem('app', 'not json')
+    other.storage.setItem('app:version', 'other:1')
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    origin.deliver()
+    expect(await geocode(tab, key.value)).toBe(200) // its own state kept
+    expect(await geocode(tab, key.value)).toBe(200)
+    expect(errors.mock.calls.length).toBeGreaterThan(0)
+    expect(errors.mock.calls.length).toBeLessThanOrEqual(3) // the storage event's load and each request's
+    errors.mockRestore()
+  })
 })

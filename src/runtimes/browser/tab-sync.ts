@@ -117,13 +117,16 @@ export function createTabSync(
   /** The last load started: a request waits for it even when another caller started it. */
   let loading = restored
   const catchUp = async () => {
-    for (;;) {
-      const current = loading
+    // Waits for the loads others began, then begins at most one (an unreadable state: no loop).
+    let current = loading
+    await current
+    while (current !== loading) {
+      current = loading
       await current
-      if (current !== loading) continue // a later load began meanwhile: wait for that one
-      if (storage.getItem(versionKey) === seen) return
-      loading = load()
     }
+    if (storage.getItem(versionKey) === seen) return
+    loading = load()
+    await loading
   }
   const offChange = core.onChange(saveState)
   const offLog = core.log.subscribe((entry) => {
@@ -132,14 +135,14 @@ export function createTabSync(
     usageTimer = setTimeout(saveUsage, USAGE_DELAY_MS)
   })
   const offStorage = env.onStorage((key) => {
-    if (key === versionKey) void catchUp()
-    else if (key === counts.key)
-      void catchUp()
-        .then(() => core.ready)
-        .then(
-          () => applying === 0 && counts.load(),
-          () => undefined,
-        )
+    if (key !== versionKey && key !== counts.key) return
+    const usage = key === counts.key
+    void catchUp()
+      .then(() => core.ready)
+      .then(
+        () => usage && applying === 0 && counts.load(),
+        () => undefined,
+      )
   })
   const tabs = otherTabsLog(core, name, env)
   void core.ready.then(() => {
@@ -151,11 +154,8 @@ export function createTabSync(
     onUsageLoaded: counts.onLoaded,
     onOtherTabsRequest: tabs.listen,
     stop() {
-      offChange()
-      offLog()
-      tabs.stop()
+      for (const off of [offChange, offLog, offStorage, tabs.stop]) off()
       clearTimeout(usageTimer)
-      offStorage()
     },
   }
 }
